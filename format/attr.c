@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * format/attr.c - struct perf_event_attr of any ABI revision, either byte
+ * order, to and from struct pd_attr.
+ *
+ * perf_event_attr grows with each kernel and carries its own size
+ * (perf_event_open(2), "size").  We read what the file holds, zero-fill
+ * the rest and ignore anything newer than we know, unlike perf 6.1, which
+ * refuses attrs larger than its own struct (doc/errata.md).
+ *
+ * The flag word and aux_action are C bitfields: a big-endian writer
+ * allocates them from the most significant bit, so they are converted
+ * field by field, not byte-swapped (perf-data-file-format.md §14.4).
+ */
+#include "config.h"
+
+#include <string.h>
+
+#include "format/cursor.h"
+#include "pdata/errors.h"
+#include "pdata/records.h"
+
+#ifdef WORDS_BIGENDIAN
+#define HOST_BIG_ENDIAN 1
+#else
+#define HOST_BIG_ENDIAN 0
+#endif
+
+/*
+ * Reorder a bitfield word between the little-endian numbering (field at
+ * bit p) and the big-endian one (same field at bit width - p - w).  Every
+ * flag is one bit wide except precise_ip; the mapping is its own inverse.
+ */
+static uint64_t
+flags_mirror(uint64_t word)
+{
+	uint64_t out = 0;
+	unsigned int p;
+
+	for (p = 0; p < 64; p++) {
+		if (p == PD_ATTR_PRECISE_IP) {
+			uint64_t v = (word >> (64 - p - 2)) & 3;
+
+			out |= v << p;
+			p++;
+			continue;
+		}
+		out |= ((word >> (63 - p)) & 1) << p;
+	}
+	return out;
+}
+
+static uint32_t
+bits32_mirror(uint32_t word)
+{
+	uint32_t out = 0;
+	unsigned int p;
+
+	for (p = 0; p < 32; p++)
+		out |= ((word >> (31 - p)) & 1U) << p;
+	return out;
+}
+
+int
+pd_attr_decode(const void *buf, size_t len, bool swap, struct pd_attr *out)
+{
+	unsigned char img[PD_ATTR_SIZE_MAX];
+	bool file_be = HOST_BIG_ENDIAN ^ swap;
+	struct pd_cursor c;
+	uint32_t size;
+	size_t used;
+
+	memset(out, 0, sizeof(*out));
+	if (len < PD_ATTR_SIZE_VER0)
+		return -PD_E_BAD_ATTR;
+	size = pd_load_u32((const unsigned char *)buf + 4, swap);
+	if (size != 0 && size < PD_ATTR_SIZE_VER0)
+		return -PD_E_BAD_ATTR;
+	used = size ? size : PD_ATTR_SIZE_VER0;
+	if (used > len)
+		used = len;
+	if (used > sizeof(img))
+		used = sizeof(img);
+	memset(img, 0, sizeof(img));
+	memcpy(img, buf, used);
+
+	cur_init(&c, img, sizeof(img), swap);
+	out->type = cur_u32(&c);
+	out->size = cur_u32(&c);
+	out->config = cur_u64(&c);
+	out->sample_period = cur_u64(&c);
+	out->sample_type = cur_u64(&c);
+	out->read_format = cur_u64(&c);
+	out->flags = cur_u64(&c);
+	out->wakeup_events = cur_u32(&c);
+	out->bp_type = cur_u32(&c);
+	out->config1 = cur_u64(&c);
+	out->config2 = cur_u64(&c);
+	out->branch_sample_type = cur_u64(&c);
+	out->sample_regs_user = cur_u64(&c);
+	out->sample_stack_user = cur_u32(&c);
+	out->clockid = (int32_t)cur_u32(&c);
+	out->sample_regs_intr = cur_u64(&c);
+	out->aux_watermark = cur_u32(&c);
+	out->sample_max_stack = cur_u16(&c);
+	out->reserved_2 = cur_u16(&c);
+	out->aux_sample_size = cur_u32(&c);
+	out->aux_action = cur_u32(&c);
+	out->sig_data = cur_u64(&c);
+	out->config3 = cur_u64(&c);
+	out->config4 = cur_u64(&c);
+	if (file_be) {
+		out->flags = flags_mirror(out->flags);
+		out->aux_action = bits32_mirror(out->aux_action);
+	}
+	return 0;
+}
+
+static void
+put_bytes(unsigned char **p, const unsigned char *end, const void *v, size_t n)
+{
+	if ((size_t)(end - *p) >= n)
+		memcpy(*p, v, n);
+	*p += n;
+}
+
+#define PUT(p, end, field) put_bytes(&(p), (end), &(field), sizeof(field))
+
+void
+pd_attr_encode(const struct pd_attr *attr, uint32_t size, void *buf)
+{
+	unsigned char *p = buf, *end = p + size;
+	uint64_t flags = attr->flags;
+	uint32_t aux_action = attr->aux_action;
+
+	if (HOST_BIG_ENDIAN) {
+		flags = flags_mirror(flags);
+		aux_action = bits32_mirror(aux_action);
+	}
+	memset(buf, 0, size);
+	PUT(p, end, attr->type);
+	PUT(p, end, size);
+	PUT(p, end, attr->config);
+	PUT(p, end, attr->sample_period);
+	PUT(p, end, attr->sample_type);
+	PUT(p, end, attr->read_format);
+	PUT(p, end, flags);
+	PUT(p, end, attr->wakeup_events);
+	PUT(p, end, attr->bp_type);
+	PUT(p, end, attr->config1);
+	PUT(p, end, attr->config2);
+	PUT(p, end, attr->branch_sample_type);
+	PUT(p, end, attr->sample_regs_user);
+	PUT(p, end, attr->sample_stack_user);
+	PUT(p, end, attr->clockid);
+	PUT(p, end, attr->sample_regs_intr);
+	PUT(p, end, attr->aux_watermark);
+	PUT(p, end, attr->sample_max_stack);
+	PUT(p, end, attr->reserved_2);
+	PUT(p, end, attr->aux_sample_size);
+	PUT(p, end, aux_action);
+	PUT(p, end, attr->sig_data);
+	PUT(p, end, attr->config3);
+	PUT(p, end, attr->config4);
+}

@@ -1,0 +1,37 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# format/: libpdata, the perf.data reader and writer.  Needs only libzstd.
+
+noinst_LIBRARIES += format/libpdata.a
+format_libpdata_a_CFLAGS = $(AM_CFLAGS) $(ZSTD_CFLAGS)
+format_libpdata_a_SOURCES = \
+	format/include/pdata/abi.h \
+	format/include/pdata/errors.h \
+	format/include/pdata/records.h \
+	format/include/pdata/reader.h \
+	format/include/pdata/meta.h \
+	format/include/pdata/sample.h \
+	format/include/pdata/events.h \
+	format/include/pdata/text.h \
+	format/cursor.h \
+	format/reader-int.h \
+	format/errors.c \
+	format/attr.c \
+	format/evsel.c \
+	format/idmap.c \
+	format/source.c \
+	format/header.c \
+	format/zstd.c \
+	format/pipe.c \
+	format/reader.c \
+	format/names.c \
+	format/meta.c \
+	format/features.c \
+	format/buildid.c \
+	format/sample.c \
+	format/events.c \
+	format/text-datasrc.c \
+	format/text-branch.c \
+	format/text-regs.c \
+	format/text-misc.c
+
+PDATA_LIBS = format/libpdata.a $(ZSTD_LIBS)

@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/* placeholder: being written */
+#include "config.h"

@@ -1,0 +1,8 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# lib/: generic helpers with no perf knowledge.
+
+noinst_LIBRARIES += lib/libpdutil.a
+lib_libpdutil_a_SOURCES = \
+	lib/diag.c lib/diag.h \
+	lib/xalloc.c lib/xalloc.h \
+	lib/strbuf.c lib/strbuf.h

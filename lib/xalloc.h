@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * lib/xalloc.h - allocators that exit on failure (tools only; libpdata
+ * returns -PD_E_NOMEM instead).
+ */
+#ifndef PD_LIB_XALLOC_H
+#define PD_LIB_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t size);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *ptr, size_t size);
+/* realloc for nmemb elements of size bytes, checking the product */
+void *xreallocarray(void *ptr, size_t nmemb, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+
+#endif /* PD_LIB_XALLOC_H */

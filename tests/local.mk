@@ -1,0 +1,73 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# tests/: unit tests (C, on byte buffers), fixture tests and differential
+# tests against Linux perf (*.test, POSIX sh).
+
+TEST_EXTENSIONS = .test
+TEST_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+	PATH='$(abs_top_builddir)/report:$(abs_top_builddir)/tests:'"$$PATH"; \
+	srcdir='$(abs_top_srcdir)/tests'; \
+	top_srcdir='$(abs_top_srcdir)'; \
+	top_builddir='$(abs_top_builddir)'; \
+	FIXTURES='$(abs_top_srcdir)/tests/fixtures'; \
+	PERF='$(PERF)'; \
+	FUZZ_BIN='$(abs_top_builddir)/tests/fuzz/fuzz-reader'; \
+	export PATH srcdir top_srcdir top_builddir FIXTURES PERF FUZZ_BIN;
+
+UNIT_LDADD = $(PDATA_LIBS)
+
+check_PROGRAMS += \
+	tests/unit/test-attr \
+	tests/unit/test-reader \
+	tests/unit/test-sample \
+	tests/unit/test-events \
+	tests/unit/test-features \
+	tests/unit/test-text
+
+tests_unit_test_attr_SOURCES = tests/unit/test-attr.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_attr_LDADD = $(UNIT_LDADD)
+tests_unit_test_reader_SOURCES = tests/unit/test-reader.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_reader_LDADD = $(UNIT_LDADD)
+tests_unit_test_sample_SOURCES = tests/unit/test-sample.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_sample_LDADD = $(UNIT_LDADD)
+tests_unit_test_events_SOURCES = tests/unit/test-events.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_events_LDADD = $(UNIT_LDADD)
+tests_unit_test_features_SOURCES = tests/unit/test-features.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_features_LDADD = $(UNIT_LDADD)
+tests_unit_test_text_SOURCES = tests/unit/test-text.c tests/unit/t.h
+tests_unit_test_text_LDADD = $(UNIT_LDADD)
+
+UNIT_TESTS = \
+	tests/unit/test-attr \
+	tests/unit/test-reader \
+	tests/unit/test-sample \
+	tests/unit/test-events \
+	tests/unit/test-features \
+	tests/unit/test-text
+
+SCRIPT_TESTS = \
+	tests/fixtures-stats.test \
+	tests/fixtures-header.test \
+	tests/fixtures-values.test \
+	tests/fixtures-errors.test \
+	tests/prefix.test \
+	tests/inspect-cli.test \
+	tests/live-perf.test \
+	tests/fuzz.test
+
+TESTS += $(UNIT_TESTS) $(SCRIPT_TESTS)
+
+EXTRA_DIST += tests/init.sh tests/lib-fixtures.sh $(SCRIPT_TESTS) tests/fixtures
+
+# The libFuzzer target is built with clang, outside automake's CC, from
+# the same sources as libpdata.
+EXTRA_DIST += tests/fuzz/fuzz-reader.c tests/fuzz/README.md
+if HAVE_FUZZER
+PDATA_C_SRCS = $(filter %.c,$(format_libpdata_a_SOURCES))
+check_SCRIPTS = tests/fuzz/fuzz-reader
+CLEANFILES += tests/fuzz/fuzz-reader
+tests/fuzz/fuzz-reader: $(top_srcdir)/tests/fuzz/fuzz-reader.c $(PDATA_C_SRCS:%=$(top_srcdir)/%) config.h
+	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && $(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
+		-I$(top_builddir) -I$(top_srcdir) -I$(top_srcdir)/format/include $(ZSTD_CFLAGS) \
+		-o $@ $(top_srcdir)/tests/fuzz/fuzz-reader.c $(PDATA_C_SRCS:%=$(top_srcdir)/%) $(ZSTD_LIBS)
+endif
