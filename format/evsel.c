@@ -1,3 +1,167 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
-/* placeholder: being written */
+/*
+ * format/evsel.c - the file's events: their attrs, ids, names, and the
+ * sample layout facts the reader needs to find a record's event.
+ */
 #include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/cursor.h"
+#include "format/reader-int.h"
+
+#define ID_FIELDS	(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ADDR)
+#define FIXED_FIELDS	(PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP | PD_SAMPLE_TID |	\
+			 PD_SAMPLE_TIME | PD_SAMPLE_ADDR | PD_SAMPLE_ID |	\
+			 PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_PERIOD)
+#define TRAILER_FIELDS	(PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID |	\
+			 PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER)
+
+/* perf-data-file-format.md §11.1: where the id sits in a SAMPLE. */
+static int
+sample_id_pos(uint64_t st)
+{
+	if (st & PD_SAMPLE_IDENTIFIER)
+		return 0;
+	if (!(st & PD_SAMPLE_ID))
+		return -1;
+	return __builtin_popcountll(st & ID_FIELDS);
+}
+
+/* ... and counted back from the end of a sample_id trailer. */
+static int
+trailer_id_pos(uint64_t st)
+{
+	if (st & PD_SAMPLE_IDENTIFIER)
+		return 1;
+	if (!(st & PD_SAMPLE_ID))
+		return -1;
+	return 1 + __builtin_popcountll(st & (PD_SAMPLE_CPU | PD_SAMPLE_STREAM_ID));
+}
+
+static void
+evsel_compute_layout(struct pd_evsel *ev)
+{
+	uint64_t st = ev->attr.sample_type;
+
+	ev->id_pos = sample_id_pos(st);
+	ev->is_pos = trailer_id_pos(st);
+	ev->sample_min_size = PD_EVENT_HEADER_SIZE +
+			      8 * __builtin_popcountll(st & FIXED_FIELDS);
+	ev->trailer_size = pd_attr_has(&ev->attr, PD_ATTR_SAMPLE_ID_ALL) ?
+			   8 * __builtin_popcountll(st & TRAILER_FIELDS) : 0;
+}
+
+static int
+evsel_set_auto_name(struct pd_evsel *ev)
+{
+	char name[128];
+
+	pd_attr_default_name(&ev->attr, name, sizeof(name));
+	ev->auto_name = strdup(name);
+	return ev->auto_name ? 0 : -PD_E_NOMEM;
+}
+
+int
+evsel_add(struct pd_reader *r, const struct pd_attr *attr,
+	  const unsigned char *ids_raw, size_t nr_ids, bool ids_swap)
+{
+	struct pd_evsel *evsels, *ev;
+	size_t i;
+	int err;
+
+	if (r->nr_evsels >= PD_MAX_EVSELS)
+		return -PD_E_TOO_BIG;
+	evsels = realloc(r->evsels, (r->nr_evsels + 1) * sizeof(*evsels));
+	if (!evsels)
+		return -PD_E_NOMEM;
+	r->evsels = evsels;
+	ev = &evsels[r->nr_evsels];
+	memset(ev, 0, sizeof(*ev));
+	ev->attr = *attr;
+	ev->idx = (unsigned int)r->nr_evsels;
+	if (nr_ids) {
+		ev->ids = malloc(nr_ids * sizeof(*ev->ids));
+		if (!ev->ids)
+			return -PD_E_NOMEM;
+		for (i = 0; i < nr_ids; i++)
+			ev->ids[i] = pd_load_u64(ids_raw + 8 * i, ids_swap);
+		ev->nr_ids = nr_ids;
+	}
+	evsel_compute_layout(ev);
+	r->nr_evsels++;
+	err = evsel_set_auto_name(ev);
+	if (err)
+		return err;
+	for (i = 0; i < nr_ids; i++) {
+		err = idmap_put(&r->ids, ev->ids[i], ev->idx);
+		if (err)
+			return err;
+	}
+	evsel_layout_update(r);
+	return 0;
+}
+
+/*
+ * perf takes the id positions and sample_id_all of the first event for
+ * every record, and refuses files whose events disagree; we read them
+ * the same way and let the caller warn (reader.c).
+ */
+void
+evsel_layout_update(struct pd_reader *r)
+{
+	if (!r->nr_evsels) {
+		r->id_pos = r->is_pos = -1;
+		r->sample_id_all = false;
+		return;
+	}
+	r->id_pos = r->evsels[0].id_pos;
+	r->is_pos = r->evsels[0].is_pos;
+	r->sample_id_all = pd_attr_has(&r->evsels[0].attr, PD_ATTR_SAMPLE_ID_ALL);
+}
+
+int
+evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
+{
+	char *copy = malloc(len + 1);
+
+	if (!copy)
+		return -PD_E_NOMEM;
+	memcpy(copy, name, len);
+	copy[len] = '\0';
+	free(ev->name);
+	ev->name = copy;
+	return 0;
+}
+
+/* EVENT_DESC names the events by position (perf-data-file-format.md §5.7). */
+void
+evsel_apply_event_desc(struct pd_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_evsels && i < r->meta.nr_event_desc; i++) {
+		const char *name = r->meta.event_desc[i].name;
+
+		if (name && !r->evsels[i].name)
+			evsel_set_name(&r->evsels[i], name, strlen(name));
+	}
+}
+
+void
+evsel_free_all(struct pd_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr_evsels; i++) {
+		free(r->evsels[i].ids);
+		free(r->evsels[i].name);
+		free(r->evsels[i].auto_name);
+		free(r->evsels[i].unit);
+	}
+	free(r->evsels);
+	r->evsels = NULL;
+	r->nr_evsels = 0;
+	idmap_free(&r->ids);
+}

@@ -1,3 +1,552 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
-/* placeholder: being written */
+/*
+ * format/features.c - parse the payload of each HEADER_* feature section.
+ *
+ * Layouts: perf-data-file-format.md §5, byte order §14.5.  Every count,
+ * length and offset in a payload is untrusted: it is checked against the
+ * bytes left before it is used, and before anything is allocated from
+ * it.  One row per feature in feat_parsers[]; the topology-like features
+ * are in feat-topo.c and the BPF ones in feat-bpf.c.
+ */
 #include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "format/cursor.h"
+#include "format/feat-int.h"
+#include "pdata/errors.h"
+#include "pdata/meta.h"
+
+int
+feat_fail(struct feat_ctx *x, int err, size_t at, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (!x->why || !x->why_len)
+		return err;
+	n = snprintf(x->why, x->why_len, "payload offset %zu: ", at);
+	if (n >= 0 && (size_t)n < x->why_len) {
+		va_start(ap, fmt);
+		vsnprintf(x->why + n, x->why_len - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	return err;
+}
+
+int
+feat_truncated(struct feat_ctx *x, size_t at, const char *what)
+{
+	return feat_fail(x, -PD_E_TRUNCATED, at, "the payload (%zu bytes) ends inside %s",
+			 (size_t)(x->c.end - x->c.start), what);
+}
+
+int
+feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr, size_t min_item,
+		 const char *what)
+{
+	size_t left = cur_left(&x->c);
+
+	if (min_item && nr > left / min_item)
+		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+				 "%llu %s need at least %llu bytes each, but only %zu bytes are left",
+				 (unsigned long long)nr, what,
+				 (unsigned long long)min_item, left);
+	return 0;
+}
+
+void *
+feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
+{
+	void *p;
+
+	if (!nr)
+		return NULL;
+	p = calloc(nr, size);
+	if (!p)
+		feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c), "out of memory for %zu items", nr);
+	return p;
+}
+
+int
+feat_string(struct feat_ctx *x, const char *what, char **out)
+{
+	size_t at = cur_pos(&x->c), left;
+	const unsigned char *p, *nul;
+	uint32_t len;
+	size_t n;
+	char *s;
+
+	*out = NULL;
+	len = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, at, what);
+	left = cur_left(&x->c);
+	p = cur_bytes(&x->c, len);
+	if (!p)
+		return feat_fail(x, -PD_E_TRUNCATED, at,
+				 "%s: string length %u runs past the end of the payload (%zu bytes left)",
+				 what, len, left);
+	nul = memchr(p, 0, len);
+	n = nul ? (size_t)(nul - p) : len;
+	s = malloc(n + 1);
+	if (!s)
+		return feat_fail(x, -PD_E_NOMEM, at, "out of memory for %s", what);
+	memcpy(s, p, n);
+	s[n] = '\0';
+	*out = s;
+	return 0;
+}
+
+int
+feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
+{
+	size_t at = cur_pos(&x->c), i;
+	uint32_t nr;
+	int err;
+
+	nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, at, what);
+	err = feat_check_count(x, at, nr, 4, what);
+	if (err)
+		return err;
+	l->s = feat_calloc(x, nr, sizeof(*l->s));
+	if (!l->s && nr)
+		return -PD_E_NOMEM;
+	l->nr = nr;
+	for (i = 0; i < nr; i++) {
+		err = feat_string(x, what, &l->s[i]);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int
+parse_tracing_data(struct feat_ctx *x)
+{
+	/* the blob states its own byte order; only where it is matters here */
+	x->m->tracing_data_size = (uint64_t)(x->c.end - x->c.start);
+	return 0;
+}
+
+static int
+parse_flag(struct feat_ctx *x)
+{
+	(void)x;
+	return 0;
+}
+
+static char **
+string_field(struct pd_meta *m, unsigned int feat)
+{
+	switch (feat) {
+	case PD_FEAT_HOSTNAME:
+		return &m->hostname;
+	case PD_FEAT_OSRELEASE:
+		return &m->os_release;
+	case PD_FEAT_VERSION:
+		return &m->version;
+	case PD_FEAT_ARCH:
+		return &m->arch;
+	case PD_FEAT_CPUDESC:
+		return &m->cpu_desc;
+	default:
+		return &m->cpuid;
+	}
+}
+
+static int
+parse_string(struct feat_ctx *x)
+{
+	return feat_string(x, "the string", string_field(x->m, x->feat));
+}
+
+static int
+parse_nrcpus(struct feat_ctx *x)
+{
+	/* avail first: the order of perf's writer and reader (§5.4) */
+	x->m->nr_cpus_avail = cur_u32(&x->c);
+	x->m->nr_cpus_online = cur_u32(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the two CPU counts") : 0;
+}
+
+static int
+parse_total_mem(struct feat_ctx *x)
+{
+	x->m->total_mem_kb = cur_u64(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the memory size") : 0;
+}
+
+static int
+parse_cmdline(struct feat_ctx *x)
+{
+	return feat_strlist(x, "command-line arguments", &x->m->cmdline);
+}
+
+static int
+parse_one_event(struct feat_ctx *x, struct pd_event_desc *ev, uint32_t attr_size,
+		uint32_t i)
+{
+	size_t at = cur_pos(&x->c);
+	const unsigned char *p;
+	uint32_t nr_ids, j;
+	char what[48];
+	int err;
+
+	snprintf(what, sizeof(what), "the attr of event %u", i);
+	p = cur_bytes(&x->c, attr_size);
+	if (!p)
+		return feat_truncated(x, at, what);
+	if (pd_attr_decode(p, attr_size, x->c.swap, &ev->attr))
+		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+				 "event %u: attr.size %u is smaller than 64", i,
+				 pd_load_u32(p + 4, x->c.swap));
+	at = cur_pos(&x->c);
+	nr_ids = cur_u32(&x->c);
+	if (x->c.short_read) {
+		snprintf(what, sizeof(what), "the id count of event %u", i);
+		return feat_truncated(x, at, what);
+	}
+	snprintf(what, sizeof(what), "the name of event %u", i);
+	err = feat_string(x, what, &ev->name);
+	if (err)
+		return err;
+	err = feat_check_count(x, at, nr_ids, 8, "event ids");
+	if (err)
+		return err;
+	ev->ids = feat_calloc(x, nr_ids, sizeof(*ev->ids));
+	if (!ev->ids && nr_ids)
+		return -PD_E_NOMEM;
+	ev->nr_ids = nr_ids;
+	for (j = 0; j < nr_ids; j++)
+		ev->ids[j] = cur_u64(&x->c);
+	return 0;
+}
+
+static int
+parse_event_desc(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint32_t nr, attr_size, i;
+	int err;
+
+	nr = cur_u32(&x->c);
+	attr_size = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the event count and attr size");
+	if (nr && attr_size < PD_ATTR_SIZE_VER0)
+		return feat_fail(x, -PD_E_BAD_FEATURE, 4,
+				 "attr size %u is smaller than 64", attr_size);
+	/* each event: the attr, its id count and at least an empty name */
+	err = feat_check_count(x, 0, nr, (size_t)attr_size + 8, "events");
+	if (err)
+		return err;
+	m->event_desc = feat_calloc(x, nr, sizeof(*m->event_desc));
+	if (!m->event_desc && nr)
+		return -PD_E_NOMEM;
+	m->nr_event_desc = nr;
+	for (i = 0; i < nr; i++) {
+		err = parse_one_event(x, &m->event_desc[i], attr_size, i);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int
+parse_pmu_mappings(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint32_t nr, i;
+	size_t at;
+	int err;
+
+	nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the PMU count");
+	err = feat_check_count(x, 0, nr, 8, "PMU mappings");
+	if (err)
+		return err;
+	m->pmu_mappings = feat_calloc(x, nr, sizeof(*m->pmu_mappings));
+	if (!m->pmu_mappings && nr)
+		return -PD_E_NOMEM;
+	m->nr_pmu_mappings = nr;
+	for (i = 0; i < nr; i++) {
+		at = cur_pos(&x->c);
+		m->pmu_mappings[i].type = cur_u32(&x->c);
+		if (x->c.short_read)
+			return feat_truncated(x, at, "a PMU type");
+		err = feat_string(x, "a PMU name", &m->pmu_mappings[i].name);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int
+parse_group_desc(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint32_t nr, i;
+	size_t at;
+	int err;
+
+	nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the group count");
+	err = feat_check_count(x, 0, nr, 12, "groups");
+	if (err)
+		return err;
+	m->groups = feat_calloc(x, nr, sizeof(*m->groups));
+	if (!m->groups && nr)
+		return -PD_E_NOMEM;
+	m->nr_groups = nr;
+	for (i = 0; i < nr; i++) {
+		err = feat_string(x, "a group name", &m->groups[i].name);
+		if (err)
+			return err;
+		at = cur_pos(&x->c);
+		m->groups[i].leader_idx = cur_u32(&x->c);
+		m->groups[i].nr_members = cur_u32(&x->c);
+		if (x->c.short_read)
+			return feat_truncated(x, at, "a group's leader and size");
+	}
+	return 0;
+}
+
+static int
+parse_auxtrace(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint64_t nr, i;
+	int err;
+
+	nr = cur_u64(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the index size");
+	err = feat_check_count(x, 0, nr, 16, "AUXTRACE index entries");
+	if (err)
+		return err;
+	m->auxtrace = feat_calloc(x, (size_t)nr, sizeof(*m->auxtrace));
+	if (!m->auxtrace && nr)
+		return -PD_E_NOMEM;
+	m->nr_auxtrace = (size_t)nr;
+	for (i = 0; i < nr; i++) {
+		m->auxtrace[i].file_offset = cur_u64(&x->c);
+		m->auxtrace[i].size = cur_u64(&x->c);
+	}
+	return 0;
+}
+
+static int
+parse_sample_time(struct feat_ctx *x)
+{
+	x->m->first_sample_time = cur_u64(&x->c);
+	x->m->last_sample_time = cur_u64(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the two sample times") : 0;
+}
+
+static int
+parse_clockid(struct feat_ctx *x)
+{
+	x->m->clockid_res_ns = cur_u64(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the clock resolution") : 0;
+}
+
+static int
+parse_dir_format(struct feat_ctx *x)
+{
+	x->m->dir_format_version = cur_u64(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the version") : 0;
+}
+
+static int
+parse_compressed(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+
+	m->comp_version = cur_u32(&x->c);
+	m->comp_type = cur_u32(&x->c);
+	m->comp_level = cur_u32(&x->c);
+	m->comp_ratio = cur_u32(&x->c);
+	m->comp_mmap_len = cur_u32(&x->c);
+	return x->c.short_read ? feat_truncated(x, 0, "the five u32 fields") : 0;
+}
+
+static int
+parse_caps(struct feat_ctx *x, struct pd_cap **caps, size_t *nr_caps)
+{
+	size_t at = cur_pos(&x->c);
+	uint32_t nr, i;
+	int err;
+
+	nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, at, "a capability count");
+	err = feat_check_count(x, at, nr, 8, "capabilities");
+	if (err)
+		return err;
+	*caps = feat_calloc(x, nr, sizeof(**caps));
+	if (!*caps && nr)
+		return -PD_E_NOMEM;
+	*nr_caps = nr;
+	for (i = 0; i < nr; i++) {
+		err = feat_string(x, "a capability name", &(*caps)[i].name);
+		if (!err)
+			err = feat_string(x, "a capability value", &(*caps)[i].value);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int
+parse_cpu_pmu_caps(struct feat_ctx *x)
+{
+	return parse_caps(x, &x->m->cpu_pmu_caps, &x->m->nr_cpu_pmu_caps);
+}
+
+static int
+parse_pmu_caps(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint32_t nr, i;
+	int err;
+
+	nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the PMU count");
+	/* each PMU: its capability count and its name */
+	err = feat_check_count(x, 0, nr, 8, "PMUs");
+	if (err)
+		return err;
+	m->pmu_caps = feat_calloc(x, nr, sizeof(*m->pmu_caps));
+	if (!m->pmu_caps && nr)
+		return -PD_E_NOMEM;
+	m->nr_pmu_caps = nr;
+	for (i = 0; i < nr; i++) {
+		err = parse_caps(x, &m->pmu_caps[i].caps, &m->pmu_caps[i].nr_caps);
+		if (!err)
+			err = feat_string(x, "a PMU name", &m->pmu_caps[i].pmu_name);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static int
+parse_clock_data(struct feat_ctx *x)
+{
+	struct pd_meta *m = x->m;
+	uint32_t version;
+
+	version = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the version");
+	if (version != 1)
+		return feat_fail(x, -PD_E_BAD_FEATURE, 0,
+				 "version %u (only 1 is defined)", version);
+	m->clock_data_version = version;
+	m->clock_data_clockid = cur_u32(&x->c);
+	m->clock_tod_ns = cur_u64(&x->c);
+	m->clock_clockid_ns = cur_u64(&x->c);
+	return x->c.short_read ? feat_truncated(x, 4, "the clock id and times") : 0;
+}
+
+static int (*const feat_parsers[PD_FEAT_KNOWN])(struct feat_ctx *) = {
+	[PD_FEAT_RESERVED]		= parse_flag,
+	[PD_FEAT_TRACING_DATA]		= parse_tracing_data,
+	[PD_FEAT_HOSTNAME]		= parse_string,
+	[PD_FEAT_OSRELEASE]		= parse_string,
+	[PD_FEAT_VERSION]		= parse_string,
+	[PD_FEAT_ARCH]			= parse_string,
+	[PD_FEAT_NRCPUS]		= parse_nrcpus,
+	[PD_FEAT_CPUDESC]		= parse_string,
+	[PD_FEAT_CPUID]			= parse_string,
+	[PD_FEAT_TOTAL_MEM]		= parse_total_mem,
+	[PD_FEAT_CMDLINE]		= parse_cmdline,
+	[PD_FEAT_EVENT_DESC]		= parse_event_desc,
+	[PD_FEAT_CPU_TOPOLOGY]		= feat_parse_cpu_topology,
+	[PD_FEAT_NUMA_TOPOLOGY]		= feat_parse_numa_topology,
+	[PD_FEAT_BRANCH_STACK]		= parse_flag,
+	[PD_FEAT_PMU_MAPPINGS]		= parse_pmu_mappings,
+	[PD_FEAT_GROUP_DESC]		= parse_group_desc,
+	[PD_FEAT_AUXTRACE]		= parse_auxtrace,
+	[PD_FEAT_STAT]			= parse_flag,
+	[PD_FEAT_CACHE]			= feat_parse_cache,
+	[PD_FEAT_SAMPLE_TIME]		= parse_sample_time,
+	[PD_FEAT_MEM_TOPOLOGY]		= feat_parse_mem_topology,
+	[PD_FEAT_CLOCKID]		= parse_clockid,
+	[PD_FEAT_DIR_FORMAT]		= parse_dir_format,
+	[PD_FEAT_BPF_PROG_INFO]		= feat_parse_bpf_prog_info,
+	[PD_FEAT_BPF_BTF]		= feat_parse_bpf_btf,
+	[PD_FEAT_COMPRESSED]		= parse_compressed,
+	[PD_FEAT_CPU_PMU_CAPS]		= parse_cpu_pmu_caps,
+	[PD_FEAT_CLOCK_DATA]		= parse_clock_data,
+	[PD_FEAT_HYBRID_TOPOLOGY]	= feat_parse_hybrid_topology,
+	[PD_FEAT_PMU_CAPS]		= parse_pmu_caps,
+	[PD_FEAT_CPU_DOMAIN_INFO]	= feat_parse_cpu_domain_info,
+};
+
+static void
+mark(uint64_t *bits, unsigned int feat, bool on)
+{
+	if (on)
+		bits[feat / 64] |= 1ULL << (feat % 64);
+	else
+		bits[feat / 64] &= ~(1ULL << (feat % 64));
+}
+
+static void
+note_unknown(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_unknown_features; i++)
+		if (m->unknown_features[i] == feat)
+			return;
+	if (m->nr_unknown_features < PD_FEAT_BITS)
+		m->unknown_features[m->nr_unknown_features++] = feat;
+}
+
+int
+pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
+		 size_t len, bool swap, char *why, size_t why_len)
+{
+	struct feat_ctx x = {
+		.m = m,
+		.feat = feat,
+		.why = why,
+		.why_len = why_len,
+	};
+	int err;
+
+	if (why && why_len)
+		why[0] = '\0';
+	if (feat >= PD_FEAT_BITS)
+		return feat_fail(&x, -PD_E_INVAL, 0, "feature id %u is beyond %u",
+				 feat, PD_FEAT_BITS - 1);
+	mark(m->features, feat, true);
+	if (feat >= PD_FEAT_KNOWN) {
+		note_unknown(m, feat);
+		return 0;
+	}
+	if (feat == PD_FEAT_BUILD_ID) {
+		err = pd_build_ids_parse(m, buf, len, swap, why, why_len);
+	} else {
+		static const unsigned char none[1];
+
+		pd_meta_clear_feature(m, feat);
+		cur_init(&x.c, buf ? buf : none, buf ? len : 0, swap);
+		err = feat_parsers[feat](&x);
+		if (err)
+			pd_meta_clear_feature(m, feat);
+	}
+	mark(m->bad_features, feat, err != 0);
+	return err;
+}

@@ -13,10 +13,12 @@ format_libpdata_a_SOURCES = \
 	format/include/pdata/events.h \
 	format/include/pdata/text.h \
 	format/cursor.h \
+	format/sample-int.h \
 	format/reader-int.h \
 	format/errors.c \
 	format/attr.c \
 	format/evsel.c \
+	format/evname.c \
 	format/idmap.c \
 	format/source.c \
 	format/header.c \
@@ -26,6 +28,9 @@ format_libpdata_a_SOURCES = \
 	format/names.c \
 	format/meta.c \
 	format/features.c \
+	format/feat-int.h \
+	format/feat-topo.c \
+	format/feat-bpf.c \
 	format/buildid.c \
 	format/sample.c \
 	format/events.c \

@@ -31,16 +31,16 @@ struct pd_build_id {
 };
 
 struct pd_event_desc {
-	struct pd_attr attr;
+	struct pd_attr attr;	/* decoded from the feature's attr_size bytes */
 	char *name;
-	uint64_t *ids;
+	uint64_t *ids;		/* NULL when nr_ids is 0 */
 	size_t nr_ids;
 };
 
 struct pd_cpu_topo_cpu {
 	uint32_t core_id;
 	uint32_t socket_id;
-	uint32_t die_id;	/* 0 unless has_die */
+	uint32_t die_id;	/* 0 unless topo_has_die */
 };
 
 struct pd_numa_node {
@@ -75,22 +75,67 @@ struct pd_cache_level {
 
 struct pd_mem_node {
 	uint64_t node;
-	uint64_t size;		/* bits in the bitmap */
-	uint64_t *bitmap;	/* ALIGN(size, 64) / 64 words */
+	/*
+	 * Bits in the bitmap: the bitmap's own count, which perf uses, not
+	 * the size field before it (§5.16).
+	 */
+	uint64_t size;
+	uint64_t *bitmap;	/* ALIGN(size, 64) / 64 words; NULL when size is 0 */
 };
 
+/* The length of bpf_prog_info.name (BPF_OBJ_NAME_LEN). */
+#define PD_BPF_OBJ_NAME_LEN	16
+
+/*
+ * One BPF_PROG_INFO entry: a struct bpf_prog_info whose array pointers
+ * were turned into offsets into data[] (perf's bpf-utils layout), kept
+ * in the file's byte order.  The fields below info are decoded from it;
+ * each is 0 (name "") where info_len does not reach it.
+ */
 struct pd_bpf_prog_info {
 	uint32_t info_len;
 	uint32_t data_len;
-	uint64_t arrays;
-	const unsigned char *info;	/* points into meta-owned storage */
-	const unsigned char *data;
+	uint64_t arrays;	/* bit k: array k of PD_BPIL_* is in data */
+	const unsigned char *info;	/* info_len bytes, meta-owned */
+	const unsigned char *data;	/* data_len bytes, meta-owned */
+	bool swap;		/* info and data are in the other byte order */
+
+	uint32_t id;
+	uint32_t btf_id;
+	char name[PD_BPF_OBJ_NAME_LEN + 1];
+	uint32_t nr_jited_ksyms;
+	uint32_t nr_jited_func_lens;
+	uint32_t nr_prog_tags;
+	uint32_t nr_func_info;
+	uint32_t func_info_rec_size;
+};
+
+/* Bits of pd_bpf_prog_info.arrays (perf's enum perf_bpil_array). */
+enum {
+	PD_BPIL_JITED_INSNS	= 0,
+	PD_BPIL_XLATED_INSNS	= 1,
+	PD_BPIL_MAP_IDS		= 2,
+	PD_BPIL_JITED_KSYMS	= 3,
+	PD_BPIL_JITED_FUNC_LENS	= 4,
+	PD_BPIL_FUNC_INFO	= 5,
+	PD_BPIL_LINE_INFO	= 6,
+	PD_BPIL_JITED_LINE_INFO	= 7,
+	PD_BPIL_PROG_TAGS	= 8,
 };
 
 struct pd_bpf_btf {
 	uint32_t id;
 	uint32_t data_size;
-	const unsigned char *data;
+	const unsigned char *data;	/* raw BTF (it states its own byte order) */
+};
+
+/* Sub-program i of a BPF program, from the arrays of its prog info. */
+struct pd_bpf_subprog {
+	uint64_t addr;		/* jited_ksyms[i] */
+	uint32_t len;		/* jited_func_lens[i] */
+	uint8_t tag[PD_BPF_TAG_SIZE];	/* prog_tags[i] */
+	bool has_func;		/* func_info[i] exists */
+	uint32_t func_type_id;	/* func_info[i].type_id: a BTF type */
 };
 
 struct pd_cap {
@@ -134,7 +179,11 @@ struct pd_meta {
 	uint64_t bad_features[PD_FEAT_BITS / 64];
 	struct pd_feat_section sections[PD_FEAT_BITS];	/* file mode only */
 
-	/* TRACING_DATA: where the undecoded blob lies in the file (0, 0 if absent) */
+	/*
+	 * TRACING_DATA: where the undecoded blob lies in the file (0, 0 if
+	 * absent).  pd_feature_parse() sets only the size; the reader, which
+	 * knows the file offset, sets both.
+	 */
 	uint64_t tracing_data_offset;
 	uint64_t tracing_data_size;
 
@@ -153,21 +202,31 @@ struct pd_meta {
 	uint64_t total_mem_kb;	/* TOTAL_MEM (kB), or 0 */
 	struct pd_strlist cmdline; /* CMDLINE: argv with perf's path first; empty if absent */
 
-	struct pd_event_desc *event_desc; /* EVENT_DESC, in attr order */
+	struct pd_event_desc *event_desc; /* EVENT_DESC, in attr order; NULL, 0 if absent */
 	size_t nr_event_desc;
 
-	/* CPU_TOPOLOGY */
+	/* CPU_TOPOLOGY; every list empty when absent */
 	struct pd_strlist package_cpus;	/* "sibling sockets" */
-	struct pd_strlist die_cpus;	/* "sibling dies" (has_die) */
+	struct pd_strlist die_cpus;	/* "sibling dies" (topo_has_die) */
 	struct pd_strlist thread_cpus;	/* "sibling threads" */
-	struct pd_cpu_topo_cpu *topo_cpus; /* nr_cpus_avail entries, or NULL */
+	/*
+	 * The optional parts, detected as perf does (§5.8): the per-CPU core
+	 * and socket ids (topo_has_ids; NRCPUS's nr_cpus_avail entries),
+	 * then the die list and die ids (topo_has_die).
+	 */
+	struct pd_cpu_topo_cpu *topo_cpus; /* NULL when !topo_has_ids or no CPU */
 	size_t nr_topo_cpus;
+	bool topo_has_ids;
 	bool topo_has_die;
 
+	/*
+	 * The arrays below are NULL, 0 when their feature is absent (or
+	 * present with no entry), and so are the version fields.
+	 */
 	struct pd_numa_node *numa_nodes;	/* NUMA_TOPOLOGY */
 	size_t nr_numa_nodes;
 
-	struct pd_pmu_mapping *pmu_mappings;	/* PMU_MAPPINGS */
+	struct pd_pmu_mapping *pmu_mappings;	/* PMU_MAPPINGS, file order */
 	size_t nr_pmu_mappings;
 
 	struct pd_group_desc *groups;		/* GROUP_DESC */
@@ -176,34 +235,34 @@ struct pd_meta {
 	struct pd_auxtrace_entry *auxtrace;	/* AUXTRACE index */
 	size_t nr_auxtrace;
 
-	uint32_t cache_version;			/* CACHE */
+	uint32_t cache_version;			/* CACHE (always 1) */
 	struct pd_cache_level *caches;
 	size_t nr_caches;
 
 	uint64_t first_sample_time;		/* SAMPLE_TIME (ns), or 0 */
-	uint64_t last_sample_time;
+	uint64_t last_sample_time;		/* SAMPLE_TIME (ns), or 0 */
 
-	uint64_t mem_version;			/* MEM_TOPOLOGY */
-	uint64_t mem_block_size;
+	uint64_t mem_version;			/* MEM_TOPOLOGY (always 1) */
+	uint64_t mem_block_size;		/* bytes */
 	struct pd_mem_node *mem_nodes;
 	size_t nr_mem_nodes;
 
 	uint64_t clockid_res_ns;		/* CLOCKID, or 0 */
 	uint64_t dir_format_version;		/* DIR_FORMAT, or 0 */
 
-	struct pd_bpf_prog_info *bpf_progs;	/* BPF_PROG_INFO */
+	struct pd_bpf_prog_info *bpf_progs;	/* BPF_PROG_INFO, file order */
 	size_t nr_bpf_progs;
-	struct pd_bpf_btf *bpf_btfs;		/* BPF_BTF */
+	struct pd_bpf_btf *bpf_btfs;		/* BPF_BTF, file order */
 	size_t nr_bpf_btfs;
 
-	/* COMPRESSED; comp_type PD_COMP_NONE when absent */
+	/* COMPRESSED; all 0 (comp_type PD_COMP_NONE) when absent */
 	uint32_t comp_version, comp_type, comp_level, comp_ratio, comp_mmap_len;
 
-	struct pd_cap *cpu_pmu_caps;		/* CPU_PMU_CAPS */
+	struct pd_cap *cpu_pmu_caps;		/* CPU_PMU_CAPS, file order */
 	size_t nr_cpu_pmu_caps;
 
 	/* CLOCK_DATA; all 0 when absent */
-	uint32_t clock_data_version;
+	uint32_t clock_data_version;		/* always 1 */
 	uint32_t clock_data_clockid;
 	uint64_t clock_tod_ns;
 	uint64_t clock_clockid_ns;
@@ -214,7 +273,12 @@ struct pd_meta {
 	struct pd_pmu_caps *pmu_caps;		/* PMU_CAPS */
 	size_t nr_pmu_caps;
 
-	uint32_t schedstat_version;		/* CPU_DOMAIN_INFO */
+	/*
+	 * CPU_DOMAIN_INFO (newest perf; id 32 is the end marker in perf
+	 * 6.0..6.18 pipe streams, which the reader must not pass here).
+	 * One entry per CPU that has domains, file order.
+	 */
+	uint32_t schedstat_version;
 	uint32_t max_sched_domains;
 	struct pd_cpu_domains *cpu_domains;
 	size_t nr_cpu_domains;
@@ -223,9 +287,9 @@ struct pd_meta {
 	uint32_t unknown_features[PD_FEAT_BITS];
 	size_t nr_unknown_features;
 
-	/* owned blobs that the pointers above point into */
-	void **blobs;
-	size_t nr_blobs;
+	/* owned copies of the payloads that bpf_progs and bpf_btfs point into */
+	void *bpf_prog_storage;
+	void *bpf_btf_storage;
 };
 
 static inline bool
@@ -242,11 +306,17 @@ const char *pd_feature_name(unsigned int feat);
 
 /*
  * Parse one feature payload (buf, len bytes, file byte order) into m and
- * mark it present.  Features that depend on earlier ones (CPU_TOPOLOGY on
- * NRCPUS) read them from m, so call this in increasing feature order.
- * Returns 0, or -PD_E_BAD_FEATURE / -PD_E_TRUNCATED / -PD_E_TOO_BIG /
- * -PD_E_NOMEM; on error the feature is marked bad and *why, if not NULL,
- * says what was wrong and at which offset inside the payload.
+ * mark it present; what an earlier call stored for the same feature is
+ * replaced, except BUILD_ID, whose records are appended.  Features that
+ * depend on earlier ones (CPU_TOPOLOGY and CPU_DOMAIN_INFO on NRCPUS)
+ * read them from m, so call this in increasing feature order.  Trailing
+ * bytes after the last field (pipe-mode padding) are ignored.  An id that
+ * pdata does not know is recorded in unknown_features.
+ *
+ * Returns 0, or -PD_E_BAD_FEATURE / -PD_E_TRUNCATED / -PD_E_NOMEM /
+ * -PD_E_INVAL (feat >= PD_FEAT_BITS).  On error the feature's fields are
+ * left at their absent values, it is marked bad, and *why, if not NULL,
+ * says what was wrong and where: "payload offset 12: ...".
  */
 int pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 		     size_t len, bool swap, char *why, size_t why_len);
@@ -254,9 +324,31 @@ int pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 /*
  * Parse a sequence of build-id records, each with its 8-byte header (the
  * BUILD_ID feature's payload, or one whole HEADER_BUILD_ID record), and
- * append them to m->build_ids.
+ * append them to m->build_ids.  Every record size of §5.2 is accepted,
+ * and the pre-"pid" layout of the oldest perf is recognised as perf
+ * recognises it.  On error nothing is appended.  Returns 0 or -PD_E_*,
+ * with *why as for pd_feature_parse().
  */
 int pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len,
 		       bool swap, char *why, size_t why_len);
+
+/*
+ * Sub-program i (below p->nr_jited_ksyms) of a BPF_PROG_INFO entry.
+ * Returns 0, or -PD_E_BAD_FEATURE when an array it needs is missing from
+ * the entry or runs past its data.  Fields whose array is missing are 0.
+ */
+int pd_bpf_subprog_get(const struct pd_bpf_prog_info *p, uint32_t i,
+		       struct pd_bpf_subprog *out);
+
+/* The BTF blob with this id, or NULL. */
+const struct pd_bpf_btf *pd_meta_find_btf(const struct pd_meta *m,
+					  uint32_t id);
+
+/*
+ * The name of BTF type type_id ("" for type 0, void), pointing into
+ * b->data; NULL when the blob is not valid BTF (either byte order) or has
+ * no such type.  Types are looked up by walking the blob each time.
+ */
+const char *pd_btf_type_name(const struct pd_bpf_btf *b, uint32_t type_id);
 
 #endif /* PDATA_META_H */

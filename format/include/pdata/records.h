@@ -87,6 +87,7 @@ struct pd_evsel {
 	uint64_t *ids;
 	size_t nr_ids;
 	char *name;		/* EVENT_DESC or EVENT_UPDATE NAME; NULL if absent */
+	char *auto_name;	/* the name perf derives from the attr ("cycles:HG") */
 	char *unit;		/* EVENT_UPDATE UNIT; NULL if absent */
 	double scale;		/* EVENT_UPDATE SCALE; 0 if absent */
 	unsigned int idx;	/* position in the attr section / HEADER_ATTR order */
@@ -96,6 +97,20 @@ struct pd_evsel {
 	uint32_t sample_min_size; /* header + fixed-size sample fields */
 	uint32_t trailer_size;	/* bytes of the sample_id trailer, if sample_id_all */
 };
+
+/*
+ * The name perf derives from an attr when the file names no event
+ * ("cycles:HG", "raw 0x1cd", "L1-dcache-load-misses"), written into buf.
+ * Returns its length.
+ */
+size_t pd_attr_default_name(const struct pd_attr *attr, char *buf, size_t len);
+
+/* The event's name: from the file, else the derived one.  Never NULL. */
+static inline const char *
+pd_evsel_name(const struct pd_evsel *ev)
+{
+	return ev->name ? ev->name : ev->auto_name ? ev->auto_name : "unknown";
+}
 
 /* Where a record came from. */
 enum pd_record_origin {
