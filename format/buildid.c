@@ -20,7 +20,7 @@
 #include "pdata/meta.h"
 
 #define BID_FIXED	36	/* header, pid, 20 id bytes, size, 3 reserved */
-#define BID_FIXED_OLD	32	/* header and 24 id bytes: no pid (pre-2.6.35) */
+#define BID_FIXED_OLD	32	/* header, 24 id bytes; no pid (oldest perf) */
 
 /*
  * perf 6.12 before its fix stored a size 36 bytes short of what it wrote;
@@ -64,40 +64,35 @@ all_zero(const unsigned char *p, size_t n)
 }
 
 /*
- * The next record at *at: its size, 0 at a clean end, or -PD_E_*.
- * Zero padding at the end of the payload is accepted, and so are the 36
- * zero bytes a perf 6.12 record leaves behind.
+ * The size of the record at *at, 0 at the end of the payload, or -PD_E_*.
+ * The 36 zero bytes a perf 6.12 record leaves behind are stepped over.
  */
 static long
 bid_next(struct bid_walk *w, size_t *at)
 {
 	size_t fixed = w->old ? BID_FIXED_OLD : BID_FIXED;
+	size_t left = w->len - *at;
 	uint16_t size;
 
-	for (;;) {
-		size_t left = w->len - *at;
-
-		if (!left || all_zero(w->p + *at, left))
-			return 0;
-		if (left < 8)
-			return bid_fail(w, -PD_E_TRUNCATED, *at,
-					"%zu stray bytes after the last record", left);
-		size = pd_load_u16(w->p + *at + 6, w->swap);
-		if (size == 0 && left > BID_612_SLACK &&
-		    all_zero(w->p + *at, BID_612_SLACK)) {
-			*at += BID_612_SLACK;
-			continue;
-		}
-		if (size < fixed)
-			return bid_fail(w, -PD_E_BAD_FEATURE, *at,
-					"record size %u is smaller than the %zu-byte fixed part",
-					size, fixed);
-		if (size > left)
-			return bid_fail(w, -PD_E_TRUNCATED, *at,
-					"record size %u runs past the end (%zu bytes left)",
-					size, left);
-		return size;
+	if (left >= BID_612_SLACK && all_zero(w->p + *at, BID_612_SLACK)) {
+		*at += BID_612_SLACK;
+		left -= BID_612_SLACK;
 	}
+	if (!left)
+		return 0;
+	if (left < 8)
+		return bid_fail(w, -PD_E_TRUNCATED, *at,
+				"%zu stray bytes after the last record", left);
+	size = pd_load_u16(w->p + *at + 6, w->swap);
+	if (size < fixed)
+		return bid_fail(w, -PD_E_BAD_FEATURE, *at,
+				"record size %u is smaller than the %zu-byte fixed part",
+				size, fixed);
+	if (size > left)
+		return bid_fail(w, -PD_E_TRUNCATED, *at,
+				"record size %u runs past the end (%zu bytes left)",
+				size, left);
+	return size;
 }
 
 static int
@@ -131,7 +126,8 @@ bid_decode(struct bid_walk *w, size_t at, size_t size, struct pd_build_id *b)
 	n = nul ? (size_t)(nul - name) : size - name_at;
 	b->filename = malloc(n + 1);
 	if (!b->filename)
-		return bid_fail(w, -PD_E_NOMEM, at, "out of memory for a file name");
+		return bid_fail(w, -PD_E_NOMEM, at,
+				"out of memory for a file name");
 	memcpy(b->filename, name, n);
 	b->filename[n] = '\0';
 	return 0;
@@ -186,7 +182,8 @@ pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
 		return 0;
 	grown = realloc(m->build_ids, (old_nr + nr) * sizeof(*grown));
 	if (!grown)
-		return bid_fail(&w, -PD_E_NOMEM, 0, "out of memory for %zu build ids", nr);
+		return bid_fail(&w, -PD_E_NOMEM, 0,
+				"out of memory for %zu build ids", nr);
 	m->build_ids = grown;
 	memset(grown + old_nr, 0, nr * sizeof(*grown));
 	at = 0;

@@ -665,7 +665,8 @@ decode_bpf_metadata(const struct pd_attr *attr, const struct pd_record *rec,
 		    struct pd_cursor *c, union pd_event *ev)
 {
 	struct pd_ev_bpf_metadata *e = &ev->bpf_metadata;
-	const size_t entry = PD_BPF_METADATA_KEY_LEN + PD_BPF_METADATA_VALUE_LEN;
+	const size_t entry = PD_BPF_METADATA_KEY_LEN +
+			     PD_BPF_METADATA_VALUE_LEN;
 	uint64_t nr;
 
 	take_str(c, PD_BPF_PROG_NAME_LEN, &e->prog_name);
@@ -724,7 +725,7 @@ static const struct event_ops event_ops[] = {
 	EV(PD_RECORD_TEXT_POKE,		decode_text_poke,	12),
 	EV(PD_RECORD_AUX_OUTPUT_HW_ID,	decode_aux_output_hw_id, 8),
 	EV(PD_RECORD_CALLCHAIN_DEFERRED, decode_callchain_deferred, 16),
-	EV(PD_RECORD_HEADER_ATTR,	decode_header_attr,	PD_ATTR_SIZE_VER0),
+	EV(PD_RECORD_HEADER_ATTR,	decode_header_attr,	64),
 	EV(PD_RECORD_HEADER_EVENT_TYPE,	decode_event_type,	8),
 	EV(PD_RECORD_HEADER_TRACING_DATA, decode_tracing_data,	4),
 	EV(PD_RECORD_HEADER_BUILD_ID,	decode_build_id,	28),

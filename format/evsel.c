@@ -10,47 +10,18 @@
 
 #include "format/cursor.h"
 #include "format/reader-int.h"
-
-#define ID_FIELDS	(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ADDR)
-#define FIXED_FIELDS	(PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP | PD_SAMPLE_TID |	\
-			 PD_SAMPLE_TIME | PD_SAMPLE_ADDR | PD_SAMPLE_ID |	\
-			 PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_PERIOD)
-#define TRAILER_FIELDS	(PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID |	\
-			 PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER)
-
-/* perf-data-file-format.md §11.1: where the id sits in a SAMPLE. */
-static int
-sample_id_pos(uint64_t st)
-{
-	if (st & PD_SAMPLE_IDENTIFIER)
-		return 0;
-	if (!(st & PD_SAMPLE_ID))
-		return -1;
-	return __builtin_popcountll(st & ID_FIELDS);
-}
-
-/* ... and counted back from the end of a sample_id trailer. */
-static int
-trailer_id_pos(uint64_t st)
-{
-	if (st & PD_SAMPLE_IDENTIFIER)
-		return 1;
-	if (!(st & PD_SAMPLE_ID))
-		return -1;
-	return 1 + __builtin_popcountll(st & (PD_SAMPLE_CPU | PD_SAMPLE_STREAM_ID));
-}
+#include "pdata/sample.h"
 
 static void
 evsel_compute_layout(struct pd_evsel *ev)
 {
 	uint64_t st = ev->attr.sample_type;
 
-	ev->id_pos = sample_id_pos(st);
-	ev->is_pos = trailer_id_pos(st);
-	ev->sample_min_size = PD_EVENT_HEADER_SIZE +
-			      8 * __builtin_popcountll(st & FIXED_FIELDS);
+	ev->id_pos = pd_sample_id_pos(st);
+	ev->is_pos = pd_sample_is_pos(st);
+	ev->sample_min_size = PD_EVENT_HEADER_SIZE + (uint32_t)pd_sample_fixed_size(st);
 	ev->trailer_size = pd_attr_has(&ev->attr, PD_ATTR_SAMPLE_ID_ALL) ?
-			   8 * __builtin_popcountll(st & TRAILER_FIELDS) : 0;
+			   (uint32_t)pd_sample_id_trailer_size(st) : 0;
 }
 
 static int
@@ -106,11 +77,13 @@ evsel_add(struct pd_reader *r, const struct pd_attr *attr,
 /*
  * perf takes the id positions and sample_id_all of the first event for
  * every record, and refuses files whose events disagree; we read them
- * the same way and let the caller warn (reader.c).
+ * the same way, and warn.
  */
 void
 evsel_layout_update(struct pd_reader *r)
 {
+	const struct pd_evsel *last;
+
 	if (!r->nr_evsels) {
 		r->id_pos = r->is_pos = -1;
 		r->sample_id_all = false;
@@ -119,6 +92,17 @@ evsel_layout_update(struct pd_reader *r)
 	r->id_pos = r->evsels[0].id_pos;
 	r->is_pos = r->evsels[0].is_pos;
 	r->sample_id_all = pd_attr_has(&r->evsels[0].attr, PD_ATTR_SAMPLE_ID_ALL);
+	last = &r->evsels[r->nr_evsels - 1];
+	if ((last->id_pos != r->id_pos || last->is_pos != r->is_pos) &&
+	    !r->warned_layout) {
+		r->warned_layout = true;
+		rd_warn(r, UINT64_MAX, "the events' sample_types place the event id differently; records are matched with the first event's layout, as perf does");
+	}
+	if (pd_attr_has(&last->attr, PD_ATTR_SAMPLE_ID_ALL) != r->sample_id_all &&
+	    !r->warned_id_all) {
+		r->warned_id_all = true;
+		rd_warn(r, UINT64_MAX, "the events disagree on sample_id_all; the first event's setting is used");
+	}
 }
 
 int

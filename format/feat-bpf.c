@@ -81,7 +81,8 @@ copy_payload(struct feat_ctx *x, void **storage)
 	unsigned char *copy = malloc(len ? len : 1);
 
 	if (!copy) {
-		feat_fail(x, -PD_E_NOMEM, 0, "out of memory for a %zu-byte payload", len);
+		feat_fail(x, -PD_E_NOMEM, 0,
+			  "out of memory for a %zu-byte payload", len);
 		return NULL;
 	}
 	memcpy(copy, x->c.start, len);
@@ -125,7 +126,7 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 		data = cur_bytes(&x->c, p->data_len);
 		if (!info || !data)
 			return feat_fail(x, -PD_E_TRUNCATED, at,
-					 "program %u: info (%u bytes) and data (%u bytes) run past the end of the payload",
+					 "program %u: info (%u bytes) and data (%u bytes) run past the end",
 					 i, p->info_len, p->data_len);
 		p->info = copy + (info - x->c.start);
 		p->data = copy + (data - x->c.start);
@@ -168,7 +169,7 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 		data = cur_bytes(&x->c, b->data_size);
 		if (!data)
 			return feat_fail(x, -PD_E_TRUNCATED, at,
-					 "BTF %u: %u bytes run past the end of the payload",
+					 "BTF %u: %u bytes run past the end",
 					 b->id, b->data_size);
 		b->data = copy + (data - x->c.start);
 	}
@@ -239,14 +240,16 @@ static int64_t
 btf_kind_extra(unsigned int kind, uint32_t vlen)
 {
 	switch (kind) {
+	/* PTR FWD TYPEDEF VOLATILE CONST RESTRICT FUNC FLOAT TYPE_TAG */
 	case 2: case 7: case 8: case 9: case 10: case 11: case 12: case 16:
-	case 18:	/* PTR FWD TYPEDEF VOLATILE CONST RESTRICT FUNC FLOAT TYPE_TAG */
+	case 18:
 		return 0;
 	case 1: case 14: case 17:	/* INT, VAR, DECL_TAG */
 		return 4;
 	case 3:				/* ARRAY */
 		return 12;
-	case 4: case 5: case 15: case 19:	/* STRUCT UNION DATASEC ENUM64 */
+	/* STRUCT UNION DATASEC ENUM64 */
+	case 4: case 5: case 15: case 19:
 		return 12LL * vlen;
 	case 6: case 13:		/* ENUM, FUNC_PROTO */
 		return 8LL * vlen;

@@ -45,7 +45,8 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 
 	err = feat_strlist(x, "the sibling sockets list", &m->package_cpus);
 	if (!err)
-		err = feat_strlist(x, "the sibling threads list", &m->thread_cpus);
+		err = feat_strlist(x, "the sibling threads list",
+				   &m->thread_cpus);
 	if (err)
 		return err;
 	perf_size = perf_strlist_size(&m->package_cpus) +
@@ -112,7 +113,7 @@ feat_parse_numa_topology(struct feat_ctx *x)
 		n->mem_total_kb = cur_u64(&x->c);
 		n->mem_free_kb = cur_u64(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a node's number and memory sizes");
+			return feat_truncated(x, at, "a node's header");
 		err = feat_string(x, "a node's cpu list", &n->cpus);
 		if (err)
 			return err;
@@ -177,7 +178,8 @@ feat_parse_mem_topology(struct feat_ctx *x)
 	m->mem_block_size = cur_u64(&x->c);
 	nr = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the version, block size and node count");
+		return feat_truncated(x, 0,
+				      "the version, block size and node count");
 	if (version != 1)
 		return feat_fail(x, -PD_E_BAD_FEATURE, 0,
 				 "version %llu (only 1 is defined)",
@@ -231,9 +233,11 @@ feat_parse_hybrid_topology(struct feat_ctx *x)
 		return -PD_E_NOMEM;
 	m->nr_hybrid_nodes = nr;
 	for (i = 0; i < nr; i++) {
-		err = feat_string(x, "a PMU name", &m->hybrid_nodes[i].pmu_name);
+		struct pd_hybrid_node *n = &m->hybrid_nodes[i];
+
+		err = feat_string(x, "a PMU name", &n->pmu_name);
 		if (!err)
-			err = feat_string(x, "a cpu list", &m->hybrid_nodes[i].cpus);
+			err = feat_string(x, "a cpu list", &n->cpus);
 		if (err)
 			return err;
 	}
@@ -286,13 +290,15 @@ int
 feat_parse_cpu_domain_info(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
+	struct pd_cpu_domains *cd;
 	size_t cap = 0;
 	int err;
 
 	m->schedstat_version = cur_u32(&x->c);
 	m->max_sched_domains = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the schedstat version and domain count");
+		return feat_truncated(x, 0,
+				      "the schedstat version and domain count");
 	while (cur_left(&x->c) >= 8) {
 		if (m->nr_cpu_domains == cap) {
 			size_t ncap = cap ? 2 * cap : 16;
@@ -300,13 +306,16 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 
 			n = realloc(m->cpu_domains, ncap * sizeof(*n));
 			if (!n)
-				return feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c),
-						 "out of memory for %zu CPUs", ncap);
+				return feat_fail(x, -PD_E_NOMEM,
+						 cur_pos(&x->c),
+						 "out of memory for %zu CPUs",
+						 ncap);
 			memset(n + cap, 0, (ncap - cap) * sizeof(*n));
 			m->cpu_domains = n;
 			cap = ncap;
 		}
-		err = parse_one_cpu_domains(x, &m->cpu_domains[m->nr_cpu_domains++]);
+		cd = &m->cpu_domains[m->nr_cpu_domains++];
+		err = parse_one_cpu_domains(x, cd);
 		if (err)
 			return err;
 	}

@@ -40,7 +40,8 @@ feat_fail(struct feat_ctx *x, int err, size_t at, const char *fmt, ...)
 int
 feat_truncated(struct feat_ctx *x, size_t at, const char *what)
 {
-	return feat_fail(x, -PD_E_TRUNCATED, at, "the payload (%zu bytes) ends inside %s",
+	return feat_fail(x, -PD_E_TRUNCATED, at,
+			 "the payload (%zu bytes) ends inside %s",
 			 (size_t)(x->c.end - x->c.start), what);
 }
 
@@ -67,7 +68,8 @@ feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
 		return NULL;
 	p = calloc(nr, size);
 	if (!p)
-		feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c), "out of memory for %zu items", nr);
+		feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c),
+			  "out of memory for %zu items", nr);
 	return p;
 }
 
@@ -94,7 +96,8 @@ feat_string(struct feat_ctx *x, const char *what, char **out)
 	n = nul ? (size_t)(nul - p) : len;
 	s = malloc(n + 1);
 	if (!s)
-		return feat_fail(x, -PD_E_NOMEM, at, "out of memory for %s", what);
+		return feat_fail(x, -PD_E_NOMEM, at, "out of memory for %s",
+				 what);
 	memcpy(s, p, n);
 	s[n] = '\0';
 	*out = s;
@@ -189,8 +192,8 @@ parse_cmdline(struct feat_ctx *x)
 }
 
 static int
-parse_one_event(struct feat_ctx *x, struct pd_event_desc *ev, uint32_t attr_size,
-		uint32_t i)
+parse_one_event(struct feat_ctx *x, struct pd_event_desc *ev,
+		uint32_t attr_size, uint32_t i)
 {
 	size_t at = cur_pos(&x->c);
 	const unsigned char *p;
@@ -314,7 +317,8 @@ parse_group_desc(struct feat_ctx *x)
 		m->groups[i].leader_idx = cur_u32(&x->c);
 		m->groups[i].nr_members = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a group's leader and size");
+			return feat_truncated(x, at,
+					      "a group's leader and size");
 	}
 	return 0;
 }
@@ -348,14 +352,18 @@ parse_sample_time(struct feat_ctx *x)
 {
 	x->m->first_sample_time = cur_u64(&x->c);
 	x->m->last_sample_time = cur_u64(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the two sample times") : 0;
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the two sample times");
+	return 0;
 }
 
 static int
 parse_clockid(struct feat_ctx *x)
 {
 	x->m->clockid_res_ns = cur_u64(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the clock resolution") : 0;
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the clock resolution");
+	return 0;
 }
 
 static int
@@ -375,7 +383,9 @@ parse_compressed(struct feat_ctx *x)
 	m->comp_level = cur_u32(&x->c);
 	m->comp_ratio = cur_u32(&x->c);
 	m->comp_mmap_len = cur_u32(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the five u32 fields") : 0;
+	if (x->c.short_read)
+		return feat_truncated(x, 0, "the five u32 fields");
+	return 0;
 }
 
 static int
@@ -396,9 +406,11 @@ parse_caps(struct feat_ctx *x, struct pd_cap **caps, size_t *nr_caps)
 		return -PD_E_NOMEM;
 	*nr_caps = nr;
 	for (i = 0; i < nr; i++) {
-		err = feat_string(x, "a capability name", &(*caps)[i].name);
+		struct pd_cap *cap = &(*caps)[i];
+
+		err = feat_string(x, "a capability name", &cap->name);
 		if (!err)
-			err = feat_string(x, "a capability value", &(*caps)[i].value);
+			err = feat_string(x, "a capability value", &cap->value);
 		if (err)
 			return err;
 	}
@@ -430,9 +442,11 @@ parse_pmu_caps(struct feat_ctx *x)
 		return -PD_E_NOMEM;
 	m->nr_pmu_caps = nr;
 	for (i = 0; i < nr; i++) {
-		err = parse_caps(x, &m->pmu_caps[i].caps, &m->pmu_caps[i].nr_caps);
+		struct pd_pmu_caps *pc = &m->pmu_caps[i];
+
+		err = parse_caps(x, &pc->caps, &pc->nr_caps);
 		if (!err)
-			err = feat_string(x, "a PMU name", &m->pmu_caps[i].pmu_name);
+			err = feat_string(x, "a PMU name", &pc->pmu_name);
 		if (err)
 			return err;
 	}
@@ -455,7 +469,9 @@ parse_clock_data(struct feat_ctx *x)
 	m->clock_data_clockid = cur_u32(&x->c);
 	m->clock_tod_ns = cur_u64(&x->c);
 	m->clock_clockid_ns = cur_u64(&x->c);
-	return x->c.short_read ? feat_truncated(x, 4, "the clock id and times") : 0;
+	if (x->c.short_read)
+		return feat_truncated(x, 4, "the clock id and times");
+	return 0;
 }
 
 static int (*const feat_parsers[PD_FEAT_KNOWN])(struct feat_ctx *) = {
@@ -529,8 +545,9 @@ pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 	if (why && why_len)
 		why[0] = '\0';
 	if (feat >= PD_FEAT_BITS)
-		return feat_fail(&x, -PD_E_INVAL, 0, "feature id %u is beyond %u",
-				 feat, PD_FEAT_BITS - 1);
+		return feat_fail(&x, -PD_E_INVAL, 0,
+				 "feature id %u is beyond %u", feat,
+				 PD_FEAT_BITS - 1);
 	mark(m->features, feat, true);
 	if (feat >= PD_FEAT_KNOWN) {
 		note_unknown(m, feat);

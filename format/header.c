@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "format/cursor.h"
 #include "format/reader-int.h"
@@ -107,7 +108,8 @@ features_from_raw(struct pd_reader *r, const unsigned char *p, uint64_t out[4])
 
 	for (i = 0; i < 4; i++)
 		out[i] = pd_load_u64(p + 8 * i, r->info.swap);
-	if (!r->info.swap || (out[0] >> PD_FEAT_HOSTNAME) & 1)
+	if (!r->info.swap || (out[0] >> PD_FEAT_HOSTNAME) & 1 ||
+	    !(out[0] | out[1] | out[2] | out[3]))
 		return;
 	for (i = 0; i < 4; i++) {
 		uint32_t lo = pd_load_u32(p + 8 * i, true);
@@ -493,16 +495,22 @@ hdr_open_dir(struct pd_reader *r, const char *path)
 		struct pd_source *src = &r->sources[r->nr_sources];
 		char *full;
 
+		struct stat st;
+
 		if (asprintf(&full, "%s/%s", path, names[i]) < 0) {
 			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			break;
+		}
+		/* never open a FIFO or a device: that could block or read forever */
+		if (stat(full, &st) < 0 || !S_ISREG(st.st_mode)) {
+			free(full);
+			err = rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
+				      "%s is not a regular file", names[i]);
 			break;
 		}
 		err = src_open_path(r, src, full, names[i]);
 		free(full);
 		r->nr_sources++;
-		if (!err && !src_is_mapped(src))
-			err = rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
-				      "%s/%s is not a regular file", path, names[i]);
 		src->pos = 0;
 		src->strict = false;
 	}

@@ -67,6 +67,7 @@ struct pd_reader {
 	/* layout taken from the first evsel, as perf does (§11.1) */
 	int id_pos, is_pos;
 	bool sample_id_all;
+	bool warned_layout, warned_id_all;
 
 	struct pd_source *sources;	/* [0] the main file, then data.N */
 	size_t nr_sources;

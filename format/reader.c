@@ -135,25 +135,6 @@ reader_new(const char *path, const struct pd_reader_opts *opts)
 	return r;
 }
 
-static void
-warn_layout_mismatch(struct pd_reader *r)
-{
-	size_t i;
-
-	for (i = 1; i < r->nr_evsels; i++) {
-		const struct pd_evsel *ev = &r->evsels[i];
-
-		if (ev->id_pos != r->id_pos || ev->is_pos != r->is_pos) {
-			rd_warn(r, UINT64_MAX, "the events' sample_types place the event id differently; records are matched with the first event's layout, as perf does");
-			return;
-		}
-		if (pd_attr_has(&ev->attr, PD_ATTR_SAMPLE_ID_ALL) != r->sample_id_all) {
-			rd_warn(r, UINT64_MAX, "the events disagree on sample_id_all; the first event's setting is used");
-			return;
-		}
-	}
-}
-
 static int
 reader_open_dir(struct pd_reader *r, const char *path)
 {
@@ -185,10 +166,7 @@ static int
 reader_finish_open(struct pd_reader *r, int err, struct pd_reader **out)
 {
 	*out = r;
-	if (err)
-		return err;
-	warn_layout_mismatch(r);
-	return 0;
+	return err;
 }
 
 int
@@ -299,7 +277,8 @@ pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec)
 	uint64_t id;
 	uint32_t idx;
 
-	if (!r->nr_evsels || type >= PD_RECORD_USER_TYPE_START)
+	if (!r->nr_evsels || type >= PD_RECORD_USER_TYPE_START ||
+	    rec->size < PD_EVENT_HEADER_SIZE)
 		return -1;
 	if (r->nr_evsels == 1)
 		return 0;
@@ -319,6 +298,14 @@ pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec)
 	}
 	if (id == 0)
 		return 0;
+	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
+}
+
+int
+pd_reader_evsel_by_id(const struct pd_reader *r, uint64_t id)
+{
+	uint32_t idx;
+
 	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
 }
 

@@ -124,8 +124,10 @@ pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out)
 }
 
 /*
- * Whether counters follow the entries is known only from the attr: the
- * kernel writes them for an event whose branch_sample_type has COUNTERS.
+ * The kernel appends the counters for every branch-sampling member of a
+ * group whose events log branch counters; perf decides from the group
+ * leader (perf-record-decoding.md §3.7).  We see one attr, so its
+ * COUNTERS bit decides: callers set it for such groups (pdata/sample.h).
  */
 static void
 branch_parse(struct pd_cursor *c, uint64_t branch_sample_type,

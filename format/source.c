@@ -254,6 +254,26 @@ src_bad_size(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t
 	return 0;
 }
 
+/*
+ * A stream buffers each record whole, up to a cap.  A larger size is
+ * either the garbage tail of a stream that ends soon (a cut-short
+ * recording, text appended to it) or a record we cannot hold.
+ */
+static int
+src_too_big(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t size)
+{
+	const unsigned char *p;
+	size_t got = src_peek(r, src, PD_STREAM_RECORD_MAX, &p);
+
+	if (r->error)
+		return r->error;
+	if (got < PD_STREAM_RECORD_MAX)
+		return src_truncated(r, src, size, got, "a record");
+	return rd_fail_at(r, -PD_E_TOO_BIG, src, src->pos,
+			  "record type %u of %u bytes is larger than the %u bytes a stream may buffer",
+			  type, size, PD_STREAM_RECORD_MAX);
+}
+
 /* Returns 1 with *rec filled, 0 at the end of the source, or an error. */
 int
 src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
@@ -296,9 +316,7 @@ src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *re
 	if (size < PD_EVENT_HEADER_SIZE)
 		return src_bad_size(r, src, type, size);
 	if (size > PD_STREAM_RECORD_MAX && !src_is_mapped(src))
-		return rd_fail_at(r, -PD_E_TOO_BIG, src, src->pos,
-				  "record type %u of %u bytes is larger than the %u bytes a stream may buffer",
-				  type, size, PD_STREAM_RECORD_MAX);
+		return src_too_big(r, src, type, size);
 	got = src_peek(r, src, size, &p);
 	if (r->error)
 		return r->error;

@@ -28,6 +28,7 @@ struct pd_zstd {
 	unsigned char *out;
 	size_t out_start, out_end;
 	uint64_t stream_pos;	/* decompressed bytes before out[out_start] */
+	bool flushed;		/* the last call left no output inside zstd */
 };
 
 static int
@@ -84,6 +85,7 @@ zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec)
 	src->zstd->in.src = payload;
 	src->zstd->in.size = len;
 	src->zstd->in.pos = 0;
+	src->zstd->flushed = false;
 	r->comp_offset = rec->offset;
 	r->in_compressed = true;
 	r->stats.bytes_compressed += len;
@@ -143,7 +145,12 @@ zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 
 		if (got)
 			return got;
-		if (z->in.pos >= z->in.size) {
+		/*
+		 * zstd may take all the input yet hold output back when the
+		 * window filled up: the payload is used up only once a call
+		 * returned with room to spare.
+		 */
+		if (z->in.pos >= z->in.size && z->flushed) {
 			r->in_compressed = false;
 			return 0;
 		}
@@ -160,11 +167,13 @@ zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 					  "zstd: %s (decompressed stream byte %llu)",
 					  ZSTD_getErrorName(ret),
 					  (unsigned long long)(z->stream_pos + z->out_end));
-		if (out.pos == z->out_end && z->in.pos == before_in)
+		if (out.pos == z->out_end && z->in.pos == before_in &&
+		    z->in.pos < z->in.size)
 			return rd_fail_at(r, -PD_E_ZSTD, src, r->comp_offset,
 					  "zstd made no progress on this payload");
 		r->stats.bytes_decompressed += out.pos - z->out_end;
 		z->out_end = out.pos;
+		z->flushed = out.pos < out.size;
 	}
 }
 

@@ -5,4 +5,6 @@ noinst_LIBRARIES += lib/libpdutil.a
 lib_libpdutil_a_SOURCES = \
 	lib/diag.c lib/diag.h \
 	lib/xalloc.c lib/xalloc.h \
-	lib/strbuf.c lib/strbuf.h
+	lib/strbuf.c lib/strbuf.h \
+	lib/u64map.c lib/u64map.h
+lib_libpdutil_a_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)

@@ -8,4 +8,4 @@ report_preport_SOURCES = \
 	report/header.c \
 	report/stats.c \
 	report/dump.c
-report_preport_LDADD = $(PDATA_LIBS) lib/libpdutil.a
+report_preport_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)

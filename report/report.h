@@ -20,6 +20,13 @@ int rep_header_print(FILE *out, struct pd_reader *r, bool show_info);
 /* --stats: record counts per type, as `perf report --stats` prints them. */
 int rep_stats_print(FILE *out, struct pd_reader *r);
 
+/* The counting behind --stats, shared with -D, which ends with them as perf's does. */
+struct rep_stats;
+struct rep_stats *rep_stats_new(void);
+void rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec);
+void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st);
+void rep_stats_free(struct rep_stats *st);
+
 /* -D / --dump-raw-trace: every record with its offset, size and fields. */
 int rep_dump(FILE *out, struct pd_reader *r);
 

@@ -14,8 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
+#include "pdata/sample.h"
 #include "report/report.h"
 
 struct type_count {
@@ -28,17 +30,18 @@ struct evsel_count {
 	uint64_t lost_samples;
 };
 
-struct stats {
+struct rep_stats {
 	uint64_t total;
 	struct type_count *types;	/* sorted by type */
 	size_t nr_types;
 	struct evsel_count *evsels;
 	size_t nr_evsels;
 	uint64_t unknown_id_samples;
+	struct u64map last_read;	/* id -> last counter value (SAMPLE_READ) */
 };
 
 static void
-count_type(struct stats *st, uint32_t type)
+count_type(struct rep_stats *st, uint32_t type)
 {
 	size_t lo = 0, hi = st->nr_types;
 
@@ -63,7 +66,7 @@ count_type(struct stats *st, uint32_t type)
 }
 
 static struct evsel_count *
-evsel_count(struct stats *st, size_t idx)
+evsel_count(struct rep_stats *st, size_t idx)
 {
 	if (idx >= st->nr_evsels) {
 		st->evsels = xreallocarray(st->evsels, idx + 1, sizeof(*st->evsels));
@@ -86,18 +89,54 @@ lost_samples_of(const struct pd_record *rec)
 	return rec->swap ? __builtin_bswap64(v) : v;
 }
 
+/*
+ * A sample that reads counters (PERF_SAMPLE_READ) is, for perf, one sample
+ * of each event whose counter moved since that counter's previous read:
+ * each read value's id names the event, and a value equal to the last one
+ * seen for that id is dropped (perf-record-decoding.md §3.3).
+ */
 static void
-count_record(struct stats *st, const struct pd_record *rec)
+count_read_sample(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec)
+{
+	const struct pd_evsel *ev = pd_reader_evsel(r, (size_t)rec->evsel);
+	struct pd_sample s;
+	size_t i;
+
+	if (pd_sample_decode(&ev->attr, rec, &s) < 0) {
+		evsel_count(st, (size_t)rec->evsel)->samples++;
+		return;
+	}
+	for (i = 0; i < s.read.nr; i++) {
+		struct pd_read_value v;
+		uint64_t *last;
+		int idx;
+
+		pd_read_value_get(&s.read, i, &v);
+		idx = pd_reader_evsel_by_id(r, v.id);
+		if (idx < 0)
+			continue;
+		last = u64map_slot(&st->last_read, v.id);
+		if (v.value == *last)
+			continue;
+		*last = v.value;
+		evsel_count(st, (size_t)idx)->samples++;
+	}
+}
+
+void
+rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec)
 {
 	uint32_t type = rec->header.type;
 
 	st->total++;
 	count_type(st, type);
 	if (type == PD_RECORD_SAMPLE) {
-		if (rec->evsel >= 0)
-			evsel_count(st, (size_t)rec->evsel)->samples++;
-		else
+		if (rec->evsel < 0)
 			st->unknown_id_samples++;
+		else if (pd_reader_evsel(r, (size_t)rec->evsel)->attr.sample_type & PD_SAMPLE_READ)
+			count_read_sample(st, r, rec);
+		else
+			evsel_count(st, (size_t)rec->evsel)->samples++;
 	} else if (type == PD_RECORD_LOST_SAMPLES && rec->evsel >= 0) {
 		evsel_count(st, (size_t)rec->evsel)->lost_samples += lost_samples_of(rec);
 	}
@@ -115,7 +154,7 @@ type_label(uint32_t type, char *buf, size_t len)
 }
 
 static void
-print_types(FILE *out, const struct stats *st)
+print_types(FILE *out, const struct rep_stats *st)
 {
 	size_t i;
 
@@ -143,7 +182,7 @@ stats_event_name(struct pd_reader *r, const struct pd_evsel *ev)
 }
 
 static void
-print_evsels(FILE *out, struct pd_reader *r, const struct stats *st)
+print_evsels(FILE *out, struct pd_reader *r, const struct rep_stats *st)
 {
 	size_t i;
 
@@ -164,21 +203,43 @@ print_evsels(FILE *out, struct pd_reader *r, const struct stats *st)
 			"SAMPLE", st->unknown_id_samples);
 }
 
+struct rep_stats *
+rep_stats_new(void)
+{
+	return xcalloc(1, sizeof(struct rep_stats));
+}
+
+void
+rep_stats_free(struct rep_stats *st)
+{
+	if (!st)
+		return;
+	free(st->types);
+	free(st->evsels);
+	u64map_free(&st->last_read);
+	free(st);
+}
+
+void
+rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st)
+{
+	fprintf(out, "\nAggregated stats:%s\n",
+		pd_meta_has(pd_reader_meta(r), PD_FEAT_AUXTRACE) ?
+		" (excludes AUX area (e.g. instruction trace) decoded / synthesized events)" : "");
+	print_types(out, st);
+	print_evsels(out, r, st);
+}
+
 int
 rep_stats_print(FILE *out, struct pd_reader *r)
 {
-	struct stats st = { 0 };
+	struct rep_stats *st = rep_stats_new();
 	struct pd_record rec;
 	int ret;
 
 	while ((ret = pd_reader_next(r, &rec)) > 0)
-		count_record(&st, &rec);
-	fprintf(out, "\nAggregated stats:%s\n",
-		pd_meta_has(pd_reader_meta(r), PD_FEAT_AUXTRACE) ?
-		" (excludes AUX area (e.g. instruction trace) decoded / synthesized events)" : "");
-	print_types(out, &st);
-	print_evsels(out, r, &st);
-	free(st.types);
-	free(st.evsels);
+		rep_stats_count(st, r, &rec);
+	rep_stats_print_counts(out, r, st);
+	rep_stats_free(st);
 	return ret;
 }

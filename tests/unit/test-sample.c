@@ -381,7 +381,7 @@ static uint64_t
 touch_sample(const struct pd_sample *s)
 {
 	struct pd_branch_entry e;
-	struct pd_read_value rv;
+	struct pd_read_value rv = { 0 };
 	uint64_t sum = 0, v;
 	size_t i;
 	unsigned int reg;
@@ -417,7 +417,7 @@ check_regs(const struct pd_regs *r, bool present, uint64_t abi, uint64_t mask,
 {
 	char what[64];
 	unsigned int reg;
-	uint64_t v;
+	uint64_t v = 0;
 
 	snprintf(what, sizeof(what), "%s abi", name);
 	EQ(r->abi, present ? abi : 0, what);
@@ -428,7 +428,8 @@ check_regs(const struct pd_regs *r, bool present, uint64_t abi, uint64_t mask,
 		bool want = present && abi && ((mask >> reg) & 1);
 		bool got = pd_regs_get(r, reg, &v);
 
-		T(got == want, "%s: %s reg %u presence %d", ctx, name, reg, got);
+		T(got == want, "%s: %s reg %u presence %d", ctx, name, reg,
+		  got);
 		if (got && want) {
 			snprintf(what, sizeof(what), "%s reg %u", name, reg);
 			EQ(v, regs[reg], what);
@@ -440,8 +441,8 @@ static void
 check_sample(const struct model *m, const struct pd_sample *s)
 {
 	uint64_t t = m->sample_type;
-	struct pd_read_value rv;
-	struct pd_branch_entry e;
+	struct pd_read_value rv = { 0 };
+	struct pd_branch_entry e = { 0 };
 	size_t i;
 
 	EQ(s->type, t, "type");
@@ -487,7 +488,8 @@ check_sample(const struct model *m, const struct pd_sample *s)
 	EQ(s->callchain.nr, (t & PD_SAMPLE_CALLCHAIN) ? m->cc_nr : 0,
 	   "callchain nr");
 	for (i = 0; i < s->callchain.nr; i++)
-		EQ(pd_u64_array_get(&s->callchain, i), m->cc[i], "callchain ip");
+		EQ(pd_u64_array_get(&s->callchain, i), m->cc[i],
+		   "callchain ip");
 	EQ(pd_u64_array_get(&s->callchain, s->callchain.nr), 0,
 	   "callchain past nr");
 
@@ -702,7 +704,7 @@ static const struct variant variants[] = {
 	  .aux_size = 3 },
 };
 
-#define ALL_BITS_WEIGHT		(PD_SAMPLE_KNOWN_MASK & ~PD_SAMPLE_WEIGHT_STRUCT)
+#define ALL_BITS_WEIGHT	(PD_SAMPLE_KNOWN_MASK & ~PD_SAMPLE_WEIGHT_STRUCT)
 #define ALL_BITS_WSTRUCT	(PD_SAMPLE_KNOWN_MASK & ~PD_SAMPLE_WEIGHT)
 
 static const uint64_t realistic[] = {
@@ -851,7 +853,8 @@ test_malformed(void)
 		expect_rc(be, PD_SAMPLE_STACK_USER, w, 3, -PD_E_BAD_SAMPLE,
 			  "dyn_size > size");
 		w[2] = 8;
-		expect_rc(be, PD_SAMPLE_STACK_USER, w, 3, 0, "dyn_size == size");
+		expect_rc(be, PD_SAMPLE_STACK_USER, w, 3, 0,
+			  "dyn_size == size");
 		/* user regs: abi set, fewer values than the mask has bits */
 		w[0] = 2;
 		expect_rc(be, PD_SAMPLE_REGS_USER, w, 4, -PD_E_BAD_SAMPLE,

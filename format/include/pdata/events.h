@@ -24,13 +24,6 @@
 #include "pdata/records.h"
 #include "pdata/sample.h"
 
-/* Fixed field sizes of user records not in pdata/abi.h. */
-#define PD_EVENT_TYPE_NAME_LEN		64	/* HEADER_EVENT_TYPE name */
-#define PD_AUXTRACE_ERROR_MSG_LEN	64
-#define PD_BPF_PROG_NAME_LEN		512	/* BPF_METADATA prog_name */
-#define PD_BPF_METADATA_KEY_LEN		64
-#define PD_BPF_METADATA_VALUE_LEN	256
-
 /* A string inside a record: len bytes at s, no NUL among them. */
 struct pd_str {
 	const char *s;
@@ -80,7 +73,7 @@ struct pd_ev_mmap2 {
 	uint32_t maj, min;		/* 0 when has_build_id */
 	uint64_t ino, ino_generation;	/* 0 when has_build_id */
 	uint8_t build_id_size;		/* 0 unless has_build_id; at most 20 */
-	uint8_t build_id[PD_BUILD_ID_SIZE];	/* first build_id_size bytes valid */
+	uint8_t build_id[PD_BUILD_ID_SIZE];	/* build_id_size bytes valid */
 	uint32_t prot, flags;
 	struct pd_str filename;
 };
@@ -166,7 +159,7 @@ struct pd_ev_namespaces {
 	struct pd_sample_id sample_id;
 	uint32_t pid, tid;
 	uint64_t nr_namespaces;
-	/* dev, inode pairs in the order net, uts, ipc, pid, user, mnt, cgroup */
+	/* (dev, inode) of net, uts, ipc, pid, user, mnt, cgroup, in order */
 	struct pd_u64_array link_info;	/* 2 * nr_namespaces values */
 };
 
@@ -251,9 +244,9 @@ struct pd_ev_tracing_data {
 struct pd_ev_build_id {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
-	int32_t pid;			/* -1: host; else the guest machine's pid */
+	int32_t pid;			/* -1: host; else a guest's pid */
 	uint8_t build_id[PD_BUILD_ID_SIZE];
-	/* bytes of build_id valid: the size byte with misc PD_MISC_BUILD_ID_SIZE, else 20 */
+	/* valid bytes: the size byte with PD_MISC_BUILD_ID_SIZE, else 20 */
 	uint8_t size;
 	struct pd_str filename;
 };
@@ -371,7 +364,7 @@ pd_thread_map_get(const struct pd_ev_thread_map *ev, size_t i,
  */
 struct pd_cpu_map {
 	uint16_t type;			/* PD_CPU_MAP_* */
-	size_t nr;			/* CPUS: entries; MASK: mask words; RANGE: 0 */
+	size_t nr;			/* entries (CPUS), words (MASK) */
 	uint16_t long_size;		/* MASK: bytes per word, 4 or 8 */
 	bool any_cpu;			/* RANGE: -1 is in the map */
 	uint16_t start_cpu, end_cpu;	/* RANGE */
@@ -456,7 +449,7 @@ struct pd_ev_feature {
 struct pd_ev_compressed {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
-	uint64_t data_size;		/* COMPRESSED2's field; size - 8 for COMPRESSED */
+	uint64_t data_size;		/* COMPRESSED: size - 8 */
 	struct pd_bytes data;		/* data_size bytes of zstd stream */
 };
 
@@ -499,8 +492,8 @@ struct pd_ev_schedstat {
 	struct pd_sample_id sample_id;
 	uint64_t timestamp;
 	uint32_t cpu;
-	uint16_t version;		/* /proc/schedstat version: the counters' layout */
-	uint16_t domain;		/* SCHEDSTAT_DOMAIN; 0 for SCHEDSTAT_CPU */
+	uint16_t version;		/* picks the counters' layout */
+	uint16_t domain;		/* SCHEDSTAT_DOMAIN only; else 0 */
 	struct pd_bytes counters;	/* version-specific, file byte order */
 };
 

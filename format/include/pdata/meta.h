@@ -23,10 +23,10 @@ struct pd_strlist {
 };
 
 struct pd_build_id {
-	uint16_t misc;		/* cpumode in bits 0..2, PD_MISC_BUILD_ID_SIZE */
+	uint16_t misc;		/* cpumode (bits 0..2), PD_MISC_BUILD_ID_SIZE */
 	int32_t pid;		/* -1: host; else the guest machine's pid */
 	uint8_t id[PD_BUILD_ID_SIZE];
-	uint8_t size;		/* bytes of id that are valid (20 when misc lacks the size flag) */
+	uint8_t size;		/* valid bytes in id (20 without the flag) */
 	char *filename;
 };
 
@@ -80,7 +80,7 @@ struct pd_mem_node {
 	 * the size field before it (§5.16).
 	 */
 	uint64_t size;
-	uint64_t *bitmap;	/* ALIGN(size, 64) / 64 words; NULL when size is 0 */
+	uint64_t *bitmap;	/* ALIGN(size, 64) / 64 words, or NULL */
 };
 
 /* The length of bpf_prog_info.name (BPF_OBJ_NAME_LEN). */
@@ -126,7 +126,7 @@ enum {
 struct pd_bpf_btf {
 	uint32_t id;
 	uint32_t data_size;
-	const unsigned char *data;	/* raw BTF (it states its own byte order) */
+	const unsigned char *data;	/* raw BTF, in the order it states */
 };
 
 /* Sub-program i of a BPF program, from the arrays of its prog info. */
@@ -173,9 +173,9 @@ struct pd_feat_section {
 };
 
 struct pd_meta {
-	/* bit k set: feature k is in the file (after any parse failure it stays set) */
+	/* bit k set: feature k is in the file (even if it failed to parse) */
 	uint64_t features[PD_FEAT_BITS / 64];
-	/* bit k set: feature k was present but its payload could not be parsed */
+	/* bit k set: feature k is in the file but could not be parsed */
 	uint64_t bad_features[PD_FEAT_BITS / 64];
 	struct pd_feat_section sections[PD_FEAT_BITS];	/* file mode only */
 
@@ -200,9 +200,11 @@ struct pd_meta {
 	char *cpu_desc;		/* CPUDESC, or NULL */
 	char *cpuid;		/* CPUID, or NULL */
 	uint64_t total_mem_kb;	/* TOTAL_MEM (kB), or 0 */
-	struct pd_strlist cmdline; /* CMDLINE: argv with perf's path first; empty if absent */
+	/* CMDLINE: argv with perf's path first; empty if absent */
+	struct pd_strlist cmdline;
 
-	struct pd_event_desc *event_desc; /* EVENT_DESC, in attr order; NULL, 0 if absent */
+	/* EVENT_DESC, in attr order; NULL, 0 if absent */
+	struct pd_event_desc *event_desc;
 	size_t nr_event_desc;
 
 	/* CPU_TOPOLOGY; every list empty when absent */
@@ -214,7 +216,7 @@ struct pd_meta {
 	 * and socket ids (topo_has_ids; NRCPUS's nr_cpus_avail entries),
 	 * then the die list and die ids (topo_has_die).
 	 */
-	struct pd_cpu_topo_cpu *topo_cpus; /* NULL when !topo_has_ids or no CPU */
+	struct pd_cpu_topo_cpu *topo_cpus; /* NULL if !topo_has_ids or no CPU */
 	size_t nr_topo_cpus;
 	bool topo_has_ids;
 	bool topo_has_die;
@@ -287,7 +289,7 @@ struct pd_meta {
 	uint32_t unknown_features[PD_FEAT_BITS];
 	size_t nr_unknown_features;
 
-	/* owned copies of the payloads that bpf_progs and bpf_btfs point into */
+	/* owned copies of the payloads bpf_progs and bpf_btfs point into */
 	void *bpf_prog_storage;
 	void *bpf_btf_storage;
 };
@@ -295,7 +297,8 @@ struct pd_meta {
 static inline bool
 pd_meta_has(const struct pd_meta *m, unsigned int feat)
 {
-	return feat < PD_FEAT_BITS && ((m->features[feat / 64] >> (feat % 64)) & 1);
+	return feat < PD_FEAT_BITS &&
+	       ((m->features[feat / 64] >> (feat % 64)) & 1);
 }
 
 void pd_meta_init(struct pd_meta *m);

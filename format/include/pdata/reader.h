@@ -116,6 +116,9 @@ const struct pd_reader_stats *pd_reader_stats(const struct pd_reader *r);
  */
 int pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec);
 
+/* The index of the evsel whose id array holds id, or -1. */
+int pd_reader_evsel_by_id(const struct pd_reader *r, uint64_t id);
+
 /* The name perf gives record type t ("SAMPLE", "FEATURE"...), or NULL. */
 const char *pd_record_type_name(uint32_t type);
 

@@ -60,7 +60,7 @@ struct pd_read {
 	uint64_t format;	/* attr.read_format */
 	uint64_t time_enabled;	/* 0 unless PD_FORMAT_TOTAL_TIME_ENABLED */
 	uint64_t time_running;	/* 0 unless PD_FORMAT_TOTAL_TIME_RUNNING */
-	size_t nr;		/* values: the group's nr, or 1 without PD_FORMAT_GROUP */
+	size_t nr;		/* the group's nr; 1 without PD_FORMAT_GROUP */
 	/* use pd_read_value_get() rather than these */
 	struct pd_read_value one;	/* the value without PD_FORMAT_GROUP */
 	const unsigned char *group;	/* group entries, stride bytes each */
@@ -76,8 +76,10 @@ pd_read_value_get(const struct pd_read *r, size_t i, struct pd_read_value *out)
 	uint64_t v[3] = { 0, 0, 0 };
 	unsigned int k, n;
 
-	if (i >= r->nr)
+	if (i >= r->nr) {
+		memset(out, 0, sizeof(*out));
 		return -PD_E_INVAL;
+	}
 	if (!(r->format & PD_FORMAT_GROUP)) {
 		*out = r->one;
 		return 0;
@@ -112,20 +114,20 @@ struct pd_branch_entry {
 	uint16_t cycles;
 	uint8_t type;		/* PD_BR_* */
 	uint8_t spec;		/* PD_BR_SPEC_* */
-	uint8_t new_type;	/* PD_BR_NEW_*, meaningful when type is PD_BR_EXTEND_ABI */
+	uint8_t new_type;	/* PD_BR_NEW_*, when type is PD_BR_EXTEND_ABI */
 	uint8_t priv;		/* PD_BR_PRIV_* */
 };
 
 struct pd_branch_stack {
 	size_t nr;
-	bool has_hw_idx;	/* attr.branch_sample_type has PD_BRANCH_HW_INDEX */
+	bool has_hw_idx;	/* branch_sample_type has PD_BRANCH_HW_INDEX */
 	uint64_t hw_idx;	/* 0 when !has_hw_idx */
-	bool has_counters;	/* attr.branch_sample_type has PD_BRANCH_COUNTERS */
+	bool has_counters;	/* branch_sample_type has PD_BRANCH_COUNTERS */
 	/* use pd_branch_entry_get() and pd_branch_counter_get() */
 	const unsigned char *entries;	/* nr entries of 24 bytes */
 	const unsigned char *counters;	/* nr u64, or NULL */
 	bool swap;
-	bool big_endian;	/* the writer allocated bitfields from the MSB */
+	bool big_endian;	/* the writer put bitfields from the MSB */
 };
 
 /*
@@ -152,7 +154,7 @@ pd_branch_flags_normalize(uint64_t word, bool big_endian)
 	uint64_t out = 0;
 	size_t i;
 
-	if (big_endian || !big_endian)
+	if (!big_endian)
 		return word;
 	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
 		unsigned int p = fields[i][0], w = fields[i][1];
@@ -178,8 +180,10 @@ pd_branch_entry_get(const struct pd_branch_stack *b, size_t i,
 	uint64_t v[3];
 	unsigned int k;
 
-	if (i >= b->nr)
+	if (i >= b->nr) {
+		memset(out, 0, sizeof(*out));
 		return -PD_E_INVAL;
+	}
 	p = b->entries + 24 * i;
 	for (k = 0; k < 3; k++) {
 		memcpy(&v[k], p + 8 * k, 8);
@@ -189,7 +193,8 @@ pd_branch_entry_get(const struct pd_branch_stack *b, size_t i,
 	out->from = v[0];
 	out->to = v[1];
 	out->flags = pd_branch_flags_normalize(v[2], b->big_endian);
-	out->mispred = pd_branch_flag_field(out->flags, PD_BRFL_MISPRED_SHIFT, 1);
+	out->mispred = pd_branch_flag_field(out->flags,
+					    PD_BRFL_MISPRED_SHIFT, 1);
 	out->predicted = pd_branch_flag_field(out->flags,
 					      PD_BRFL_PREDICTED_SHIFT, 1);
 	out->in_tx = pd_branch_flag_field(out->flags, PD_BRFL_IN_TX_SHIFT, 1);
@@ -224,9 +229,10 @@ pd_branch_counter_get(const struct pd_branch_stack *b, size_t i)
 
 /* REGS_USER or REGS_INTR. */
 struct pd_regs {
-	uint64_t abi;		/* PD_REGS_ABI_*; 0 when absent (no values follow) */
+	uint64_t abi;		/* PD_REGS_ABI_*; 0: absent, no values follow */
 	uint64_t mask;		/* the attr's register mask */
-	struct pd_u64_array regs;	/* one per set bit of mask, ascending; empty when abi is 0 */
+	/* one value per set bit of mask, ascending; empty when abi is 0 */
+	struct pd_u64_array regs;
 };
 
 /* The value of register number reg; false when the sample lacks it. */
@@ -244,15 +250,15 @@ pd_regs_get(const struct pd_regs *r, unsigned int reg, uint64_t *val)
 
 struct pd_user_stack {
 	uint64_t size;		/* bytes copied; 0 when absent */
-	struct pd_bytes data;	/* size bytes from the user SP up, producer order */
-	uint64_t dyn_size;	/* of those, bytes valid; <= size; 0 when size is 0 */
+	struct pd_bytes data;	/* size bytes from the user SP up */
+	uint64_t dyn_size;	/* of those, bytes valid (<= size); 0 */
 };
 
 /* PD_SAMPLE_WEIGHT_STRUCT: the three parts of the one u64 (§3.8). */
 struct pd_weight_struct {
 	uint32_t var1;		/* bits 0..31: weight, e.g. load latency */
 	uint16_t var2;		/* bits 32..47: instruction latency */
-	uint16_t var3;		/* bits 48..63: retire latency / pipeline-stage cycles */
+	uint16_t var3;		/* bits 48..63: retire latency, stage cycles */
 };
 
 /*
@@ -271,9 +277,9 @@ struct pd_sample {
 	uint64_t stream_id;	/* (u64)-1 */
 	uint32_t cpu;		/* (u32)-1 */
 	uint32_t cpu_res;	/* the u32 after cpu; 0 */
-	uint64_t period;	/* attr.sample_period (the frequency with attr.freq) */
+	uint64_t period;	/* attr.sample_period (a frequency with freq) */
 	struct pd_read read;	/* nr 0 */
-	struct pd_u64_array callchain;	/* ips and PD_CONTEXT_* markers; empty */
+	struct pd_u64_array callchain;	/* ips, PD_CONTEXT_* markers; empty */
 	struct pd_bytes raw;	/* empty */
 	struct pd_branch_stack branch;	/* nr 0 */
 	struct pd_regs user_regs;	/* abi 0 */
@@ -299,18 +305,25 @@ pd_sample_has(const struct pd_sample *s, uint64_t bit)
 /*
  * Decode a PERF_RECORD_SAMPLE with the attr of its event.
  *
+ * Branch counters follow the entries when attr->branch_sample_type has
+ * PD_BRANCH_COUNTERS.  The kernel writes them for every branch-sampling
+ * member of a group that logs them, so for a member without the bit pass
+ * a copy of its attr with the bit set when another event of its group
+ * has it (perf keeps that fact on the leader, §3.7).
+ *
  * Returns 0; -PD_E_UNSUPPORTED when sample_type has bits beyond
  * PD_SAMPLE_KNOWN_MASK; -PD_E_BAD_SAMPLE when a field, a count or a size
  * does not fit in rec->size bytes (nothing beyond them is ever read);
  * -PD_E_BAD_SIZE when rec->size is below the header; -PD_E_INVAL when rec
  * is not a SAMPLE.  Bytes after the last field are ignored, as perf does.
+ * On error *out is unspecified.
  */
 int pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		     struct pd_sample *out);
 
 /* The sample_id fields of any record (perf-data-file-format.md §11.2). */
 struct pd_sample_id {
-	uint64_t type;		/* the trailer bits of sample_type it had; 0 if none */
+	uint64_t type;		/* the trailer bits of sample_type; 0 if none */
 	uint32_t pid, tid;	/* (u32)-1 */
 	uint64_t time;		/* (u64)-1 */
 	uint64_t id;		/* IDENTIFIER or ID; (u64)-1 */

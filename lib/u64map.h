@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * lib/u64map.h - a hash table from u64 keys to u64 values (open
+ * addressing, xxhash).
+ */
+#ifndef PD_LIB_U64MAP_H
+#define PD_LIB_U64MAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct u64map {
+	uint64_t *keys;
+	uint64_t *vals;
+	unsigned char *used;
+	size_t cap;		/* a power of two, or 0 */
+	size_t nr;
+};
+
+#define U64MAP_INIT { NULL, NULL, NULL, 0, 0 }
+
+/* The value slot for key, created (as 0) when absent. */
+uint64_t *u64map_slot(struct u64map *m, uint64_t key);
+/* The value of key, or NULL. */
+uint64_t *u64map_find(const struct u64map *m, uint64_t key);
+void u64map_free(struct u64map *m);
+
+#endif /* PD_LIB_U64MAP_H */
