@@ -427,37 +427,56 @@ is_data_file_name(const char *name)
 	return true;
 }
 
+static void
+free_names(char **names, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}
+
 static int
 list_data_files(struct pd_reader *r, const char *path, char ***names, size_t *nr)
 {
 	DIR *dir = opendir(path);
 	struct dirent *de;
+	int err = 0;
 
 	*names = NULL;
 	*nr = 0;
 	if (!dir)
 		return rd_fail(r, PD_ERR_ERRNO(errno), UINT64_MAX, "cannot list the directory");
-	while ((de = readdir(dir))) {
+	while (!err && (de = readdir(dir))) {
 		char **grown;
 
 		if (!is_data_file_name(de->d_name))
 			continue;
 		if (*nr >= PD_MAX_DIR_FILES) {
-			closedir(dir);
-			return rd_fail(r, -PD_E_TOO_BIG, UINT64_MAX,
-				       "%s: more than %u data files", path, PD_MAX_DIR_FILES);
+			err = rd_fail(r, -PD_E_TOO_BIG, UINT64_MAX,
+				      "more than %u data files", PD_MAX_DIR_FILES);
+			break;
 		}
 		grown = realloc(*names, (*nr + 1) * sizeof(**names));
-		if (!grown || !(grown[*nr] = strdup(de->d_name))) {
-			free(grown ? grown : *names);
-			*names = NULL;
-			closedir(dir);
-			return rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+		if (!grown) {
+			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			break;
 		}
 		*names = grown;
-		(*nr)++;
+		grown[*nr] = strdup(de->d_name);
+		if (!grown[*nr])
+			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+		else
+			(*nr)++;
 	}
 	closedir(dir);
+	if (err) {
+		free_names(*names, *nr);
+		*names = NULL;
+		*nr = 0;
+		return err;
+	}
 	qsort(*names, *nr, sizeof(**names), cmp_data_index);
 	return 0;
 }
@@ -514,8 +533,6 @@ hdr_open_dir(struct pd_reader *r, const char *path)
 		src->pos = 0;
 		src->strict = false;
 	}
-	for (i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
+	free_names(names, nr);
 	return err;
 }

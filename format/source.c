@@ -71,11 +71,10 @@ src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name
 	if (S_ISDIR(st.st_mode))
 		return rd_fail_at(r, PD_ERR_ERRNO(EISDIR), src, UINT64_MAX, "cannot read");
 	/* A regular file read through a shifted fd offset is treated as a stream. */
-	if (S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0) {
-		if (src == &r->sources[0])
-			r->info.mtime_sec = st.st_mtime;
+	if (src == &r->sources[0])
+		r->info.mtime_sec = st.st_mtime;
+	if (S_ISREG(st.st_mode) && lseek(fd, 0, SEEK_CUR) == 0)
 		return src_map(r, src, &st);
-	}
 	return src_init_stream(r, src);
 }
 
@@ -150,7 +149,7 @@ src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
 
 	if (src_is_mapped(src)) {
 		avail = src->pos < src->end ? (size_t)(src->end - src->pos) : 0;
-		*out = src->map + src->pos;
+		*out = avail ? src->map + src->pos : NULL;
 		return avail < n ? avail : n;
 	}
 	if (stream_fill(r, src, n) < 0) {

@@ -1217,9 +1217,6 @@ print_file_header(struct hdr *h)
 	time_t t = info->mtime_sec;
 	char when[64];
 
-	/* a stream has no file: perf stats the pipe, written to just now */
-	if (!t && info->mode == PD_MODE_PIPE)
-		t = time(NULL);
 	if (!ctime_r(&t, when))
 		snprintf(when, sizeof(when), "?\n");
 	fputs("# ========\n", h->out);

@@ -37,6 +37,12 @@ tests_unit_test_features_LDADD = $(UNIT_LDADD)
 tests_unit_test_text_SOURCES = tests/unit/test-text.c tests/unit/t.h
 tests_unit_test_text_LDADD = $(UNIT_LDADD)
 
+# pd-byteswap: rewrites a perf.data file in the other byte order, for
+# tests/byteswap.test.
+check_PROGRAMS += tests/tools/pd-byteswap
+tests_tools_pd_byteswap_SOURCES = tests/tools/pd-byteswap.c
+tests_tools_pd_byteswap_LDADD = $(PDATA_LIBS)
+
 UNIT_TESTS = \
 	tests/unit/test-attr \
 	tests/unit/test-reader \
@@ -53,6 +59,8 @@ SCRIPT_TESTS = \
 	tests/prefix.test \
 	tests/inspect-cli.test \
 	tests/live-perf.test \
+	tests/byteswap.test \
+	tests/live-dump.test \
 	tests/fuzz.test
 
 TESTS += $(UNIT_TESTS) $(SCRIPT_TESTS)

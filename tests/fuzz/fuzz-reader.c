@@ -93,7 +93,7 @@ touch_sample(const struct pd_sample *s)
 	size_t i;
 
 	sink += s->ip + s->pid + s->time + s->period + s->weight;
-	for (i = 0; i < s->read.nr && i < 65536; i++)
+	for (i = 0; i < s->read.nr; i++)
 		if (!pd_read_value_get(&s->read, i, &rv))
 			sink += rv.value + rv.id + rv.lost;
 	touch_u64s(&s->callchain);
@@ -170,7 +170,7 @@ touch_event(const union pd_event *ev)
 				touch_str(&te.comm);
 		break;
 	case PD_RECORD_CPU_MAP:
-		while (pd_cpu_map_next(&ev->cpu_map.map, &pos, &cpu) == 1 && pos < (1u << 20))
+		while (pd_cpu_map_next(&ev->cpu_map.map, &pos, &cpu) == 1)
 			sink += (uint64_t)cpu;
 		break;
 	case PD_RECORD_STAT_CONFIG:
@@ -180,8 +180,7 @@ touch_event(const union pd_event *ev)
 		touch_str(&ev->event_update.str);
 		touch_bytes(&ev->event_update.payload);
 		while (ev->event_update.type == PD_EVENT_UPDATE_CPUS &&
-		       pd_cpu_map_next(&ev->event_update.cpus, &pos, &cpu) == 1 &&
-		       pos < (1u << 20))
+		       pd_cpu_map_next(&ev->event_update.cpus, &pos, &cpu) == 1)
 			sink += (uint64_t)cpu;
 		break;
 	case PD_RECORD_HEADER_FEATURE:

@@ -2698,7 +2698,25 @@ test_dir_errors(void)
 	STR_EQ(w.errmsg, "a directory without a readable data file", "%s",
 	       "dir without data: message");
 	walk_done(&w);
-	rmdir(dir);
+
+	/* a pipe stream as the data file */
+	{
+		struct pipe_case pc;
+		struct tbuf img;
+
+		pipe_case_build(&pc, false);
+		build_pipe(&img, &pc.s);
+		make_dir_file(dir, "data", &img);
+		walk_init(&w);
+		walk_path(&w, dir);
+		EQ(w.open_err, -PD_E_BAD_DIR, "%s", "dir with a pipe-mode data: open");
+		STR_EQ(w.errmsg, "its data file is not a file-mode perf.data", "%s",
+		       "dir with a pipe-mode data: message");
+		walk_done(&w);
+		tb_free(&img);
+		pipe_case_free(&pc);
+	}
+	remove_dir(dir);
 }
 
 /* ------------------------------------------------------------------ */

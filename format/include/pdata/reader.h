@@ -48,7 +48,7 @@ struct pd_file_info {
 	uint64_t feat_offset;		/* the feature table (file mode) */
 	uint64_t file_size;		/* bytes of the main file; 0 for a stream */
 	bool not_finalised;		/* data.size was 0: read up to the last whole record */
-	int64_t mtime_sec;		/* modification time of the main file, 0 for a stream */
+	int64_t mtime_sec;		/* modification time of the main file (of the pipe, for a stream) */
 };
 
 /*
