@@ -95,29 +95,64 @@ detect_magic(struct pd_reader *r, const unsigned char *p, size_t len)
 	return 0;
 }
 
+static unsigned int
+bitmap_count(const uint64_t bm[4])
+{
+	return __builtin_popcountll(bm[0]) + __builtin_popcountll(bm[1]) +
+	       __builtin_popcountll(bm[2]) + __builtin_popcountll(bm[3]);
+}
+
+/* Does the feature table this bitmap implies lie within the file? */
+static bool
+table_fits(const struct pd_reader *r, const struct raw_header *h, const uint64_t bm[4])
+{
+	const struct pd_source *src = &r->sources[0];
+	uint64_t table = h->data_offset + h->data_size;
+	unsigned int nr = bitmap_count(bm), i;
+
+	if (!nr || table < h->data_offset || !range_ok(table, 16ULL * nr, src->map_len))
+		return false;
+	for (i = 0; i < nr; i++) {
+		uint64_t off = pd_load_u64(src->map + table + 16 * i, r->info.swap);
+		uint64_t size = pd_load_u64(src->map + table + 16 * i + 8, r->info.swap);
+
+		if (off < h->size || !range_ok(off, size, src->map_len))
+			return false;
+	}
+	return true;
+}
+
 /*
- * perf swaps the bitmap as four u64.  A 32-bit writer of the other order
- * laid it out as eight u32, which shows as HOSTNAME (always written) being
- * clear; perf then retries as u32 words and, failing that, keeps only
- * BUILD_ID (§14.2).  We follow it so that both read the same features.
+ * A 64-bit writer of the other byte order stored the bitmap as four u64, a
+ * 32-bit one as eight u32 (perf-data-file-format.md §14.2).  perf tells them
+ * apart by HOSTNAME, which it always writes, and keeps only BUILD_ID when
+ * neither reading has it.  Writers that omit HOSTNAME (simpleperf) would
+ * lose every feature that way, so a reading whose feature table lies
+ * within the file is taken too; only when neither fits do we do as perf.
  */
 static void
-features_from_raw(struct pd_reader *r, const unsigned char *p, uint64_t out[4])
+features_from_raw(struct pd_reader *r, const struct raw_header *h,
+		  const unsigned char *p, uint64_t out[4])
 {
+	uint64_t as_u32[4];
 	unsigned int i;
 
 	for (i = 0; i < 4; i++)
 		out[i] = pd_load_u64(p + 8 * i, r->info.swap);
-	if (!r->info.swap || (out[0] >> PD_FEAT_HOSTNAME) & 1 ||
-	    !(out[0] | out[1] | out[2] | out[3]))
+	if (!r->info.swap || (out[0] >> PD_FEAT_HOSTNAME) & 1 || !bitmap_count(out))
 		return;
 	for (i = 0; i < 4; i++) {
 		uint32_t lo = pd_load_u32(p + 8 * i, true);
 		uint32_t hi = pd_load_u32(p + 8 * i + 4, true);
 
-		out[i] = (uint64_t)hi << 32 | lo;
+		as_u32[i] = (uint64_t)hi << 32 | lo;
 	}
-	if ((out[0] >> PD_FEAT_HOSTNAME) & 1)
+	if ((as_u32[0] >> PD_FEAT_HOSTNAME) & 1 ||
+	    (!table_fits(r, h, out) && table_fits(r, h, as_u32))) {
+		memcpy(out, as_u32, sizeof(as_u32));
+		return;
+	}
+	if (table_fits(r, h, out))
 		return;
 	memset(out, 0, 4 * sizeof(out[0]));
 	out[0] = 1ULL << PD_FEAT_BUILD_ID;
@@ -150,12 +185,12 @@ read_raw_header(struct pd_reader *r, struct raw_header *h)
 	h->event_types_offset = cur_u64(&c);
 	h->event_types_size = cur_u64(&c);
 	memset(h->features, 0, sizeof(h->features));
-	if (h->size == PD_FILE_HEADER_SIZE && cur_need(&c, 32))
-		features_from_raw(r, c.p, h->features);
 	if (c.short_read || len < h->size)
 		return rd_fail(r, -PD_E_TRUNCATED, 0,
 			       "the file is %zu bytes, shorter than its %llu-byte header",
 			       len, (unsigned long long)h->size);
+	if (h->size == PD_FILE_HEADER_SIZE)
+		features_from_raw(r, h, p + PD_FILE_HEADER_SIZE_OLD, h->features);
 	return 0;
 }
 

@@ -346,6 +346,9 @@ dump_regs(const struct dump *d, const char *kind, const struct pd_regs *regs)
 	unsigned int bit;
 	size_t i = 0;
 
+	/* ABI none: the task had no user context; perf prints nothing then */
+	if (regs->abi == PD_REGS_ABI_NONE)
+		return;
 	fprintf(d->out, "... %s regs: mask %#" PRIx64 " ABI %s\n", kind,
 		regs->mask, pd_regs_abi_name(regs->abi));
 	for (bit = 0; bit < 64 && i < regs->regs.nr; bit++) {
@@ -1075,7 +1078,7 @@ int
 rep_dump(FILE *out, struct pd_reader *r)
 {
 	struct dump d = { .out = out, .r = r };
-	struct rep_stats *st = rep_stats_new();
+	struct rep_stats *st = rep_stats_new(REP_STATS_DUMP);
 	struct pd_record rec;
 	struct utsname uts;
 	int ret;

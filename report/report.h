@@ -20,9 +20,18 @@ int rep_header_print(FILE *out, struct pd_reader *r, bool show_info);
 /* --stats: record counts per type, as `perf report --stats` prints them. */
 int rep_stats_print(FILE *out, struct pd_reader *r);
 
-/* The counting behind --stats, shared with -D, which ends with them as perf's does. */
+/*
+ * The counting behind --stats, shared with -D, which ends with the counts
+ * as perf's does.  perf counts samples per event differently in the two:
+ * -D runs the report, so its counts follow report semantics (branch mode
+ * counts branch entries; no LOST_SAMPLES per event; names from the file).
+ */
+enum rep_stats_kind {
+	REP_STATS_STATS,	/* as `perf report --stats` */
+	REP_STATS_DUMP,		/* as the end of `perf report -D` */
+};
 struct rep_stats;
-struct rep_stats *rep_stats_new(void);
+struct rep_stats *rep_stats_new(enum rep_stats_kind kind);
 void rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec);
 void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st);
 void rep_stats_free(struct rep_stats *st);

@@ -31,6 +31,7 @@ struct evsel_count {
 };
 
 struct rep_stats {
+	enum rep_stats_kind kind;
 	uint64_t total;
 	struct type_count *types;	/* sorted by type */
 	size_t nr_types;
@@ -123,6 +124,23 @@ count_read_sample(struct rep_stats *st, struct pd_reader *r, const struct pd_rec
 	}
 }
 
+/*
+ * perf report, and so its -D, switches to branch mode when the file has
+ * the BRANCH_STACK feature: each branch entry is then a sample of its own,
+ * and a sample without a branch stack is no sample at all.
+ */
+static void
+count_branch_sample(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec)
+{
+	const struct pd_evsel *ev = pd_reader_evsel(r, (size_t)rec->evsel);
+	struct pd_sample s;
+
+	if (!(ev->attr.sample_type & PD_SAMPLE_BRANCH_STACK) ||
+	    pd_sample_decode(&ev->attr, rec, &s) < 0)
+		return;
+	evsel_count(st, (size_t)rec->evsel)->samples += s.branch.nr;
+}
+
 void
 rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec)
 {
@@ -135,9 +153,13 @@ rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_recor
 			st->unknown_id_samples++;
 		else if (pd_reader_evsel(r, (size_t)rec->evsel)->attr.sample_type & PD_SAMPLE_READ)
 			count_read_sample(st, r, rec);
+		else if (st->kind == REP_STATS_DUMP &&
+			 pd_meta_has(pd_reader_meta(r), PD_FEAT_BRANCH_STACK))
+			count_branch_sample(st, r, rec);
 		else
 			evsel_count(st, (size_t)rec->evsel)->samples++;
-	} else if (type == PD_RECORD_LOST_SAMPLES && rec->evsel >= 0) {
+	} else if (type == PD_RECORD_LOST_SAMPLES && rec->evsel >= 0 &&
+		   st->kind == REP_STATS_STATS) {
 		evsel_count(st, (size_t)rec->evsel)->lost_samples += lost_samples_of(rec);
 	}
 }
@@ -174,9 +196,11 @@ print_types(FILE *out, const struct rep_stats *st)
  * ("cycles:uH" where the stream says "cycles:u"); match it there.
  */
 static const char *
-stats_event_name(struct pd_reader *r, const struct pd_evsel *ev)
+stats_event_name(const struct rep_stats *st, struct pd_reader *r,
+		 const struct pd_evsel *ev)
 {
-	if (pd_reader_info(r)->mode == PD_MODE_PIPE && ev->auto_name)
+	if (st->kind == REP_STATS_STATS && pd_reader_info(r)->mode == PD_MODE_PIPE &&
+	    ev->auto_name)
 		return ev->auto_name;
 	return pd_evsel_name(ev);
 }
@@ -191,7 +215,7 @@ print_evsels(FILE *out, struct pd_reader *r, const struct rep_stats *st)
 
 		if (!c || (!c->samples && !c->lost_samples))
 			continue;
-		fprintf(out, "%s stats:\n", stats_event_name(r, pd_reader_evsel(r, i)));
+		fprintf(out, "%s stats:\n", stats_event_name(st, r, pd_reader_evsel(r, i)));
 		if (c->samples)
 			fprintf(out, "%16s events: %10" PRIu64 "\n", "SAMPLE", c->samples);
 		if (c->lost_samples)
@@ -204,9 +228,12 @@ print_evsels(FILE *out, struct pd_reader *r, const struct rep_stats *st)
 }
 
 struct rep_stats *
-rep_stats_new(void)
+rep_stats_new(enum rep_stats_kind kind)
 {
-	return xcalloc(1, sizeof(struct rep_stats));
+	struct rep_stats *st = xcalloc(1, sizeof(*st));
+
+	st->kind = kind;
+	return st;
 }
 
 void
@@ -233,7 +260,7 @@ rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *s
 int
 rep_stats_print(FILE *out, struct pd_reader *r)
 {
-	struct rep_stats *st = rep_stats_new();
+	struct rep_stats *st = rep_stats_new(REP_STATS_STATS);
 	struct pd_record rec;
 	int ret;
 

@@ -15,9 +15,12 @@
  *
  * The library finds the records and the event that owns each one; the
  * layouts below are written from the format documents, not from the
- * library's decoders, so that the two can check each other.  Each byte
- * of the file is claimed at most once: a structure met twice, or bytes
- * we cannot account for, are errors rather than silent garbage.
+ * library's decoders, so that the two can check each other (every attr
+ * is decoded by the library from both images and must come out the
+ * same).  Each byte of the file is claimed by at most one structure: a
+ * byte met twice is an error, and nonzero bytes that no structure
+ * accounts for (stale slack in the feature table, junk after the last
+ * section) are copied unchanged and listed on stderr.
  *
  * Refused, with a message, because no exact image can be made without
  * guessing: unknown record types and feature ids, COMPRESSED and
@@ -76,7 +79,7 @@ struct conv {
 	char err[512];
 	struct pd_reader *r;
 	bool have_nrcpus;
-	uint32_t nr_cpus_avail;	/* NRCPUS, for CPU_TOPOLOGY's optional parts */
+	uint32_t nr_cpus_avail;	/* sizes CPU_TOPOLOGY's optional parts */
 };
 
 /* A window [pos, end) of the file, walked front to back. */
@@ -176,7 +179,7 @@ conv_bits(struct conv *c, uint64_t off, unsigned int nbytes,
 	  const struct bitfield *f, size_t nf)
 {
 	unsigned int nbits = 8 * nbytes, i;
-	uint64_t word, out = 0;
+	uint64_t word, out = 0, covered = 0;
 	size_t k;
 
 	if (!conv_claim(c, off, nbytes, CLAIM_SWAPPED))
@@ -188,7 +191,14 @@ conv_bits(struct conv *c, uint64_t off, unsigned int nbytes,
 		unsigned int from = c->in_be ? nbits - p - w : p;
 		unsigned int to = c->in_be ? p : nbits - p - w;
 
+		covered += w;
 		out |= ((word >> from) & mask) << to;
+	}
+	/* a table with a gap would drop bits */
+	if (covered != nbits) {
+		conv_fail(c, off, "a bitfield table covers %" PRIu64 " of %u bits",
+			  covered, nbits);
+		return;
 	}
 	/* stored in the output's order, the input's opposite */
 	for (i = 0; i < nbytes; i++) {
@@ -214,6 +224,14 @@ static uint64_t
 span_left(const struct span *s)
 {
 	return s->pos < s->end ? s->end - s->pos : 0;
+}
+
+/* A count read from the file promises more elements than are left. */
+static void
+span_overflow(struct span *s, const char *what)
+{
+	conv_fail(s->c, s->pos, "%s: the count runs past the end of the structure (%" PRIu64 " bytes left)",
+		  what, span_left(s));
 }
 
 static bool
@@ -265,7 +283,7 @@ sp_u64s(struct span *s, uint64_t n, const char *what)
 	uint64_t i;
 
 	if (n > span_left(s) / 8) {
-		span_need(s, UINT64_MAX, what);
+		span_overflow(s, what);
 		return;
 	}
 	for (i = 0; i < n && !s->c->failed; i++)
@@ -278,7 +296,7 @@ sp_u32s(struct span *s, uint64_t n, const char *what)
 	uint64_t i;
 
 	if (n > span_left(s) / 4) {
-		span_need(s, UINT64_MAX, what);
+		span_overflow(s, what);
 		return;
 	}
 	for (i = 0; i < n && !s->c->failed; i++)
@@ -426,10 +444,12 @@ conv_attr(struct conv *c, uint64_t off, uint64_t stored)
 			break;
 		switch (attr_fields[i].kind) {
 		case AF_FLAGS:
-			conv_bits(c, at, 8, attr_flag_fields, ARRAY_SIZE(attr_flag_fields));
+			conv_bits(c, at, 8, attr_flag_fields,
+				  ARRAY_SIZE(attr_flag_fields));
 			break;
 		case AF_AUX_ACTION:
-			conv_bits(c, at, 4, aux_action_fields, ARRAY_SIZE(aux_action_fields));
+			conv_bits(c, at, 4, aux_action_fields,
+				  ARRAY_SIZE(aux_action_fields));
 			break;
 		default:
 			conv_flip(c, at, attr_fields[i].width);
@@ -442,7 +462,8 @@ conv_attr(struct conv *c, uint64_t off, uint64_t stored)
 				conv_fail(c, off + i, "the attr holds fields newer than PERF_ATTR_SIZE_VER9; their types are unknown");
 				return;
 			}
-		conv_opaque(c, off + PD_ATTR_SIZE_MAX, stored - PD_ATTR_SIZE_MAX);
+		conv_opaque(c, off + PD_ATTR_SIZE_MAX,
+			    stored - PD_ATTR_SIZE_MAX);
 	}
 	if (c->failed)
 		return;
@@ -491,7 +512,7 @@ conv_read_values(struct span *s, uint64_t rf)
 		if (rf & PD_FORMAT_TOTAL_TIME_RUNNING)
 			sp_u64(s, "read time_running");
 		if (nr > span_left(s) / 8 / per) {
-			span_need(s, UINT64_MAX, "read group values");
+			span_overflow(s, "read group values");
 			return;
 		}
 		sp_u64s(s, nr * per, "read group values");
@@ -561,7 +582,7 @@ conv_sample(struct span *s, const struct pd_attr *a)
 		if (a->branch_sample_type & PD_BRANCH_HW_INDEX)
 			sp_u64(s, "branch hw_idx");
 		if (nr > span_left(s) / 24) {
-			span_need(s, UINT64_MAX, "branch entries");
+			span_overflow(s, "branch entries");
 			return;
 		}
 		for (i = 0; i < nr && !s->c->failed; i++) {
@@ -652,7 +673,8 @@ record_attr(struct conv *c, const struct pd_record *rec)
 	const struct pd_evsel *ev;
 	size_t i, n = pd_reader_nr_evsels(c->r);
 	uint64_t mask = PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID |
-			PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER;
+			PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU |
+			PD_SAMPLE_IDENTIFIER;
 
 	if (rec->evsel >= 0)
 		return &pd_reader_evsel(c->r, (size_t)rec->evsel)->attr;
@@ -691,7 +713,8 @@ conv_kernel_record(struct conv *c, const struct pd_record *rec)
 			  pd_record_type_name(type));
 		return;
 	}
-	s = span_make(c, off + PD_EVENT_HEADER_SIZE, rec->size - PD_EVENT_HEADER_SIZE);
+	s = span_make(c, off + PD_EVENT_HEADER_SIZE,
+		      rec->size - PD_EVENT_HEADER_SIZE);
 	if (type == PD_RECORD_SAMPLE) {
 		conv_sample(&s, a);
 		return;
@@ -776,7 +799,7 @@ conv_kernel_record(struct conv *c, const struct pd_record *rec)
 		sp_u32(&s, "tid");
 		nr = sp_u64(&s, "nr_namespaces");
 		if (nr > span_left(&s) / 16) {
-			span_need(&s, UINT64_MAX, "namespaces");
+			span_overflow(&s, "namespaces");
 			break;
 		}
 		sp_u64s(&s, 2 * nr, "namespace dev, ino");
@@ -1044,7 +1067,8 @@ conv_feature(struct span *s, uint64_t feat)
 		if (span_left(s) % 8)
 			conv_fail(c, s->pos, "%s is not a whole number of u64",
 				  pd_feature_name((unsigned int)feat));
-		sp_u64s(s, span_left(s) / 8, pd_feature_name((unsigned int)feat));
+		sp_u64s(s, span_left(s) / 8,
+			pd_feature_name((unsigned int)feat));
 		break;
 	case PD_FEAT_CACHE:
 		sp_u32(s, "CACHE version");
@@ -1197,7 +1221,7 @@ conv_user_record(struct conv *c, const struct pd_record *rec)
 	case PD_RECORD_THREAD_MAP:
 		nr = sp_u64(&s, "nr");
 		if (nr > span_left(&s) / 24) {
-			span_need(&s, UINT64_MAX, "thread map entries");
+			span_overflow(&s, "thread map entries");
 			break;
 		}
 		while (nr-- && !c->failed) {
@@ -1242,7 +1266,8 @@ conv_user_record(struct conv *c, const struct pd_record *rec)
 		if (c->failed)
 			return;
 		/* the end marker of perf 6.0..6.18, or of the newest perf */
-		if (!span_left(&s) && (v == PD_FEAT_LAST_61 || v == PD_FEAT_KNOWN))
+		if (!span_left(&s) &&
+		    (v == PD_FEAT_LAST_61 || v == PD_FEAT_KNOWN))
 			return;
 		conv_feature(&s, v);
 		return;
@@ -1308,7 +1333,7 @@ static void
 conv_records(struct conv *c)
 {
 	struct pd_record rec;
-	int got;
+	int got = 0;
 
 	while (!c->failed && (got = pd_reader_next(c->r, &rec)) > 0)
 		conv_record(c, &rec);
@@ -1335,7 +1360,6 @@ conv_file_mode(struct conv *c, const struct pd_file_info *info)
 	 * The obsolete event_types section of old perf: struct
 	 * perf_trace_event_type { u64 event_id; char name[64]; }.
 	 */
-	s = span_make(c, 56, 16);
 	et_off = conv_load(c, 56, 8);
 	et_size = conv_load(c, 64, 8);
 	if (et_size % (8 + PD_EVENT_TYPE_NAME_LEN)) {
@@ -1377,7 +1401,8 @@ conv_file_mode(struct conv *c, const struct pd_file_info *info)
 		return;
 
 	conv_records(c);
-	if (c->failed || info->header_size < PD_FILE_HEADER_SIZE || !info->data_size)
+	if (c->failed || info->header_size < PD_FILE_HEADER_SIZE ||
+	    !info->data_size)
 		return;
 
 	feat_at = info->feat_offset;
