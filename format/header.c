@@ -531,8 +531,10 @@ hdr_open_dir(struct pd_reader *r, const char *path)
 	err = list_data_files(r, path, &names, &nr);
 	if (err)
 		return err;
-	if (!pd_meta_has(&r->meta, PD_FEAT_DIR_FORMAT))
-		nr = 0;
+	if (!pd_meta_has(&r->meta, PD_FEAT_DIR_FORMAT)) {
+		free_names(names, nr);
+		return 0;
+	}
 	if (nr) {
 		struct pd_source *sources = realloc(r->sources, (1 + nr) * sizeof(*sources));
 
@@ -547,9 +549,8 @@ hdr_open_dir(struct pd_reader *r, const char *path)
 	}
 	for (i = 0; i < nr && !err; i++) {
 		struct pd_source *src = &r->sources[r->nr_sources];
-		char *full;
-
 		struct stat st;
+		char *full;
 
 		if (asprintf(&full, "%s/%s", path, names[i]) < 0) {
 			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");

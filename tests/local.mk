@@ -27,6 +27,7 @@ check_PROGRAMS += \
 tests_unit_test_attr_SOURCES = tests/unit/test-attr.c tests/unit/t.h tests/unit/buf.h
 tests_unit_test_attr_LDADD = $(UNIT_LDADD)
 tests_unit_test_reader_SOURCES = tests/unit/test-reader.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_reader_CFLAGS = $(AM_CFLAGS) $(ZSTD_CFLAGS)
 tests_unit_test_reader_LDADD = $(UNIT_LDADD)
 tests_unit_test_sample_SOURCES = tests/unit/test-sample.c tests/unit/t.h tests/unit/buf.h
 tests_unit_test_sample_LDADD = $(UNIT_LDADD)

@@ -1,4 +1,375 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * tests/unit/test-attr.c - struct perf_event_attr of every ABI size, in
+ * both byte orders, to and from struct pd_attr; and the event names perf
+ * derives from an attr.
+ */
 #include "config.h"
+
+#include <string.h>
+
+#include "pdata/errors.h"
+#include "pdata/records.h"
+#include "tests/unit/buf.h"
 #include "tests/unit/t.h"
-int main(void) { return t_done("attr"); }
+
+static const uint32_t abi_sizes[] = {
+	PD_ATTR_SIZE_VER0, PD_ATTR_SIZE_VER1, PD_ATTR_SIZE_VER2,
+	PD_ATTR_SIZE_VER3, PD_ATTR_SIZE_VER4, PD_ATTR_SIZE_VER5,
+	PD_ATTR_SIZE_VER6, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER8,
+	PD_ATTR_SIZE_VER9, 160,
+};
+
+/* Every flag is one bit but precise_ip (15, 2 bits): the bitfield's fields. */
+static unsigned int flag_fields[PD_ATTR_FLAG_BITS - 1][2];
+
+static void
+init_flag_fields(void)
+{
+	unsigned int p, n = 0;
+
+	for (p = 0; p < PD_ATTR_FLAG_BITS; p++) {
+		flag_fields[n][0] = p;
+		flag_fields[n][1] = p == PD_ATTR_PRECISE_IP ? 2 : 1;
+		if (p == PD_ATTR_PRECISE_IP)
+			p++;
+		n++;
+	}
+}
+
+static const unsigned int aux_action_fields[3][2] = { { 0, 1 }, { 1, 1 }, { 2, 1 } };
+
+/* The attr as a writer of b's byte order lays it out, size bytes of it. */
+static void
+put_attr(struct tbuf *b, const struct pd_attr *a, uint32_t size)
+{
+	size_t start = b->len;
+	uint64_t aux;
+
+	tb_u32(b, a->type);
+	tb_u32(b, size);
+	tb_u64(b, a->config);
+	tb_u64(b, a->sample_period);
+	tb_u64(b, a->sample_type);
+	tb_u64(b, a->read_format);
+	tb_u64(b, tb_bitfield_word(b, a->flags, PD_ATTR_FLAG_BITS - 1, flag_fields));
+	tb_u32(b, a->wakeup_events);
+	tb_u32(b, a->bp_type);
+	tb_u64(b, a->config1);
+	tb_u64(b, a->config2);
+	tb_u64(b, a->branch_sample_type);
+	tb_u64(b, a->sample_regs_user);
+	tb_u32(b, a->sample_stack_user);
+	tb_u32(b, (uint32_t)a->clockid);
+	tb_u64(b, a->sample_regs_intr);
+	tb_u32(b, a->aux_watermark);
+	tb_u16(b, a->sample_max_stack);
+	tb_u16(b, a->reserved_2);
+	tb_u32(b, a->aux_sample_size);
+	/* a 32-bit bitfield word: mirror within its own 32 bits */
+	aux = tb_bitfield_word(b, a->aux_action, 3, aux_action_fields);
+	tb_u32(b, (uint32_t)(b->big_endian ? aux >> 32 : aux));
+	tb_u64(b, a->sig_data);
+	tb_u64(b, a->config3);
+	tb_u64(b, a->config4);
+	if (b->len - start > size)
+		b->len = start + size;
+	else
+		tb_zeros(b, size - (b->len - start));
+}
+
+static struct pd_attr
+sample_attr(void)
+{
+	struct pd_attr a = {
+		.type = 8,
+		.config = 0x1122334455667788ULL,
+		.sample_period = 4000,
+		.sample_type = 0x1ffffff,
+		.read_format = 0x1f,
+		.flags = (1ULL << PD_ATTR_DISABLED) | (1ULL << PD_ATTR_FREQ) |
+			 (2ULL << PD_ATTR_PRECISE_IP) |
+			 (1ULL << PD_ATTR_SAMPLE_ID_ALL) |
+			 (1ULL << PD_ATTR_EXCLUDE_GUEST) | (1ULL << PD_ATTR_MMAP2) |
+			 (1ULL << PD_ATTR_DEFER_OUTPUT),
+		.wakeup_events = 0xa1a2a3a4,
+		.bp_type = 0xb1b2b3b4,
+		.config1 = 0xc1c2c3c4c5c6c7c8ULL,
+		.config2 = 0xd1d2d3d4d5d6d7d8ULL,
+		.branch_sample_type = 0xfffff,
+		.sample_regs_user = 0xff0fff,
+		.sample_stack_user = 65528,
+		.clockid = -7,
+		.sample_regs_intr = 0x1ffffffffULL,
+		.aux_watermark = 0x12345,
+		.sample_max_stack = 127,
+		.reserved_2 = 0xbeef,
+		.aux_sample_size = 0x4242,
+		.aux_action = PD_AUX_PAUSE | PD_AUX_RESUME,
+		.sig_data = 0x5151515151515151ULL,
+		.config3 = 0x3333,
+		.config4 = 0x4444,
+	};
+
+	return a;
+}
+
+/* What survives of a in a file that holds size bytes of it. */
+static struct pd_attr
+truncated_attr(const struct pd_attr *a, uint32_t size)
+{
+	struct pd_attr t = { 0 };
+
+	t.type = a->type;
+	t.size = size;
+	t.config = a->config;
+	t.sample_period = a->sample_period;
+	t.sample_type = a->sample_type;
+	t.read_format = a->read_format;
+	t.flags = a->flags;
+	t.wakeup_events = a->wakeup_events;
+	t.bp_type = a->bp_type;
+	t.config1 = a->config1;
+	if (size >= PD_ATTR_SIZE_VER1)
+		t.config2 = a->config2;
+	if (size >= PD_ATTR_SIZE_VER2)
+		t.branch_sample_type = a->branch_sample_type;
+	if (size >= PD_ATTR_SIZE_VER3) {
+		t.sample_regs_user = a->sample_regs_user;
+		t.sample_stack_user = a->sample_stack_user;
+		t.clockid = a->clockid;
+	}
+	if (size >= PD_ATTR_SIZE_VER4)
+		t.sample_regs_intr = a->sample_regs_intr;
+	if (size >= PD_ATTR_SIZE_VER5) {
+		t.aux_watermark = a->aux_watermark;
+		t.sample_max_stack = a->sample_max_stack;
+		t.reserved_2 = a->reserved_2;
+	}
+	if (size >= PD_ATTR_SIZE_VER6) {
+		t.aux_sample_size = a->aux_sample_size;
+		t.aux_action = a->aux_action;
+	}
+	if (size >= PD_ATTR_SIZE_VER7)
+		t.sig_data = a->sig_data;
+	if (size >= PD_ATTR_SIZE_VER8)
+		t.config3 = a->config3;
+	if (size >= PD_ATTR_SIZE_VER9)
+		t.config4 = a->config4;
+	return t;
+}
+
+static void
+check_attr_eq(const struct pd_attr *got, const struct pd_attr *want, const char *what)
+{
+	char msg[128];
+
+#define F(field)							\
+	do {								\
+		snprintf(msg, sizeof(msg), "%s: " #field, what);	\
+		T_EQ_U64(got->field, want->field, msg);			\
+	} while (0)
+	F(type); F(size); F(config); F(sample_period); F(sample_type);
+	F(read_format); F(flags); F(wakeup_events); F(bp_type); F(config1);
+	F(config2); F(branch_sample_type); F(sample_regs_user);
+	F(sample_stack_user); F(clockid); F(sample_regs_intr); F(aux_watermark);
+	F(sample_max_stack); F(reserved_2); F(aux_sample_size); F(aux_action);
+	F(sig_data); F(config3); F(config4);
+#undef F
+}
+
+static void
+test_sizes(bool be)
+{
+	struct pd_attr a = sample_attr();
+	size_t i;
+
+	for (i = 0; i < sizeof(abi_sizes) / sizeof(abi_sizes[0]); i++) {
+		uint32_t size = abi_sizes[i];
+		struct pd_attr got, want = truncated_attr(&a, size);
+		struct tbuf b;
+		char what[64];
+
+		snprintf(what, sizeof(what), "%s size %u", be ? "BE" : "LE", size);
+		tb_init(&b, be);
+		put_attr(&b, &a, size);
+		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "%s: decode", what);
+		check_attr_eq(&got, &want, what);
+		/* an entry longer than the attr's own size: only size bytes count */
+		tb_zeros(&b, 24);
+		memset(b.p + size, 0xff, 24);
+		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "%s: decode, padded", what);
+		check_attr_eq(&got, &want, what);
+		tb_free(&b);
+	}
+}
+
+static void
+test_each_flag(bool be)
+{
+	unsigned int p;
+
+	for (p = 0; p < 64; p++) {
+		struct pd_attr a = { .type = 1 }, got;
+		uint64_t want = p == PD_ATTR_PRECISE_IP + 1 ? 2ULL << PD_ATTR_PRECISE_IP :
+				1ULL << p;
+		struct tbuf b;
+
+		/* bits 40..63 are reserved: they are 1-bit fields too */
+		a.flags = want;
+		tb_init(&b, be);
+		put_attr(&b, &a, PD_ATTR_SIZE_VER7);
+		if (p >= PD_ATTR_FLAG_BITS && be) {
+			/* outside our field table: mirror it by hand */
+			uint64_t word = 1ULL << (63 - p);
+			unsigned int k;
+
+			for (k = 0; k < 8; k++)
+				b.p[40 + k] = (unsigned char)(word >> (56 - 8 * k));
+		}
+		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "flag %u: decode", p);
+		T_EQ_U64(got.flags, want, be ? "BE flag" : "LE flag");
+		tb_free(&b);
+	}
+}
+
+static void
+test_precise_ip(bool be)
+{
+	unsigned int level;
+
+	for (level = 0; level < 4; level++) {
+		struct pd_attr a = { .type = 0 }, got;
+		struct tbuf b;
+
+		a.flags = (uint64_t)level << PD_ATTR_PRECISE_IP | 1ULL << PD_ATTR_SAMPLE_ID_ALL;
+		tb_init(&b, be);
+		put_attr(&b, &a, PD_ATTR_SIZE_VER5);
+		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "precise_ip %u", level);
+		T(pd_attr_precise_ip(&got) == level, "%s precise_ip %u read as %u",
+		  be ? "BE" : "LE", level, pd_attr_precise_ip(&got));
+		T(pd_attr_has(&got, PD_ATTR_SAMPLE_ID_ALL), "sample_id_all beside precise_ip");
+		tb_free(&b);
+	}
+}
+
+static void
+test_bad(void)
+{
+	unsigned char buf[PD_ATTR_SIZE_MAX] = { 0 };
+	struct pd_attr got;
+
+	T(pd_attr_decode(buf, PD_ATTR_SIZE_VER0 - 1, false, &got) == -PD_E_BAD_ATTR,
+	  "fewer than 64 bytes");
+	buf[4] = 32;	/* attr.size 32 */
+	T(pd_attr_decode(buf, sizeof(buf), false, &got) == -PD_E_BAD_ATTR,
+	  "attr.size 32");
+	buf[4] = 0;	/* size 0: the oldest files, 64 bytes */
+	buf[0] = 3;
+	T(pd_attr_decode(buf, PD_ATTR_SIZE_VER0, false, &got) == 0, "attr.size 0");
+	T(got.type == 3 && got.size == 0, "attr.size 0: type and size");
+	/* attr.size larger than what the file holds: what is there counts */
+	buf[4] = (unsigned char)PD_ATTR_SIZE_VER7;
+	memset(buf + 72, 0xaa, 8);	/* branch_sample_type, beyond len */
+	T(pd_attr_decode(buf, PD_ATTR_SIZE_VER1, false, &got) == 0, "short entry");
+	T(got.branch_sample_type == 0, "bytes past the entry are not read");
+}
+
+static void
+test_encode_roundtrip(void)
+{
+	struct pd_attr a = sample_attr(), got;
+	unsigned char buf[PD_ATTR_SIZE_MAX];
+	size_t i;
+
+	for (i = 0; i + 1 < sizeof(abi_sizes) / sizeof(abi_sizes[0]); i++) {
+		struct pd_attr want = truncated_attr(&a, abi_sizes[i]);
+
+		pd_attr_encode(&a, abi_sizes[i], buf);
+		T(pd_attr_decode(buf, abi_sizes[i], false, &got) == 0, "encode %u", abi_sizes[i]);
+		check_attr_eq(&got, &want, "encode/decode");
+	}
+}
+
+struct name_case {
+	uint32_t type;
+	uint64_t config;
+	uint64_t flags;
+	const char *want;
+};
+
+#define EXCL(f)	(1ULL << PD_ATTR_EXCLUDE_##f)
+#define PREC(n)	((uint64_t)(n) << PD_ATTR_PRECISE_IP)
+
+/* Names and modifiers as perf 6.1 prints them (checked against fixtures). */
+static const struct name_case names[] = {
+	{ PD_TYPE_HARDWARE, 0, 0, "cycles:HG" },
+	{ PD_TYPE_HARDWARE, 0, EXCL(GUEST), "cycles" },
+	{ PD_TYPE_HARDWARE, 0, PREC(3), "cycles:ppp" },
+	{ PD_TYPE_HARDWARE, 0, PREC(3) | EXCL(GUEST), "cycles:pppH" },
+	{ PD_TYPE_HARDWARE, 0, EXCL(KERNEL) | EXCL(HV) | EXCL(GUEST), "cycles:uH" },
+	{ PD_TYPE_HARDWARE, 0, EXCL(USER) | EXCL(HV) | EXCL(GUEST), "cycles:kH" },
+	{ PD_TYPE_HARDWARE, 1, EXCL(HOST), "instructions:G" },
+	{ PD_TYPE_HARDWARE, 4, PREC(2), "branches:pp" },
+	{ PD_TYPE_HARDWARE, 9, EXCL(GUEST), "ref-cycles" },
+	{ PD_TYPE_HARDWARE, 42, EXCL(GUEST), "unknown-hardware" },
+	{ PD_TYPE_HARDWARE, 0x400000000ULL, PREC(3), "cpu/cycles/:ppp" },
+	{ PD_TYPE_SOFTWARE, 0, 0, "cpu-clock:HG" },
+	{ PD_TYPE_SOFTWARE, 0, PREC(3), "cpu-clock:ppp" },
+	{ PD_TYPE_SOFTWARE, 9, 0, "dummy:HG" },
+	{ PD_TYPE_SOFTWARE, 10, EXCL(GUEST), "unknown-software" },
+	{ PD_TYPE_HW_CACHE, 0x10000, EXCL(GUEST), "L1-dcache-load-misses" },
+	{ PD_TYPE_HW_CACHE, 0x0, EXCL(GUEST), "L1-dcache-loads" },
+	{ PD_TYPE_HW_CACHE, 0x10103, EXCL(GUEST), "dTLB-store-misses" },
+	{ PD_TYPE_HW_CACHE, 0x104, EXCL(GUEST), "invalid-cache" },
+	{ PD_TYPE_HW_CACHE, 0x7, EXCL(GUEST), "unknown-ext-hardware-cache-type" },
+	{ PD_TYPE_RAW, 0xc4, EXCL(GUEST), "raw 0xc4" },
+	{ PD_TYPE_RAW, 0x1cd, PREC(2), "raw 0x1cd:pp" },
+	{ PD_TYPE_TRACEPOINT, 0x2f, 0, "unknown tracepoint" },
+	{ 8, 0x4000, 0, "unknown attr type: 8" },
+};
+
+static void
+test_names(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct pd_attr a = { .type = names[i].type, .config = names[i].config,
+				     .flags = names[i].flags };
+		char buf[128];
+
+		pd_attr_default_name(&a, buf, sizeof(buf));
+		T_EQ_STR(buf, names[i].want, "derived name");
+	}
+}
+
+static void
+test_breakpoint_name(void)
+{
+	struct pd_attr a = { .type = PD_TYPE_BREAKPOINT, .config1 = 0x1234,
+			     .bp_type = 3, .flags = EXCL(GUEST) };
+	char buf[128], tiny[8];
+
+	pd_attr_default_name(&a, buf, sizeof(buf));
+	T_EQ_STR(buf, "mem:0x1234:rw", "breakpoint name");
+	T(pd_attr_default_name(&a, tiny, sizeof(tiny)) < sizeof(tiny), "a small buffer");
+	T(strlen(tiny) < sizeof(tiny), "a small buffer stays terminated");
+}
+
+int
+main(void)
+{
+	init_flag_fields();
+	test_sizes(false);
+	test_sizes(true);
+	test_each_flag(false);
+	test_each_flag(true);
+	test_precise_ip(false);
+	test_precise_ip(true);
+	test_bad();
+	test_encode_roundtrip();
+	test_names();
+	test_breakpoint_name();
+	return t_done("attr");
+}
