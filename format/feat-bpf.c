@@ -99,10 +99,7 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the program count");
-	err = feat_check_count(x, 0, nr, 16, "BPF programs");
+	err = feat_count(x, 0, 16, "BPF programs", &nr);
 	if (err)
 		return err;
 	copy = copy_payload(x, &m->bpf_prog_storage);
@@ -145,10 +142,7 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the BTF count");
-	err = feat_check_count(x, 0, nr, 8, "BTF blobs");
+	err = feat_count(x, 0, 8, "BTF blobs", &nr);
 	if (err)
 		return err;
 	copy = copy_payload(x, &m->bpf_btf_storage);

@@ -44,6 +44,9 @@ int feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr,
  * Read one perf_header_string into a new NUL-terminated copy of its text
  * (up to the first NUL, within len).  Returns 0 or -PD_E_*.
  */
+/* Read a u32 count of what at the cursor and check it as feat_check_count(). */
+int feat_count(struct feat_ctx *x, size_t at, size_t min_item, const char *what,
+	       uint32_t *nr);
 int feat_string(struct feat_ctx *x, const char *what, char **out);
 
 /* u32 nr, then nr strings (perf_header_string_list). */

@@ -94,11 +94,8 @@ feat_parse_numa_topology(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the node count");
 	/* node, total, free, and at least an empty cpu list */
-	err = feat_check_count(x, 0, nr, 24, "NUMA nodes");
+	err = feat_count(x, 0, 24, "NUMA nodes", &nr);
 	if (err)
 		return err;
 	m->numa_nodes = feat_calloc(x, nr, sizeof(*m->numa_nodes));
@@ -222,10 +219,7 @@ feat_parse_hybrid_topology(struct feat_ctx *x)
 	uint32_t nr, i;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the node count");
-	err = feat_check_count(x, 0, nr, 8, "hybrid nodes");
+	err = feat_count(x, 0, 8, "hybrid nodes", &nr);
 	if (err)
 		return err;
 	m->hybrid_nodes = feat_calloc(x, nr, sizeof(*m->hybrid_nodes));

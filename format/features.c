@@ -59,6 +59,18 @@ feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr, size_t min_item,
 	return 0;
 }
 
+int
+feat_count(struct feat_ctx *x, size_t at, size_t min_item, const char *what,
+	   uint32_t *nr)
+{
+	*nr = cur_u32(&x->c);
+	if (x->c.short_read)
+		return feat_fail(x, -PD_E_TRUNCATED, at,
+				 "the payload (%zu bytes) ends inside the count of %s",
+				 (size_t)(x->c.end - x->c.start), what);
+	return feat_check_count(x, at, *nr, min_item, what);
+}
+
 void *
 feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
 {
@@ -269,10 +281,7 @@ parse_pmu_mappings(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the PMU count");
-	err = feat_check_count(x, 0, nr, 8, "PMU mappings");
+	err = feat_count(x, 0, 8, "PMU mappings", &nr);
 	if (err)
 		return err;
 	m->pmu_mappings = feat_calloc(x, nr, sizeof(*m->pmu_mappings));
@@ -299,10 +308,7 @@ parse_group_desc(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the group count");
-	err = feat_check_count(x, 0, nr, 12, "groups");
+	err = feat_count(x, 0, 12, "groups", &nr);
 	if (err)
 		return err;
 	m->groups = feat_calloc(x, nr, sizeof(*m->groups));
@@ -395,10 +401,7 @@ parse_caps(struct feat_ctx *x, struct pd_cap **caps, size_t *nr_caps)
 	uint32_t nr, i;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, at, "a capability count");
-	err = feat_check_count(x, at, nr, 8, "capabilities");
+	err = feat_count(x, at, 8, "capabilities", &nr);
 	if (err)
 		return err;
 	*caps = feat_calloc(x, nr, sizeof(**caps));
@@ -430,11 +433,8 @@ parse_pmu_caps(struct feat_ctx *x)
 	uint32_t nr, i;
 	int err;
 
-	nr = cur_u32(&x->c);
-	if (x->c.short_read)
-		return feat_truncated(x, 0, "the PMU count");
 	/* each PMU: its capability count and its name */
-	err = feat_check_count(x, 0, nr, 8, "PMUs");
+	err = feat_count(x, 0, 8, "PMUs", &nr);
 	if (err)
 		return err;
 	m->pmu_caps = feat_calloc(x, nr, sizeof(*m->pmu_caps));

@@ -74,23 +74,6 @@ static const char *const priv_names[] = {
 #define NAME_OR_NULL(table, i) \
 	((i) < sizeof(table) / sizeof((table)[0]) ? (table)[i] : NULL)
 
-void
-pd_branch_flags_split(uint64_t flags, struct pd_branch_flags *out)
-{
-	*out = (struct pd_branch_flags){
-		.mispred = BRFL_BIT(flags, MISPRED),
-		.predicted = BRFL_BIT(flags, PREDICTED),
-		.in_tx = BRFL_BIT(flags, IN_TX),
-		.abort = BRFL_BIT(flags, ABORT),
-		.cycles = BRFL(flags, CYCLES),
-		.type = BRFL(flags, TYPE),
-		.spec = BRFL(flags, SPEC),
-		.new_type = BRFL(flags, NEW_TYPE),
-		.priv = BRFL(flags, PRIV),
-		.reserved = flags >> PD_BRFL_INFO_BITS,
-	};
-}
-
 const char *
 pd_branch_type_name(unsigned int type)
 {
@@ -130,29 +113,26 @@ pd_branch_entry_type(uint64_t flags, bool arm64)
 }
 
 static char
-prediction_char(const struct pd_branch_flags *f)
+prediction_char(const struct pd_branch_entry *e)
 {
-	if (!f->mispred && !f->predicted)
+	if (!e->mispred && !e->predicted)
 		return '-';
-	return f->predicted ? 'P' : 'M';
+	return e->predicted ? 'P' : 'M';
 }
 
 size_t
-pd_branch_entry_script(char *buf, size_t size, uint64_t from, uint64_t to,
-		       uint64_t flags, unsigned int opts)
+pd_branch_entry_script(char *buf, size_t size, const struct pd_branch_entry *e,
+		       unsigned int opts)
 {
-	struct pd_branch_flags f;
-	const char *type = pd_branch_entry_type(flags,
-						opts & PD_BRSTACK_ARM64);
+	const char *type = pd_branch_entry_type(e->flags, opts & PD_BRSTACK_ARM64);
 	size_t len;
 
-	pd_branch_flags_split(flags, &f);
 	len = pd_text_appendf(buf, size, 0, " 0x%" PRIx64 "/0x%" PRIx64
-			      "/%c/%c/%c/%u/%s", from, to, prediction_char(&f),
-			      f.in_tx ? 'X' : '-', f.abort ? 'A' : '-',
-			      f.cycles, type ? type : "(null)");
+			      "/%c/%c/%c/%u/%s", e->from, e->to, prediction_char(e),
+			      e->in_tx ? 'X' : '-', e->abort ? 'A' : '-',
+			      e->cycles, type ? type : "(null)");
 	if (opts & PD_BRSTACK_SPEC)
 		len = pd_text_appendf(buf, size, len, "/%s",
-				      f.spec ? spec_names[f.spec] : "-");
+				      e->spec ? spec_names[e->spec] : "-");
 	return pd_text_appendf(buf, size, len, " ");
 }

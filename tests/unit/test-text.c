@@ -320,29 +320,41 @@ test_branch_names(void)
 	  "entry type: unnamed new_type");
 }
 
+/* An entry with these addresses and flags word (test code: one at a time). */
+static const struct pd_branch_entry *
+ent(uint64_t from, uint64_t to, uint64_t flags)
+{
+	static struct pd_branch_entry e;
+
+	memset(&e, 0, sizeof(e));
+	e.from = from;
+	e.to = to;
+	pd_branch_entry_set_flags(&e, flags);
+	return &e;
+}
+
 static void
 test_branch_split(void)
 {
-	struct pd_branch_flags f;
+	const struct pd_branch_entry *e = ent(0, 0, ~0ULL);
 
-	pd_branch_flags_split(~0ULL, &f);
-	T(f.mispred && f.predicted && f.in_tx && f.abort, "all flag bits");
-	T_EQ_U64(f.cycles, 0xffff, "all cycles");
-	T_EQ_U64(f.type, 15, "all type");
-	T_EQ_U64(f.spec, 3, "all spec");
-	T_EQ_U64(f.new_type, 15, "all new_type");
-	T_EQ_U64(f.priv, 7, "all priv");
-	T_EQ_U64(f.reserved, 0x7fffffff, "all reserved");
+	T(e->mispred && e->predicted && e->in_tx && e->abort, "all flag bits");
+	T_EQ_U64(e->cycles, 0xffff, "all cycles");
+	T_EQ_U64(e->type, 15, "all type");
+	T_EQ_U64(e->spec, 3, "all spec");
+	T_EQ_U64(e->new_type, 15, "all new_type");
+	T_EQ_U64(e->priv, 7, "all priv");
+	T_EQ_U64(e->flags >> PD_BRFL_INFO_BITS, 0x7fffffff, "all reserved");
 
-	pd_branch_flags_split(BR(1, 0, 1, 0, 1234, 6, 2, 5) |
-			      (2ULL << PD_BRFL_PRIV_SHIFT) | (1ULL << 40), &f);
-	T(f.mispred && !f.predicted && f.in_tx && !f.abort, "flag bits");
-	T_EQ_U64(f.cycles, 1234, "cycles");
-	T_EQ_U64(f.type, PD_BR_RET, "type");
-	T_EQ_U64(f.spec, 2, "spec");
-	T_EQ_U64(f.new_type, 5, "new_type");
-	T_EQ_U64(f.priv, PD_BR_PRIV_KERNEL, "priv");
-	T_EQ_U64(f.reserved, 1U << 7, "reserved");
+	e = ent(0, 0, BR(1, 0, 1, 0, 1234, 6, 2, 5) |
+		(2ULL << PD_BRFL_PRIV_SHIFT) | (1ULL << 40));
+	T(e->mispred && !e->predicted && e->in_tx && !e->abort, "flag bits");
+	T_EQ_U64(e->cycles, 1234, "cycles");
+	T_EQ_U64(e->type, PD_BR_RET, "type");
+	T_EQ_U64(e->spec, 2, "spec");
+	T_EQ_U64(e->new_type, 5, "new_type");
+	T_EQ_U64(e->priv, PD_BR_PRIV_KERNEL, "priv");
+	T_EQ_U64(e->flags >> PD_BRFL_INFO_BITS, 1U << 7, "reserved");
 }
 
 static void
@@ -371,8 +383,9 @@ test_branch_script(void)
 	size_t i, len = 0, n;
 
 	for (i = 0; i < ARRAY_SIZE(entries); i++) {
-		n = pd_branch_entry_script(buf, sizeof(buf), entries[i].from,
-					   entries[i].to, entries[i].flags, 0);
+		n = pd_branch_entry_script(buf, sizeof(buf),
+					   ent(entries[i].from, entries[i].to,
+					       entries[i].flags), 0);
 		T_EQ_U64(n, strlen(buf), "brstack item length");
 		len = pd_text_appendf(line, sizeof(line), len, "%s", buf);
 	}
@@ -380,37 +393,40 @@ test_branch_script(void)
 	T_EQ_U64(len, strlen(want_line), "brstack line length");
 
 	/* both mispred and predicted: P wins */
-	pd_branch_entry_script(buf, sizeof(buf), 1, 2,
-			       BR(1, 1, 0, 0, 0, 0, 0, 0), 0);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(1, 2, BR(1, 1, 0, 0, 0, 0, 0, 0)), 0);
 	T_EQ_STR(buf, " 0x1/0x2/P/-/-/0/ ", "mispred+predicted");
 	/* an EXTEND_ABI entry whose new_type has no name */
-	pd_branch_entry_script(buf, sizeof(buf), 0, 0,
-			       BR(0, 0, 0, 0, 0, 15, 0, 12), 0);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(0, 0, BR(0, 0, 0, 0, 0, 15, 0, 12)), 0);
 	T_EQ_STR(buf, " 0x0/0x0/-/-/-/0/(null) ", "unnamed new_type");
-	pd_branch_entry_script(buf, sizeof(buf), 0x10, 0x20,
-			       BR(0, 0, 0, 0, 0, 15, 0, 4), PD_BRSTACK_ARM64);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(0x10, 0x20, BR(0, 0, 0, 0, 0, 15, 0, 4)),
+			       PD_BRSTACK_ARM64);
 	T_EQ_STR(buf, " 0x10/0x20/-/-/-/0/ARM64_DEBUG_HALT ",
 		 "arm64 new_type");
 	/* spec is not part of 6.1's item */
-	pd_branch_entry_script(buf, sizeof(buf), 0x10, 0x20,
-			       BR(0, 1, 0, 0, 0, 1, 2, 0), 0);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0)), 0);
 	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0/COND ", "6.1 drops spec");
 	/* newer perf's form */
-	pd_branch_entry_script(buf, sizeof(buf), 0x10, 0x20,
-			       BR(0, 1, 0, 0, 0, 1, 2, 0), PD_BRSTACK_SPEC);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0)),
+			       PD_BRSTACK_SPEC);
 	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0/COND/NON_SPEC_CORRECT_PATH ",
 		 "spec form");
-	pd_branch_entry_script(buf, sizeof(buf), 0x10, 0x20,
-			       BR(0, 1, 0, 0, 0, 0, 0, 0), PD_BRSTACK_SPEC);
+	pd_branch_entry_script(buf, sizeof(buf),
+			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 0, 0, 0)),
+			       PD_BRSTACK_SPEC);
 	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0//- ", "spec form, spec 0");
 	/* all bits set */
-	n = pd_branch_entry_script(buf, sizeof(buf), ~0ULL, ~0ULL, ~0ULL, 0);
+	n = pd_branch_entry_script(buf, sizeof(buf), ent(~0ULL, ~0ULL, ~0ULL), 0);
 	T_TEXT(n, buf, " 0xffffffffffffffff/0xffffffffffffffff/P/X/A/65535/"
 	       "(null) ", "all bits");
 	/* too small */
 	memset(buf, 'x', sizeof(buf));
-	n = pd_branch_entry_script(buf, 8, 0x5555555552b0, 0x5555555551d0,
-				   BR(0, 1, 0, 0, 12, 4, 0, 0), 0);
+	n = pd_branch_entry_script(buf, 8,
+			       ent(0x5555555552b0, 0x5555555551d0, BR(0, 1, 0, 0, 12, 4, 0, 0)), 0);
 	T_EQ_U64(n, 45, "brstack cut: wanted length");
 	T_EQ_STR(buf, " 0x5555", "brstack cut: text");
 	T(buf[8] == 'x', "brstack cut: wrote past size");

@@ -171,6 +171,27 @@ pd_branch_flag_field(uint64_t flags, unsigned int shift, unsigned int width)
 	return (unsigned int)((flags >> shift) & ((1ULL << width) - 1));
 }
 
+/* Set e's flags word (PD_BRFL_* numbering) and every field it holds. */
+static inline void
+pd_branch_entry_set_flags(struct pd_branch_entry *e, uint64_t flags)
+{
+	e->flags = flags;
+	e->mispred = pd_branch_flag_field(flags, PD_BRFL_MISPRED_SHIFT, 1);
+	e->predicted = pd_branch_flag_field(flags, PD_BRFL_PREDICTED_SHIFT, 1);
+	e->in_tx = pd_branch_flag_field(flags, PD_BRFL_IN_TX_SHIFT, 1);
+	e->abort = pd_branch_flag_field(flags, PD_BRFL_ABORT_SHIFT, 1);
+	e->cycles = (uint16_t)pd_branch_flag_field(flags, PD_BRFL_CYCLES_SHIFT,
+						   PD_BRFL_CYCLES_WIDTH);
+	e->type = (uint8_t)pd_branch_flag_field(flags, PD_BRFL_TYPE_SHIFT,
+						PD_BRFL_TYPE_WIDTH);
+	e->spec = (uint8_t)pd_branch_flag_field(flags, PD_BRFL_SPEC_SHIFT,
+						PD_BRFL_SPEC_WIDTH);
+	e->new_type = (uint8_t)pd_branch_flag_field(flags, PD_BRFL_NEW_TYPE_SHIFT,
+						    PD_BRFL_NEW_TYPE_WIDTH);
+	e->priv = (uint8_t)pd_branch_flag_field(flags, PD_BRFL_PRIV_SHIFT,
+						PD_BRFL_PRIV_WIDTH);
+}
+
 /* Entry i (0 is the most recent branch); 0, or -PD_E_INVAL when i >= nr. */
 static inline int
 pd_branch_entry_get(const struct pd_branch_stack *b, size_t i,
@@ -192,23 +213,7 @@ pd_branch_entry_get(const struct pd_branch_stack *b, size_t i,
 	}
 	out->from = v[0];
 	out->to = v[1];
-	out->flags = pd_branch_flags_normalize(v[2], b->big_endian);
-	out->mispred = pd_branch_flag_field(out->flags,
-					    PD_BRFL_MISPRED_SHIFT, 1);
-	out->predicted = pd_branch_flag_field(out->flags,
-					      PD_BRFL_PREDICTED_SHIFT, 1);
-	out->in_tx = pd_branch_flag_field(out->flags, PD_BRFL_IN_TX_SHIFT, 1);
-	out->abort = pd_branch_flag_field(out->flags, PD_BRFL_ABORT_SHIFT, 1);
-	out->cycles = (uint16_t)pd_branch_flag_field(out->flags,
-			PD_BRFL_CYCLES_SHIFT, PD_BRFL_CYCLES_WIDTH);
-	out->type = (uint8_t)pd_branch_flag_field(out->flags,
-			PD_BRFL_TYPE_SHIFT, PD_BRFL_TYPE_WIDTH);
-	out->spec = (uint8_t)pd_branch_flag_field(out->flags,
-			PD_BRFL_SPEC_SHIFT, PD_BRFL_SPEC_WIDTH);
-	out->new_type = (uint8_t)pd_branch_flag_field(out->flags,
-			PD_BRFL_NEW_TYPE_SHIFT, PD_BRFL_NEW_TYPE_WIDTH);
-	out->priv = (uint8_t)pd_branch_flag_field(out->flags,
-			PD_BRFL_PRIV_SHIFT, PD_BRFL_PRIV_WIDTH);
+	pd_branch_entry_set_flags(out, pd_branch_flags_normalize(v[2], b->big_endian));
 	return 0;
 }
 

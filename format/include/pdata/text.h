@@ -21,6 +21,7 @@
 #include <stdint.h>
 
 #include "pdata/abi.h"
+#include "pdata/sample.h"
 
 /*
  * Append printf-formatted text to the len bytes already in buf under the
@@ -90,22 +91,6 @@ size_t pd_datasrc_script(char *buf, size_t size, uint64_t data_src);
 
 /* Branch entries (§3.7, §5.2) */
 
-/* The flags word of a perf_branch_entry, in the LE bit numbering of abi.h. */
-struct pd_branch_flags {
-	bool mispred;
-	bool predicted;
-	bool in_tx;
-	bool abort;
-	uint16_t cycles;
-	uint8_t type;		/* PD_BR_* */
-	uint8_t spec;		/* PD_BR_SPEC_* */
-	uint8_t new_type;	/* PD_BR_NEW_*, when type is EXTEND_ABI */
-	uint8_t priv;		/* PD_BR_PRIV_* */
-	uint32_t reserved;	/* bits 33..63 */
-};
-
-void pd_branch_flags_split(uint64_t flags, struct pd_branch_flags *out);
-
 /* "N/A" (UNKNOWN), "COND".."NO_TX", "" (EXTEND_ABI); NULL past PD_BR_MAX. */
 const char *pd_branch_type_name(unsigned int type);
 
@@ -139,8 +124,8 @@ const char *pd_branch_entry_type(uint64_t flags, bool arm64);
  * " 0x%llx/0x%llx/%c/%c/%c/%d/%s/%s " where spec 0 prints "-".  A type
  * with no name prints "(null)", as glibc does for perf.
  */
-size_t pd_branch_entry_script(char *buf, size_t size, uint64_t from,
-			      uint64_t to, uint64_t flags, unsigned int opts);
+size_t pd_branch_entry_script(char *buf, size_t size,
+			      const struct pd_branch_entry *e, unsigned int opts);
 
 /* Weight (§3.8) */
 
