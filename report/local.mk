@@ -6,6 +6,19 @@ report_preport_SOURCES = \
 	report/preport.c \
 	report/report.h \
 	report/header.c \
+	report/header-int.h \
+	report/header-attr.c \
+	report/header-bpf.c \
+	report/header-check.c \
+	report/header-cpulist.c \
+	report/header-data.c \
+	report/header-events.c \
+	report/header-host.c \
+	report/header-topo.c \
 	report/stats.c \
-	report/dump.c
+	report/dump.c \
+	report/dump-int.h \
+	report/dump-kernel.c \
+	report/dump-sample.c \
+	report/dump-user.c
 report_preport_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
