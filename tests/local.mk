@@ -24,16 +24,16 @@ check_PROGRAMS += \
 	tests/unit/test-features \
 	tests/unit/test-text
 
-tests_unit_test_attr_SOURCES = tests/unit/test-attr.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_attr_SOURCES = tests/unit/test-attr.c tests/unit/t.h tests/unit/buf.h tests/unit/attr.h
 tests_unit_test_attr_LDADD = $(UNIT_LDADD)
-tests_unit_test_reader_SOURCES = tests/unit/test-reader.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_reader_SOURCES = tests/unit/test-reader.c tests/unit/t.h tests/unit/buf.h tests/unit/attr.h
 tests_unit_test_reader_CFLAGS = $(AM_CFLAGS) $(ZSTD_CFLAGS)
 tests_unit_test_reader_LDADD = $(UNIT_LDADD)
-tests_unit_test_sample_SOURCES = tests/unit/test-sample.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_sample_SOURCES = tests/unit/test-sample.c tests/unit/t.h tests/unit/buf.h tests/unit/record.h
 tests_unit_test_sample_LDADD = $(UNIT_LDADD)
-tests_unit_test_events_SOURCES = tests/unit/test-events.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_events_SOURCES = tests/unit/test-events.c tests/unit/t.h tests/unit/buf.h tests/unit/attr.h tests/unit/record.h
 tests_unit_test_events_LDADD = $(UNIT_LDADD)
-tests_unit_test_features_SOURCES = tests/unit/test-features.c tests/unit/t.h tests/unit/buf.h
+tests_unit_test_features_SOURCES = tests/unit/test-features.c tests/unit/t.h tests/unit/buf.h tests/unit/attr.h
 tests_unit_test_features_LDADD = $(UNIT_LDADD)
 tests_unit_test_text_SOURCES = tests/unit/test-text.c tests/unit/t.h
 tests_unit_test_text_LDADD = $(UNIT_LDADD)

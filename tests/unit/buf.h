@@ -5,7 +5,8 @@
  * A struct tbuf grows as values are appended; each put_* writes its value
  * in the buffer's byte order (big_endian true: as a big-endian writer
  * would).  Tests build every record twice, once per order, and expect the
- * same decoded values.
+ * same decoded values.  HOST_BE is the host's order, the one a reader
+ * needs no swap for.
  */
 #ifndef PD_TESTS_BUF_H
 #define PD_TESTS_BUF_H
@@ -14,6 +15,12 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+#ifdef WORDS_BIGENDIAN
+#define HOST_BE	true
+#else
+#define HOST_BE	false
+#endif
 
 struct tbuf {
 	unsigned char *p;
@@ -79,6 +86,33 @@ static inline void tb_u8(struct tbuf *b, uint8_t v) { tb_uint(b, v, 1); }
 static inline void tb_u16(struct tbuf *b, uint16_t v) { tb_uint(b, v, 2); }
 static inline void tb_u32(struct tbuf *b, uint32_t v) { tb_uint(b, v, 4); }
 static inline void tb_u64(struct tbuf *b, uint64_t v) { tb_uint(b, v, 8); }
+
+/* The width-byte value at p, in the given byte order. */
+static inline uint64_t
+tb_get_uint(const unsigned char *p, unsigned int width, bool big_endian)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < width; i++)
+		v = (v << 8) | p[big_endian ? i : width - 1 - i];
+	return v;
+}
+
+/* A value written earlier at offset at, read back in b's byte order. */
+static inline uint64_t
+tb_load(const struct tbuf *b, size_t at, unsigned int width)
+{
+	return tb_get_uint(b->p + at, width, b->big_endian);
+}
+
+/* Append v if t has bit: the fields of a layout chosen by sample_type. */
+static inline void
+tb_u64_if(struct tbuf *b, uint64_t t, uint64_t bit, uint64_t v)
+{
+	if (t & bit)
+		tb_u64(b, v);
+}
 
 /* Overwrite a value written earlier (e.g. a size known only at the end). */
 static inline void

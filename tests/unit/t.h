@@ -15,6 +15,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#ifndef ARRAY_SIZE
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#endif
+
 static unsigned int t_checks, t_failures;
 
 static void __attribute__((format(printf, 3, 4), unused))

@@ -10,6 +10,7 @@
 
 #include "pdata/errors.h"
 #include "pdata/records.h"
+#include "tests/unit/attr.h"
 #include "tests/unit/buf.h"
 #include "tests/unit/t.h"
 
@@ -19,64 +20,6 @@ static const uint32_t abi_sizes[] = {
 	PD_ATTR_SIZE_VER6, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER8,
 	PD_ATTR_SIZE_VER9, 160,
 };
-
-/* Every flag is one bit but precise_ip (15, 2 bits): the bitfield's fields. */
-static unsigned int flag_fields[PD_ATTR_FLAG_BITS - 1][2];
-
-static void
-init_flag_fields(void)
-{
-	unsigned int p, n = 0;
-
-	for (p = 0; p < PD_ATTR_FLAG_BITS; p++) {
-		flag_fields[n][0] = p;
-		flag_fields[n][1] = p == PD_ATTR_PRECISE_IP ? 2 : 1;
-		if (p == PD_ATTR_PRECISE_IP)
-			p++;
-		n++;
-	}
-}
-
-static const unsigned int aux_action_fields[3][2] = { { 0, 1 }, { 1, 1 }, { 2, 1 } };
-
-/* The attr as a writer of b's byte order lays it out, size bytes of it. */
-static void
-put_attr(struct tbuf *b, const struct pd_attr *a, uint32_t size)
-{
-	size_t start = b->len;
-	uint64_t aux;
-
-	tb_u32(b, a->type);
-	tb_u32(b, size);
-	tb_u64(b, a->config);
-	tb_u64(b, a->sample_period);
-	tb_u64(b, a->sample_type);
-	tb_u64(b, a->read_format);
-	tb_u64(b, tb_bitfield_word(b, a->flags, PD_ATTR_FLAG_BITS - 1, flag_fields));
-	tb_u32(b, a->wakeup_events);
-	tb_u32(b, a->bp_type);
-	tb_u64(b, a->config1);
-	tb_u64(b, a->config2);
-	tb_u64(b, a->branch_sample_type);
-	tb_u64(b, a->sample_regs_user);
-	tb_u32(b, a->sample_stack_user);
-	tb_u32(b, (uint32_t)a->clockid);
-	tb_u64(b, a->sample_regs_intr);
-	tb_u32(b, a->aux_watermark);
-	tb_u16(b, a->sample_max_stack);
-	tb_u16(b, a->reserved_2);
-	tb_u32(b, a->aux_sample_size);
-	/* a 32-bit bitfield word: mirror within its own 32 bits */
-	aux = tb_bitfield_word(b, a->aux_action, 3, aux_action_fields);
-	tb_u32(b, (uint32_t)(b->big_endian ? aux >> 32 : aux));
-	tb_u64(b, a->sig_data);
-	tb_u64(b, a->config3);
-	tb_u64(b, a->config4);
-	if (b->len - start > size)
-		b->len = start + size;
-	else
-		tb_zeros(b, size - (b->len - start));
-}
 
 static struct pd_attr
 sample_attr(void)
@@ -114,68 +57,19 @@ sample_attr(void)
 	return a;
 }
 
-/* What survives of a in a file that holds size bytes of it. */
-static struct pd_attr
-truncated_attr(const struct pd_attr *a, uint32_t size)
+/* Lay a out in size bytes of the given order and decode it back. */
+static int
+attr_roundtrip(const struct pd_attr *a, uint32_t size, bool be,
+	       struct pd_attr *got)
 {
-	struct pd_attr t = { 0 };
+	struct tbuf b;
+	int rc;
 
-	t.type = a->type;
-	t.size = size;
-	t.config = a->config;
-	t.sample_period = a->sample_period;
-	t.sample_type = a->sample_type;
-	t.read_format = a->read_format;
-	t.flags = a->flags;
-	t.wakeup_events = a->wakeup_events;
-	t.bp_type = a->bp_type;
-	t.config1 = a->config1;
-	if (size >= PD_ATTR_SIZE_VER1)
-		t.config2 = a->config2;
-	if (size >= PD_ATTR_SIZE_VER2)
-		t.branch_sample_type = a->branch_sample_type;
-	if (size >= PD_ATTR_SIZE_VER3) {
-		t.sample_regs_user = a->sample_regs_user;
-		t.sample_stack_user = a->sample_stack_user;
-		t.clockid = a->clockid;
-	}
-	if (size >= PD_ATTR_SIZE_VER4)
-		t.sample_regs_intr = a->sample_regs_intr;
-	if (size >= PD_ATTR_SIZE_VER5) {
-		t.aux_watermark = a->aux_watermark;
-		t.sample_max_stack = a->sample_max_stack;
-		t.reserved_2 = a->reserved_2;
-	}
-	if (size >= PD_ATTR_SIZE_VER6) {
-		t.aux_sample_size = a->aux_sample_size;
-		t.aux_action = a->aux_action;
-	}
-	if (size >= PD_ATTR_SIZE_VER7)
-		t.sig_data = a->sig_data;
-	if (size >= PD_ATTR_SIZE_VER8)
-		t.config3 = a->config3;
-	if (size >= PD_ATTR_SIZE_VER9)
-		t.config4 = a->config4;
-	return t;
-}
-
-static void
-check_attr_eq(const struct pd_attr *got, const struct pd_attr *want, const char *what)
-{
-	char msg[128];
-
-#define F(field)							\
-	do {								\
-		snprintf(msg, sizeof(msg), "%s: " #field, what);	\
-		T_EQ_U64(got->field, want->field, msg);			\
-	} while (0)
-	F(type); F(size); F(config); F(sample_period); F(sample_type);
-	F(read_format); F(flags); F(wakeup_events); F(bp_type); F(config1);
-	F(config2); F(branch_sample_type); F(sample_regs_user);
-	F(sample_stack_user); F(clockid); F(sample_regs_intr); F(aux_watermark);
-	F(sample_max_stack); F(reserved_2); F(aux_sample_size); F(aux_action);
-	F(sig_data); F(config3); F(config4);
-#undef F
+	tb_init(&b, be);
+	tb_attr(&b, a, size, size, 0);
+	rc = pd_attr_decode(b.p, b.len, be, got);
+	tb_free(&b);
+	return rc;
 }
 
 static void
@@ -184,22 +78,22 @@ test_sizes(bool be)
 	struct pd_attr a = sample_attr();
 	size_t i;
 
-	for (i = 0; i < sizeof(abi_sizes) / sizeof(abi_sizes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(abi_sizes); i++) {
 		uint32_t size = abi_sizes[i];
-		struct pd_attr got, want = truncated_attr(&a, size);
+		struct pd_attr got, want = tattr_expect(&a, size, size);
 		struct tbuf b;
 		char what[64];
 
 		snprintf(what, sizeof(what), "%s size %u", be ? "BE" : "LE", size);
 		tb_init(&b, be);
-		put_attr(&b, &a, size);
+		tb_attr(&b, &a, size, size, 0);
 		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "%s: decode", what);
-		check_attr_eq(&got, &want, what);
+		tattr_check(&got, &want, what);
 		/* an entry longer than the attr's own size: only size bytes count */
 		tb_zeros(&b, 24);
 		memset(b.p + size, 0xff, 24);
 		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "%s: decode, padded", what);
-		check_attr_eq(&got, &want, what);
+		tattr_check(&got, &want, what);
 		tb_free(&b);
 	}
 }
@@ -213,23 +107,12 @@ test_each_flag(bool be)
 		struct pd_attr a = { .type = 1 }, got;
 		uint64_t want = p == PD_ATTR_PRECISE_IP + 1 ? 2ULL << PD_ATTR_PRECISE_IP :
 				1ULL << p;
-		struct tbuf b;
 
 		/* bits 40..63 are reserved: they are 1-bit fields too */
 		a.flags = want;
-		tb_init(&b, be);
-		put_attr(&b, &a, PD_ATTR_SIZE_VER7);
-		if (p >= PD_ATTR_FLAG_BITS && be) {
-			/* outside our field table: mirror it by hand */
-			uint64_t word = 1ULL << (63 - p);
-			unsigned int k;
-
-			for (k = 0; k < 8; k++)
-				b.p[40 + k] = (unsigned char)(word >> (56 - 8 * k));
-		}
-		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "flag %u: decode", p);
+		T(attr_roundtrip(&a, PD_ATTR_SIZE_VER7, be, &got) == 0,
+		  "flag %u: decode", p);
 		T_EQ_U64(got.flags, want, be ? "BE flag" : "LE flag");
-		tb_free(&b);
 	}
 }
 
@@ -240,16 +123,13 @@ test_precise_ip(bool be)
 
 	for (level = 0; level < 4; level++) {
 		struct pd_attr a = { .type = 0 }, got;
-		struct tbuf b;
 
 		a.flags = (uint64_t)level << PD_ATTR_PRECISE_IP | 1ULL << PD_ATTR_SAMPLE_ID_ALL;
-		tb_init(&b, be);
-		put_attr(&b, &a, PD_ATTR_SIZE_VER5);
-		T(pd_attr_decode(b.p, b.len, be, &got) == 0, "precise_ip %u", level);
+		T(attr_roundtrip(&a, PD_ATTR_SIZE_VER5, be, &got) == 0,
+		  "precise_ip %u", level);
 		T(pd_attr_precise_ip(&got) == level, "%s precise_ip %u read as %u",
 		  be ? "BE" : "LE", level, pd_attr_precise_ip(&got));
 		T(pd_attr_has(&got, PD_ATTR_SAMPLE_ID_ALL), "sample_id_all beside precise_ip");
-		tb_free(&b);
 	}
 }
 
@@ -282,12 +162,12 @@ test_encode_roundtrip(void)
 	unsigned char buf[PD_ATTR_SIZE_MAX];
 	size_t i;
 
-	for (i = 0; i + 1 < sizeof(abi_sizes) / sizeof(abi_sizes[0]); i++) {
-		struct pd_attr want = truncated_attr(&a, abi_sizes[i]);
+	for (i = 0; i + 1 < ARRAY_SIZE(abi_sizes); i++) {
+		struct pd_attr want = tattr_expect(&a, abi_sizes[i], abi_sizes[i]);
 
 		pd_attr_encode(&a, abi_sizes[i], buf);
 		T(pd_attr_decode(buf, abi_sizes[i], false, &got) == 0, "encode %u", abi_sizes[i]);
-		check_attr_eq(&got, &want, "encode/decode");
+		tattr_check(&got, &want, "encode/decode");
 	}
 }
 
@@ -334,7 +214,7 @@ test_names(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
 		struct pd_attr a = { .type = names[i].type, .config = names[i].config,
 				     .flags = names[i].flags };
 		char buf[128];
@@ -360,7 +240,6 @@ test_breakpoint_name(void)
 int
 main(void)
 {
-	init_flag_fields();
 	test_sizes(false);
 	test_sizes(true);
 	test_each_flag(false);

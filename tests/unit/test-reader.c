@@ -20,6 +20,7 @@
 #include <fcntl.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -34,16 +35,9 @@
 #include <zstd_errors.h>
 
 #include "pdata/reader.h"
+#include "tests/unit/attr.h"
 #include "tests/unit/buf.h"
 #include "tests/unit/t.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
-#ifdef WORDS_BIGENDIAN
-#define HOST_BE	true
-#else
-#define HOST_BE	false
-#endif
 
 /* T() with both values printed, and a formatted context. */
 #define EQ(got, want, fmt, ...)						\
@@ -125,20 +119,6 @@ memdup(const void *p, size_t n)
 	return q;
 }
 
-static uint64_t
-tb_load(const struct tbuf *b, size_t at, unsigned int width)
-{
-	uint64_t v = 0;
-	unsigned int i;
-
-	for (i = 0; i < width; i++) {
-		unsigned int shift = b->big_endian ? 8 * (width - 1 - i) : 8 * i;
-
-		v |= (uint64_t)b->p[at + i] << shift;
-	}
-	return v;
-}
-
 static void
 s_init(struct stream *s, bool be)
 {
@@ -173,6 +153,24 @@ s_push(struct stream *s, const struct xrec *x)
 	return s->nx++;
 }
 
+/* Expect the size bytes written at at to come back as this record. */
+static size_t
+s_expect(struct stream *s, size_t at, uint32_t type, uint16_t misc,
+	 uint32_t size, int evsel)
+{
+	struct xrec x = { 0 };
+
+	x.type = type;
+	x.misc = misc;
+	x.size = size;
+	x.hsize = (uint16_t)size;
+	x.offset = at;
+	x.origin = PD_ORIGIN_FILE;
+	x.evsel = evsel;
+	x.bytes = memdup(s->b.p + at, size);
+	return s_push(s, &x);
+}
+
 static size_t
 s_begin(struct stream *s, uint32_t type, uint16_t misc)
 {
@@ -183,18 +181,10 @@ s_begin(struct stream *s, uint32_t type, uint16_t misc)
 static size_t
 s_end(struct stream *s, size_t at, int evsel)
 {
-	struct xrec x = { 0 };
-
 	tb_end_record(&s->b, at);
-	x.type = (uint32_t)tb_load(&s->b, at, 4);
-	x.misc = (uint16_t)tb_load(&s->b, at + 4, 2);
-	x.size = (uint32_t)(s->b.len - at);
-	x.hsize = (uint16_t)x.size;
-	x.offset = at;
-	x.origin = PD_ORIGIN_FILE;
-	x.evsel = evsel;
-	x.bytes = memdup(s->b.p + at, x.size);
-	return s_push(s, &x);
+	return s_expect(s, at, (uint32_t)tb_load(&s->b, at, 4),
+			(uint16_t)tb_load(&s->b, at + 4, 2),
+			(uint32_t)(s->b.len - at), evsel);
 }
 
 /* n bytes that follow record k outside its size (AUXTRACE data, §7.8). */
@@ -225,6 +215,15 @@ static size_t
 s_round(struct stream *s)
 {
 	return s_words(s, PD_RECORD_FINISHED_ROUND, 0, NULL, 0, -1);
+}
+
+/* A SAMPLE of IDENTIFIER id, IP, TID, TIME and PERIOD (ST_IDENT below). */
+static size_t
+s_sample(struct stream *s, uint64_t id, int evsel)
+{
+	uint64_t w[] = { id, 0x400000, 0x10, 7, 1 };
+
+	return s_words(s, PD_RECORD_SAMPLE, 0, w, ARRAY_SIZE(w), evsel);
 }
 
 /* COMM: u32 pid, tid; comm padded to 8; then the trailer words. */
@@ -329,7 +328,6 @@ s_tracing_data_inside(struct stream *s, uint32_t blob)
 static size_t
 s_simpleperf(struct stream *s, uint32_t type, uint32_t size)
 {
-	struct xrec x = { 0 };
 	size_t at = s->b.len, i;
 
 	tb_u32(&s->b, type);
@@ -337,15 +335,7 @@ s_simpleperf(struct stream *s, uint32_t type, uint32_t size)
 	tb_u16(&s->b, (uint16_t)size);
 	for (i = 8; i < size; i++)
 		tb_u8(&s->b, (uint8_t)(i * 31));
-	x.type = type;
-	x.misc = 0;
-	x.hsize = (uint16_t)size;
-	x.size = size;
-	x.offset = at;
-	x.origin = PD_ORIGIN_FILE;
-	x.evsel = -1;
-	x.bytes = memdup(s->b.p + at, size);
-	return s_push(s, &x);
+	return s_expect(s, at, type, 0, size, -1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -444,154 +434,8 @@ z_flush(struct stream *s, struct zin *z, size_t upto, uint32_t type)
 /* perf_event_attr images (§3.3) and file-mode images (§1.1, §2, §3)   */
 /* ------------------------------------------------------------------ */
 
-static const struct afield {
-	size_t off;
-	unsigned int width;
-	size_t member;
-} afields[] = {
-	{ 0, 4, offsetof(struct pd_attr, type) },
-	{ 4, 4, offsetof(struct pd_attr, size) },
-	{ 8, 8, offsetof(struct pd_attr, config) },
-	{ 16, 8, offsetof(struct pd_attr, sample_period) },
-	{ 24, 8, offsetof(struct pd_attr, sample_type) },
-	{ 32, 8, offsetof(struct pd_attr, read_format) },
-	{ 40, 8, offsetof(struct pd_attr, flags) },
-	{ 48, 4, offsetof(struct pd_attr, wakeup_events) },
-	{ 52, 4, offsetof(struct pd_attr, bp_type) },
-	{ 56, 8, offsetof(struct pd_attr, config1) },
-	{ 64, 8, offsetof(struct pd_attr, config2) },
-	{ 72, 8, offsetof(struct pd_attr, branch_sample_type) },
-	{ 80, 8, offsetof(struct pd_attr, sample_regs_user) },
-	{ 88, 4, offsetof(struct pd_attr, sample_stack_user) },
-	{ 92, 4, offsetof(struct pd_attr, clockid) },
-	{ 96, 8, offsetof(struct pd_attr, sample_regs_intr) },
-	{ 104, 4, offsetof(struct pd_attr, aux_watermark) },
-	{ 108, 2, offsetof(struct pd_attr, sample_max_stack) },
-	{ 110, 2, offsetof(struct pd_attr, reserved_2) },
-	{ 112, 4, offsetof(struct pd_attr, aux_sample_size) },
-	{ 116, 4, offsetof(struct pd_attr, aux_action) },
-	{ 120, 8, offsetof(struct pd_attr, sig_data) },
-	{ 128, 8, offsetof(struct pd_attr, config3) },
-	{ 136, 8, offsetof(struct pd_attr, config4) },
-};
-
-static const char *const afield_names[] = {
-	"type", "size", "config", "sample_period", "sample_type",
-	"read_format", "flags", "wakeup_events", "bp_type", "config1",
-	"config2", "branch_sample_type", "sample_regs_user",
-	"sample_stack_user", "clockid", "sample_regs_intr", "aux_watermark",
-	"sample_max_stack", "reserved_2", "aux_sample_size", "aux_action",
-	"sig_data", "config3", "config4",
-};
-
-static uint64_t
-afield_get(const struct pd_attr *a, const struct afield *f)
-{
-	const char *p = (const char *)a + f->member;
-	uint64_t v64;
-	uint32_t v32;
-	uint16_t v16;
-
-	switch (f->width) {
-	case 2:
-		memcpy(&v16, p, 2);
-		return v16;
-	case 4:
-		memcpy(&v32, p, 4);
-		return v32;
-	default:
-		memcpy(&v64, p, 8);
-		return v64;
-	}
-}
-
-static void
-afield_zero(struct pd_attr *a, const struct afield *f)
-{
-	memset((char *)a + f->member, 0, f->width);
-}
-
-/* The flag word as a writer of b's order lays the bitfield out (§14.4). */
-static uint64_t
-attr_flags_word(const struct tbuf *b, uint64_t le)
-{
-	unsigned int f[64][2], n = 0, p;
-
-	for (p = 0; p < 64; p++, n++) {
-		f[n][0] = p;
-		f[n][1] = 1;
-		if (p == PD_ATTR_PRECISE_IP)
-			f[n][1] = PD_ATTR_PRECISE_IP_WIDTH, p++;
-	}
-	return tb_bitfield_word(b, le, n, (const unsigned int (*)[2])f);
-}
-
-static uint32_t
-aux_action_word(const struct tbuf *b, uint32_t le)
-{
-	uint32_t out = 0;
-	unsigned int p;
-
-	if (!b->big_endian)
-		return le;
-	for (p = 0; p < 32; p++)
-		out |= ((le >> p) & 1U) << (31 - p);
-	return out;
-}
-
-/*
- * Write attr a as nbytes bytes with size_field in its size field; bytes
- * past the 144 we know are junk the reader must ignore.
- */
-static void
-put_attr(struct tbuf *b, const struct pd_attr *a, uint32_t size_field, size_t nbytes)
-{
-	struct tbuf t;
-	size_t i;
-
-	tb_init(&t, b->big_endian);
-	for (i = 0; i < ARRAY_SIZE(afields); i++) {
-		uint64_t v = afield_get(a, &afields[i]);
-
-		if (afields[i].off == 4)
-			v = size_field;
-		else if (afields[i].off == 40)
-			v = attr_flags_word(b, v);
-		else if (afields[i].off == 116)
-			v = aux_action_word(b, (uint32_t)v);
-		tb_uint(&t, v, afields[i].width);
-	}
-	tb_bytes(b, t.p, nbytes < t.len ? nbytes : t.len);
-	for (i = t.len; i < nbytes; i++)
-		tb_u8(b, 0xee);
-	tb_free(&t);
-}
-
-/* What the reader must make of a written with size_field in entry_bytes bytes. */
-static struct pd_attr
-attr_expect(const struct pd_attr *a, uint32_t size_field, size_t entry_bytes)
-{
-	struct pd_attr want = *a;
-	size_t used = size_field ? size_field : PD_ATTR_SIZE_VER0, i;
-
-	if (used > entry_bytes)
-		used = entry_bytes;
-	for (i = 0; i < ARRAY_SIZE(afields); i++)
-		if (afields[i].off + afields[i].width > used)
-			afield_zero(&want, &afields[i]);
-	want.size = size_field;
-	return want;
-}
-
-static void
-check_attr(const struct pd_attr *got, const struct pd_attr *want, const char *what)
-{
-	size_t i;
-
-	for (i = 0; i < ARRAY_SIZE(afields); i++)
-		EQ(afield_get(got, &afields[i]), afield_get(want, &afields[i]),
-		   "%s: attr.%s", what, afield_names[i]);
-}
+#define ST_IDENT	(PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP | PD_SAMPLE_TID |	\
+			 PD_SAMPLE_TIME | PD_SAMPLE_PERIOD)
 
 /* An attr with every field set to a value that shows where it came from. */
 static struct pd_attr
@@ -713,7 +557,7 @@ build_file(struct tbuf *img, const struct fspec *f, struct flayout *l)
 	}
 	l->attrs_offset = img->len;
 	for (i = 0; i < f->nr_attrs; i++) {
-		put_attr(img, &f->attrs[i].a, f->attrs[i].a.size, f->attr_bytes);
+		tb_attr(img, &f->attrs[i].a, f->attrs[i].a.size, f->attr_bytes, 0xee);
 		tb_u64(img, l->ids_offset[i]);
 		tb_u64(img, 8 * f->attrs[i].nr_ids);
 	}
@@ -756,14 +600,6 @@ build_pipe(struct tbuf *img, const struct stream *s)
 	tb_bytes(img, s->b.p, s->b.len);
 }
 
-/* A perf_header_string payload (HOSTNAME and friends, §4.2). */
-static void
-feat_string(struct tbuf *t, bool be, const char *s)
-{
-	tb_init(t, be);
-	tb_header_string(t, s);
-}
-
 /* ------------------------------------------------------------------ */
 /* Reading an image back                                              */
 /* ------------------------------------------------------------------ */
@@ -772,15 +608,8 @@ feat_string(struct tbuf *t, bool be, const char *s)
 
 /* A record as pd_reader_next() handed it out, copied before the next call. */
 struct grec {
-	struct pd_event_header header;
-	uint32_t size;
-	uint64_t offset, stream_offset;
-	unsigned int source;
-	enum pd_record_origin origin;
-	bool swap;
-	int evsel;
+	struct pd_record rec;		/* its data and payload: bytes, payload */
 	int find_evsel;			/* pd_reader_find_evsel() on the same record */
-	uint64_t payload_size;
 	bool has_payload;		/* payload was not NULL */
 	bool payload_follows;		/* payload == data + size */
 	unsigned char *bytes;
@@ -835,16 +664,10 @@ grec_add(struct walk *w, const struct pd_record *rec)
 	}
 	g = &w->recs[w->nr++];
 	memset(g, 0, sizeof(*g));
-	g->header = rec->header;
-	g->size = rec->size;
-	g->offset = rec->offset;
-	g->stream_offset = rec->stream_offset;
-	g->source = rec->source;
-	g->origin = rec->origin;
-	g->swap = rec->swap;
-	g->evsel = rec->evsel;
+	g->rec = *rec;
+	g->rec.data = NULL;
+	g->rec.payload = NULL;
 	g->find_evsel = pd_reader_find_evsel(w->r, rec);
-	g->payload_size = rec->payload_size;
 	g->has_payload = rec->payload != NULL;
 	g->payload_follows = rec->payload && rec->payload == rec->data + rec->size;
 	g->bytes = memdup(rec->data, rec->size);
@@ -1017,6 +840,12 @@ dump_warns(const struct walk *w)
 			dump_warns(w);					\
 	} while (0)
 
+static bool
+swap_for(bool be)
+{
+	return be != HOST_BE;
+}
+
 /*
  * Compare records [*i, ...) of the walk with stream s, whose offsets are
  * relative to base, read from source src.  mapped: payloads must point
@@ -1024,8 +853,9 @@ dump_warns(const struct walk *w)
  */
 static void
 check_stream(const struct walk *w, size_t *i, const struct stream *s, uint64_t base,
-	     unsigned int src, bool mapped, bool swap, const char *what)
+	     unsigned int src, bool mapped, const char *what)
 {
+	bool swap = swap_for(s->b.big_endian);
 	size_t k;
 
 	for (k = 0; k < s->nx; k++, (*i)++) {
@@ -1038,20 +868,20 @@ check_stream(const struct walk *w, size_t *i, const struct stream *s, uint64_t b
 			return;
 		}
 		g = &w->recs[*i];
-		EQ(g->header.type, x->type, "%s: record %zu type", what, k);
-		EQ(g->header.misc, x->misc, "%s: record %zu misc", what, k);
-		EQ(g->header.size, x->hsize, "%s: record %zu header.size", what, k);
-		EQ(g->size, x->size, "%s: record %zu size", what, k);
-		EQ(g->offset, base + x->offset, "%s: record %zu offset", what, k);
-		EQ(g->origin, x->origin, "%s: record %zu origin", what, k);
+		EQ(g->rec.header.type, x->type, "%s: record %zu type", what, k);
+		EQ(g->rec.header.misc, x->misc, "%s: record %zu misc", what, k);
+		EQ(g->rec.header.size, x->hsize, "%s: record %zu header.size", what, k);
+		EQ(g->rec.size, x->size, "%s: record %zu size", what, k);
+		EQ(g->rec.offset, base + x->offset, "%s: record %zu offset", what, k);
+		EQ(g->rec.origin, x->origin, "%s: record %zu origin", what, k);
 		if (x->origin == PD_ORIGIN_COMPRESSED)
-			EQ(g->stream_offset, x->stream_offset, "%s: record %zu stream_offset", what, k);
-		EQ(g->source, src, "%s: record %zu source", what, k);
-		EQ(g->swap, swap, "%s: record %zu swap", what, k);
-		EQ(g->evsel, x->evsel, "%s: record %zu (type %u) evsel", what, k, x->type);
+			EQ(g->rec.stream_offset, x->stream_offset, "%s: record %zu stream_offset", what, k);
+		EQ(g->rec.source, src, "%s: record %zu source", what, k);
+		EQ(g->rec.swap, swap, "%s: record %zu swap", what, k);
+		EQ(g->rec.evsel, x->evsel, "%s: record %zu (type %u) evsel", what, k, x->type);
 		EQ(g->find_evsel, x->evsel, "%s: record %zu pd_reader_find_evsel", what, k);
-		EQ(g->payload_size, x->payload_size, "%s: record %zu payload_size", what, k);
-		if (g->size == x->size)
+		EQ(g->rec.payload_size, x->payload_size, "%s: record %zu payload_size", what, k);
+		if (g->rec.size == x->size)
 			T(!memcmp(g->bytes, x->bytes, x->size), "%s: record %zu bytes differ",
 			  what, k);
 		if (mapped && x->payload_size) {
@@ -1068,35 +898,220 @@ check_stream(const struct walk *w, size_t *i, const struct stream *s, uint64_t b
 /* The whole walk is exactly stream s, and it ended cleanly. */
 static void
 check_only_stream(const struct walk *w, const struct stream *s, uint64_t base,
-		  bool mapped, bool swap, const char *what)
+		  bool mapped, const char *what)
 {
 	size_t i = 0;
 
 	EQ(w->open_err, 0, "%s: open (%s)", what, w->errmsg);
-	check_stream(w, &i, s, base, 0, mapped, swap, what);
+	check_stream(w, &i, s, base, 0, mapped, what);
 	EQ(w->nr, s->nx, "%s: records delivered", what);
 	EQ(w->end, 0, "%s: end of data (%s)", what, w->errmsg);
 	if (w->r && !w->open_err)
 		EQ(pd_reader_stats(w->r)->records, w->nr, "%s: stats.records", what);
 }
 
-static bool
-swap_for(bool be)
+/* ------------------------------------------------------------------ */
+/* A case: records, the image made of them, walks over it             */
+/* ------------------------------------------------------------------ */
+
+#define MAX_FEATS	4
+
+/*
+ * One image under test.  rcase_begin() starts it as a file of one event
+ * (ST_IDENT, id 61, a 128-byte attr); rcase_attr(), rcase_feature() and
+ * the fields of f change that before rcase_build() writes the file, or
+ * rcase_build_pipe() the stream.  Each walk ends the one before it.
+ */
+struct rcase {
+	struct stream s;		/* the data section, or the stream */
+	struct fattr fa[3];
+	struct fspec f;
+	struct flayout l;
+	unsigned int feat_bit[MAX_FEATS];
+	struct tbuf feat[MAX_FEATS];	/* payloads, in bit order */
+	struct ffeat feats[MAX_FEATS];
+	struct tbuf img;
+	uint64_t base;			/* where s lies in img */
+	bool mapped;			/* the last walk read a file */
+	struct walk w;
+	char what[96];
+};
+
+static const uint64_t ids61[] = { 61 };
+
+static void
+rcase_attr(struct rcase *c, size_t i, struct pd_attr a, uint32_t size_field,
+	   const uint64_t *ids, size_t nr_ids)
 {
-	return be != HOST_BE;
+	c->fa[i].a = a;
+	c->fa[i].a.size = size_field;
+	c->fa[i].ids = ids;
+	c->fa[i].nr_ids = nr_ids;
+	if (c->f.nr_attrs < i + 1)
+		c->f.nr_attrs = i + 1;
+}
+
+static void __attribute__((format(printf, 2, 3)))
+rcase_rename(struct rcase *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
+}
+
+static void __attribute__((format(printf, 3, 4)))
+rcase_begin(struct rcase *c, bool be, const char *fmt, ...)
+{
+	va_list ap;
+
+	memset(c, 0, sizeof(*c));
+	va_start(ap, fmt);
+	vsnprintf(c->what, sizeof(c->what), fmt, ap);
+	va_end(ap);
+	s_init(&c->s, be);
+	walk_init(&c->w);
+	c->f.be = be;
+	c->f.version = 2;
+	c->f.header_size = PD_FILE_HEADER_SIZE;
+	c->f.attrs = c->fa;
+	c->f.attr_bytes = PD_ATTR_SIZE_VER7;
+	c->f.data = &c->s;
+	rcase_attr(c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids61, 1);
+}
+
+/* A feature section of the file, to be filled; add them in bit order. */
+static struct tbuf *
+rcase_feature(struct rcase *c, unsigned int bit)
+{
+	struct tbuf *t = &c->feat[c->f.nr_feats];
+
+	c->feat_bit[c->f.nr_feats++] = bit;
+	tb_init(t, c->f.be);
+	return t;
+}
+
+static void
+rcase_build(struct rcase *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->f.nr_feats; i++)
+		c->feats[i] = (struct ffeat){ c->feat_bit[i], c->feat[i].p,
+					      c->feat[i].len };
+	c->f.feats = c->feats;
+	tb_free(&c->img);
+	build_file(&c->img, &c->f, &c->l);
+	c->base = c->l.data_offset;
+}
+
+static void
+rcase_build_pipe(struct rcase *c)
+{
+	tb_free(&c->img);
+	build_pipe(&c->img, &c->s);
+	c->base = PD_PIPE_HEADER_SIZE;
+}
+
+/* Read the image from a file named after tag. */
+static void
+rcase_walk(struct rcase *c, const char *tag)
+{
+	walk_done(&c->w);
+	walk_image(&c->w, &c->img, tag);
+	c->mapped = true;
+}
+
+/* Read the image through a pipe, in writes below chunk (0: whole). */
+static void
+rcase_walk_pipe(struct rcase *c, size_t chunk)
+{
+	walk_done(&c->w);
+	walk_pipe(&c->w, &c->img, chunk);
+	c->mapped = false;
+}
+
+/* The walk delivered exactly the records of s, and ended cleanly. */
+static void
+rcase_expect_stream(const struct rcase *c)
+{
+	check_only_stream(&c->w, &c->s, c->base, c->mapped, c->what);
+}
+
+static void
+rcase_run(struct rcase *c, const char *tag)
+{
+	rcase_build(c);
+	rcase_walk(c, tag);
+	rcase_expect_stream(c);
+}
+
+static void
+rcase_run_pipe(struct rcase *c, size_t chunk)
+{
+	rcase_build_pipe(c);
+	rcase_walk_pipe(c, chunk);
+	rcase_expect_stream(c);
+}
+
+/* Where record k of s lies in the image. */
+static uint64_t
+rcase_offset(const struct rcase *c, size_t k)
+{
+	return c->base + c->s.x[k].offset;
+}
+
+/* The image ends n bytes into record k, the last: expect it no more. */
+static size_t
+rcase_cut_last(struct rcase *c, size_t k, size_t n)
+{
+	size_t cut = (size_t)rcase_offset(c, k) + n;
+
+	c->img.len = cut;
+	c->s.nx--;
+	free(c->s.x[c->s.nx].bytes);
+	free(c->s.x[c->s.nx].payload);
+	return cut;
+}
+
+static void
+rcase_end(struct rcase *c)
+{
+	size_t i;
+
+	walk_done(&c->w);
+	tb_free(&c->img);
+	for (i = 0; i < c->f.nr_feats; i++)
+		tb_free(&c->feat[i]);
+	s_free(&c->s);
+}
+
+/* The walk stopped with the error message the format makes. */
+static void __attribute__((format(printf, 3, 4)))
+expect_errmsg(const struct walk *w, const char *what, const char *fmt, ...)
+{
+	char want[300];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
+	STR_EQ(w->errmsg, want, "%s: message", what);
 }
 
 /* ------------------------------------------------------------------ */
 /* File mode: attrs of every size                                     */
 /* ------------------------------------------------------------------ */
 
-#define ST_IDENT	(PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP | PD_SAMPLE_TID |	\
-			 PD_SAMPLE_TIME | PD_SAMPLE_PERIOD)
-
 static void
-check_file_info(const struct pd_file_info *in, const struct fspec *f,
-		const struct flayout *l, uint64_t file_size, const char *what)
+check_file_info(const struct rcase *c)
 {
+	const struct pd_file_info *in = pd_reader_info(c->w.r);
+	const struct fspec *f = &c->f;
+	const struct flayout *l = &c->l;
+	const char *what = c->what;
+
 	EQ(in->mode, PD_MODE_FILE, "%s: mode", what);
 	EQ(in->swap, swap_for(f->be), "%s: swap", what);
 	EQ(in->big_endian, f->be, "%s: big_endian", what);
@@ -1107,13 +1122,24 @@ check_file_info(const struct pd_file_info *in, const struct fspec *f,
 	EQ(in->attrs_size, l->attrs_size, "%s: attrs_size", what);
 	EQ(in->data_offset, l->data_offset, "%s: data_offset", what);
 	EQ(in->data_size, f->data_size_zero ? 0 : l->data_size, "%s: data_size", what);
-	EQ(in->file_size, file_size, "%s: file_size", what);
+	EQ(in->file_size, c->img.len, "%s: file_size", what);
 	T(in->mtime_sec > 0, "%s: mtime_sec is %lld", what, (long long)in->mtime_sec);
 	if (!f->data_size_zero) {
 		EQ(in->data_end, l->data_offset + l->data_size, "%s: data_end", what);
 		EQ(in->feat_offset, l->feat_offset, "%s: feat_offset", what);
 		EQ(in->not_finalised, false, "%s: not_finalised", what);
 	}
+}
+
+/* No feature bit at all, not even HOSTNAME. */
+static void
+check_no_feature_words(const struct rcase *c)
+{
+	size_t i;
+
+	for (i = 0; i < 4; i++)
+		EQ(pd_reader_meta(c->w.r)->features[i], 0, "%s: feature word %zu",
+		   c->what, i);
 }
 
 /*
@@ -1127,52 +1153,33 @@ test_file_attr_size(bool be, uint32_t size_field, size_t attr_bytes)
 	static const uint64_t ids[] = { 549, 550 };
 	uint64_t trailer[] = { 0x0000200000001000ULL, 228361183613ULL, 550 };
 	uint64_t sample[] = { 549, 0xffffffff81000000ULL, 0x1000, 1, 250000 };
-	struct pd_attr a = full_attr(ST_IDENT, PD_SW_CPU_CLOCK);
-	struct fattr fa;
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[96];
 	uint64_t unk[] = { 1, 2 };
+	struct pd_attr a = full_attr(ST_IDENT, PD_SW_CPU_CLOCK);
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s attr.size %u in %zu bytes",
-		 order_name(be), size_field, attr_bytes);
-	s_init(&s, be);
-	s_comm(&s, 4242, "ls", trailer, ARRAY_SIZE(trailer), 0);
-	s_words(&s, PD_RECORD_SAMPLE, PD_MISC_USER, sample, ARRAY_SIZE(sample), 0);
+	rcase_begin(&c, be, "file %s attr.size %u in %zu bytes", order_name(be),
+		    size_field, attr_bytes);
+	s_comm(&c.s, 4242, "ls", trailer, ARRAY_SIZE(trailer), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, PD_MISC_USER, sample, ARRAY_SIZE(sample), 0);
 	/* a kernel type we do not know is passed through and still owned */
-	s_words(&s, 50, 0, unk, ARRAY_SIZE(unk), 0);
-	s_round(&s);
+	s_words(&c.s, 50, 0, unk, ARRAY_SIZE(unk), 0);
+	s_round(&c.s);
+	rcase_attr(&c, 0, a, size_field, ids, ARRAY_SIZE(ids));
+	c.f.attr_bytes = attr_bytes;
+	rcase_run(&c, "attr-size");
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		const struct pd_evsel *ev = pd_reader_evsel(c.w.r, 0);
+		struct pd_attr want = tattr_expect(&a, size_field, attr_bytes);
+		const char *what = c.what;
+		struct pd_record rec;
 
-	fa.a = a;
-	fa.a.size = size_field;
-	fa.ids = ids;
-	fa.nr_ids = ARRAY_SIZE(ids);
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = attr_bytes;
-	f.data = &s;
-	build_file(&img, &f, &l);
-
-	walk_init(&w);
-	walk_image(&w, &img, "attr-size");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_evsel *ev = pd_reader_evsel(w.r, 0);
-		struct pd_attr want = attr_expect(&a, size_field, attr_bytes);
-
-		check_file_info(pd_reader_info(w.r), &f, &l, img.len, what);
-		EQ(pd_reader_nr_evsels(w.r), 1, "%s: nr_evsels", what);
-		T(pd_reader_evsel(w.r, 1) == NULL, "%s: evsel 1 exists", what);
+		check_file_info(&c);
+		EQ(pd_reader_nr_evsels(c.w.r), 1, "%s: nr_evsels", what);
+		T(pd_reader_evsel(c.w.r, 1) == NULL, "%s: evsel 1 exists", what);
 		T(ev != NULL, "%s: no evsel 0", what);
 		if (ev) {
-			check_attr(&ev->attr, &want, what);
+			tattr_check(&ev->attr, &want, what);
 			EQ(ev->nr_ids, 2, "%s: nr_ids", what);
 			if (ev->nr_ids == 2) {
 				EQ(ev->ids[0], 549, "%s: ids[0]", what);
@@ -1189,18 +1196,12 @@ test_file_attr_size(bool be, uint32_t size_field, size_t attr_bytes)
 			EQ(pd_attr_has(&ev->attr, PD_ATTR_SAMPLE_ID_ALL), 1,
 			   "%s: sample_id_all", what);
 		}
-		EQ(pd_reader_stats(w.r)->unknown_id, 0, "%s: unknown_id", what);
+		EQ(pd_reader_stats(c.w.r)->unknown_id, 0, "%s: unknown_id", what);
 		/* after the end, next() keeps saying so */
-		{
-			struct pd_record rec;
-
-			EQ(pd_reader_next(w.r, &rec), 0, "%s: next after the end", what);
-			EQ(pd_reader_next(w.r, &rec), 0, "%s: next after the end, again", what);
-		}
+		EQ(pd_reader_next(c.w.r, &rec), 0, "%s: next after the end", what);
+		EQ(pd_reader_next(c.w.r, &rec), 0, "%s: next after the end, again", what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 static void
@@ -1237,39 +1238,22 @@ test_file_attr_larger_than_stride(bool be)
 {
 	static const uint64_t ids[] = { 7 };
 	struct pd_attr a = full_attr(ST_IDENT, 3);
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s attr.size 136 in 80-byte entries", order_name(be));
-	s_init(&s, be);
-	s_round(&s);
-	fa.a = a;
-	fa.a.size = PD_ATTR_SIZE_VER8;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER2;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "attr-larger");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_WARN(&w, "attr 0 says it is 136 bytes but the entries are 80", l.attrs_offset, what);
-	if (!w.open_err) {
-		struct pd_attr want = attr_expect(&a, PD_ATTR_SIZE_VER8, PD_ATTR_SIZE_VER2);
+	rcase_begin(&c, be, "file %s attr.size 136 in 80-byte entries", order_name(be));
+	s_round(&c.s);
+	rcase_attr(&c, 0, a, PD_ATTR_SIZE_VER8, ids, 1);
+	c.f.attr_bytes = PD_ATTR_SIZE_VER2;
+	rcase_run(&c, "attr-larger");
+	T_WARN(&c.w, "attr 0 says it is 136 bytes but the entries are 80",
+	       c.l.attrs_offset, c.what);
+	if (!c.w.open_err) {
+		struct pd_attr want = tattr_expect(&a, PD_ATTR_SIZE_VER8,
+						   PD_ATTR_SIZE_VER2);
 
-		check_attr(&pd_reader_evsel(w.r, 0)->attr, &want, what);
+		tattr_check(&pd_reader_evsel(c.w.r, 0)->attr, &want, c.what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* The 72-byte header of files older than the feature bitmap (§2.3). */
@@ -1278,44 +1262,24 @@ test_file_old_header(bool be)
 {
 	static const uint64_t ids[] = { 11 };
 	uint64_t sample[] = { 11, 0x400000, 0x10, 99, 1 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
-	size_t i;
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s 72-byte header", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, PD_MISC_KERNEL, sample, ARRAY_SIZE(sample), 0);
-	s_round(&s);
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER2;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE_OLD;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER2;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	EQ(l.ids_offset[0], 72, "%s: builder put the ids at 72", what);
-	walk_init(&w);
-	walk_image(&w, &img, "old-header");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_meta *m = pd_reader_meta(w.r);
-
-		check_file_info(pd_reader_info(w.r), &f, &l, img.len, what);
-		for (i = 0; i < 4; i++)
-			EQ(m->features[i], 0, "%s: feature word %zu", what, i);
+	rcase_begin(&c, be, "file %s 72-byte header", order_name(be));
+	s_words(&c.s, PD_RECORD_SAMPLE, PD_MISC_KERNEL, sample, ARRAY_SIZE(sample), 0);
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER2, ids, 1);
+	c.f.header_size = PD_FILE_HEADER_SIZE_OLD;
+	c.f.attr_bytes = PD_ATTR_SIZE_VER2;
+	rcase_build(&c);
+	EQ(c.l.ids_offset[0], 72, "%s: builder put the ids at 72", c.what);
+	rcase_walk(&c, "old-header");
+	rcase_expect_stream(&c);
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		check_file_info(&c);
+		check_no_feature_words(&c);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /*
@@ -1327,41 +1291,28 @@ test_file_perffile(bool be, size_t attr_bytes)
 {
 	static const uint64_t ids[] = { 5 };
 	uint64_t sample[] = { 5, 0x400000, 0x10, 99, 1 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct pd_attr a = full_attr(ST_IDENT, 0);
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s PERFFILE attr %zu", order_name(be), attr_bytes);
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, sample, ARRAY_SIZE(sample), 0);
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = (uint32_t)attr_bytes;
-	f.be = be;
-	f.version = 1;
-	f.header_size = PD_FILE_HEADER_SIZE_OLD;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = attr_bytes;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	T(!memcmp(img.p, "PERFFILE", 8), "%s: magic", what);
-	walk_init(&w);
-	walk_image(&w, &img, "perffile");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		struct pd_attr want = attr_expect(&fa.a, fa.a.size, attr_bytes);
+	rcase_begin(&c, be, "file %s PERFFILE attr %zu", order_name(be), attr_bytes);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, sample, ARRAY_SIZE(sample), 0);
+	rcase_attr(&c, 0, a, (uint32_t)attr_bytes, ids, 1);
+	c.f.version = 1;
+	c.f.header_size = PD_FILE_HEADER_SIZE_OLD;
+	c.f.attr_bytes = attr_bytes;
+	rcase_build(&c);
+	T(!memcmp(c.img.p, "PERFFILE", 8), "%s: magic", c.what);
+	rcase_walk(&c, "perffile");
+	rcase_expect_stream(&c);
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		struct pd_attr want = tattr_expect(&a, (uint32_t)attr_bytes,
+						   attr_bytes);
 
-		check_file_info(pd_reader_info(w.r), &f, &l, img.len, what);
-		check_attr(&pd_reader_evsel(w.r, 0)->attr, &want, what);
+		check_file_info(&c);
+		tattr_check(&pd_reader_evsel(c.w.r, 0)->attr, &want, c.what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* A PERFFILE whose attr_size is no known entry size in either order. */
@@ -1369,27 +1320,30 @@ static void
 test_file_perffile_unknown_order(void)
 {
 	static const uint64_t ids[] = { 5 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
+	struct rcase c;
 
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.version = 1;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "perffile-bad");
-	EQ(w.open_err, -PD_E_BAD_HEADER, "%s", "PERFFILE attr_size 144: open");
-	STR_EQ(w.errmsg, "offset 0x10: PERFFILE header: attr_size 144 fits no known attr size in either byte order",
-	       "%s", "PERFFILE attr_size 144: message");
-	walk_done(&w);
-	tb_free(&img);
+	rcase_begin(&c, false, "PERFFILE attr_size 144");
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 1);
+	c.f.version = 1;
+	rcase_build(&c);
+	rcase_walk(&c, "perffile-bad");
+	EQ(c.w.open_err, -PD_E_BAD_HEADER, "%s: open", c.what);
+	expect_errmsg(&c.w, c.what, "offset 0x10: PERFFILE header: attr_size 144 fits no known attr size in either byte order");
+	rcase_end(&c);
+}
+
+/* One EVENT_DESC entry: the attr, nr_ids, the name, the ids (§5.7). */
+static void
+tb_event_desc(struct tbuf *b, const struct pd_attr *a, const char *name,
+	      const uint64_t *ids, size_t nr_ids)
+{
+	size_t i;
+
+	tb_attr(b, a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER7, 0xee);
+	tb_u32(b, (uint32_t)nr_ids);
+	tb_header_string(b, name);
+	for (i = 0; i < nr_ids; i++)
+		tb_u64(b, ids[i]);
 }
 
 /*
@@ -1400,68 +1354,35 @@ static void
 test_file_names(bool be)
 {
 	static const uint64_t ids0[] = { 549, 550 }, ids1[] = { 600 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct ffeat feats[2];
-	struct tbuf img, host, desc;
-	struct flayout l;
-	struct walk w;
-	char what[64];
-	size_t i;
+	struct tbuf *host, *desc;
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s names", order_name(be));
-	s_init(&s, be);
-	s_event_update_str(&s, PD_EVENT_UPDATE_UNIT, 549, "msec");
-	s_event_update_scale(&s, 549, 1e-6);
-	s_event_update_str(&s, PD_EVENT_UPDATE_UNIT, 600, "ops");
-	s_round(&s);
-	fa[0].a = full_attr(ST_IDENT, PD_SW_CPU_CLOCK);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 2;
-	fa[1].a = full_attr(ST_IDENT, PD_SW_TASK_CLOCK);
-	fa[1].a.size = PD_ATTR_SIZE_VER7;
-	fa[1].ids = ids1;
-	fa[1].nr_ids = 1;
+	rcase_begin(&c, be, "file %s names", order_name(be));
+	s_event_update_str(&c.s, PD_EVENT_UPDATE_UNIT, 549, "msec");
+	s_event_update_scale(&c.s, 549, 1e-6);
+	s_event_update_str(&c.s, PD_EVENT_UPDATE_UNIT, 600, "ops");
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, PD_SW_CPU_CLOCK), PD_ATTR_SIZE_VER7,
+		   ids0, 2);
+	rcase_attr(&c, 1, full_attr(ST_IDENT, PD_SW_TASK_CLOCK), PD_ATTR_SIZE_VER7,
+		   ids1, 1);
+	host = rcase_feature(&c, PD_FEAT_HOSTNAME);
+	tb_header_string(host, "testhost");
+	/* EVENT_DESC: nr, attr_size, then each event */
+	desc = rcase_feature(&c, PD_FEAT_EVENT_DESC);
+	tb_u32(desc, 2);
+	tb_u32(desc, PD_ATTR_SIZE_VER7);
+	tb_event_desc(desc, &c.fa[0].a, "cpu-clock", ids0, 2);
+	tb_event_desc(desc, &c.fa[1].a, "task-clock:u", ids1, 1);
+	rcase_run(&c, "names");
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		const struct pd_evsel *e0 = pd_reader_evsel(c.w.r, 0);
+		const struct pd_evsel *e1 = pd_reader_evsel(c.w.r, 1);
+		const struct pd_meta *m = pd_reader_meta(c.w.r);
+		const char *what = c.what;
 
-	feat_string(&host, be, "testhost");
-	/* EVENT_DESC: nr, attr_size, then attr, nr_ids, name, ids per event */
-	tb_init(&desc, be);
-	tb_u32(&desc, 2);
-	tb_u32(&desc, PD_ATTR_SIZE_VER7);
-	for (i = 0; i < 2; i++) {
-		size_t j;
-
-		put_attr(&desc, &fa[i].a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER7);
-		tb_u32(&desc, (uint32_t)fa[i].nr_ids);
-		tb_header_string(&desc, i ? "task-clock:u" : "cpu-clock");
-		for (j = 0; j < fa[i].nr_ids; j++)
-			tb_u64(&desc, fa[i].ids[j]);
-	}
-	feats[0] = (struct ffeat){ PD_FEAT_HOSTNAME, host.p, host.len };
-	feats[1] = (struct ffeat){ PD_FEAT_EVENT_DESC, desc.p, desc.len };
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	f.feats = feats;
-	f.nr_feats = 2;
-	build_file(&img, &f, &l);
-
-	walk_init(&w);
-	walk_image(&w, &img, "names");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_evsel *e0 = pd_reader_evsel(w.r, 0);
-		const struct pd_evsel *e1 = pd_reader_evsel(w.r, 1);
-		const struct pd_meta *m = pd_reader_meta(w.r);
-
-		check_file_info(pd_reader_info(w.r), &f, &l, img.len, what);
+		check_file_info(&c);
 		STR_EQ(e0->name, "cpu-clock", "%s: evsel 0 name", what);
 		STR_EQ(e1->name, "task-clock:u", "%s: evsel 1 name", what);
 		STR_EQ(pd_evsel_name(e1), "task-clock:u", "%s: pd_evsel_name", what);
@@ -1473,15 +1394,12 @@ test_file_names(bool be)
 		EQ(pd_meta_has(m, PD_FEAT_HOSTNAME), 1, "%s: HOSTNAME", what);
 		EQ(pd_meta_has(m, PD_FEAT_EVENT_DESC), 1, "%s: EVENT_DESC", what);
 		STR_EQ(m->hostname, "testhost", "%s: hostname", what);
-		EQ(m->sections[PD_FEAT_HOSTNAME].offset, l.feat_offset + 32,
+		EQ(m->sections[PD_FEAT_HOSTNAME].offset, c.l.feat_offset + 32,
 		   "%s: HOSTNAME section offset", what);
-		EQ(m->sections[PD_FEAT_HOSTNAME].size, host.len, "%s: HOSTNAME section size", what);
+		EQ(m->sections[PD_FEAT_HOSTNAME].size, host->len,
+		   "%s: HOSTNAME section size", what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	tb_free(&host);
-	tb_free(&desc);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /*
@@ -1492,39 +1410,17 @@ static void
 test_file_no_features(bool be)
 {
 	static const uint64_t ids[] = { 9 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
-	size_t i;
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s without features", order_name(be));
-	f.no_hostname = true;
-	s_init(&s, be);
-	s_round(&s);
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "no-features");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err)
-		for (i = 0; i < 4; i++)
-			EQ(pd_reader_meta(w.r)->features[i], 0, "%s: feature word %zu", what, i);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s without features", order_name(be));
+	c.f.no_hostname = true;
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 1);
+	rcase_run(&c, "no-features");
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err)
+		check_no_feature_words(&c);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1549,72 +1445,50 @@ test_idmap_identifier(bool be)
 	uint64_t tr0[] = { 0x10, 11, 0 };
 	uint64_t tr_unknown[] = { 0x10, 12, 555 };
 	uint64_t fork_body[] = { 0x0000000100000002ULL, 0x0000000300000004ULL, 13, 0x10, 14, 101 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s IDENTIFIER ids", order_name(be));
-	s_init(&s, be);
-	s_comm(&s, 1, "a", tr0, ARRAY_SIZE(tr0), 0);		/* id 0: the first event */
-	s_words(&s, PD_RECORD_SAMPLE, 0, w_s0, ARRAY_SIZE(w_s0), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, w_s1, ARRAY_SIZE(w_s1), 1);
-	s_comm(&s, 2, "b", tr1, ARRAY_SIZE(tr1), 1);
-	s_words(&s, PD_RECORD_SAMPLE, 0, w_s_unknown, ARRAY_SIZE(w_s_unknown), -1);
-	s_round(&s);
-	s_comm(&s, 3, "c", tr_unknown, ARRAY_SIZE(tr_unknown), -1);
-	s_words(&s, PD_RECORD_FORK, 0, fork_body, ARRAY_SIZE(fork_body), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, w_s0b, ARRAY_SIZE(w_s0b), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, w_s_zero, ARRAY_SIZE(w_s_zero), 0);
+	rcase_begin(&c, be, "file %s IDENTIFIER ids", order_name(be));
+	s_comm(&c.s, 1, "a", tr0, ARRAY_SIZE(tr0), 0);		/* id 0: the first event */
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, w_s0, ARRAY_SIZE(w_s0), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, w_s1, ARRAY_SIZE(w_s1), 1);
+	s_comm(&c.s, 2, "b", tr1, ARRAY_SIZE(tr1), 1);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, w_s_unknown, ARRAY_SIZE(w_s_unknown), -1);
+	s_round(&c.s);
+	s_comm(&c.s, 3, "c", tr_unknown, ARRAY_SIZE(tr_unknown), -1);
+	s_words(&c.s, PD_RECORD_FORK, 0, fork_body, ARRAY_SIZE(fork_body), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, w_s0b, ARRAY_SIZE(w_s0b), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, w_s_zero, ARRAY_SIZE(w_s_zero), 0);
 	/* a SAMPLE too short to hold its id, and a header-only kernel record */
-	s_words(&s, PD_RECORD_SAMPLE, 0, NULL, 0, -1);
-	s_words(&s, PD_RECORD_THROTTLE, 0, NULL, 0, -1);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, NULL, 0, -1);
+	s_words(&c.s, PD_RECORD_THROTTLE, 0, NULL, 0, -1);
 	/* user records belong to no event */
-	s_words(&s, PD_RECORD_FINISHED_INIT, 0, NULL, 0, -1);
+	s_words(&c.s, PD_RECORD_FINISHED_INIT, 0, NULL, 0, -1);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids0,
+		   ARRAY_SIZE(ids0));
+	rcase_attr(&c, 1, full_attr(ST_IDENT | PD_SAMPLE_CPU, 1), PD_ATTR_SIZE_VER7,
+		   ids1, ARRAY_SIZE(ids1));
+	rcase_run(&c, "idmap-ident");
+	if (!c.w.open_err) {
+		const struct pd_evsel *e1 = pd_reader_evsel(c.w.r, 1);
+		struct pd_attr want = tattr_expect(&c.fa[1].a, PD_ATTR_SIZE_VER7,
+						   PD_ATTR_SIZE_VER7);
+		const char *what = c.what;
 
-	fa[0].a = full_attr(ST_IDENT, 0);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = ARRAY_SIZE(ids0);
-	fa[1].a = full_attr(ST_IDENT | PD_SAMPLE_CPU, 1);
-	fa[1].a.size = PD_ATTR_SIZE_VER7;
-	fa[1].ids = ids1;
-	fa[1].nr_ids = ARRAY_SIZE(ids1);
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "idmap-ident");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	if (!w.open_err) {
-		const struct pd_evsel *e1 = pd_reader_evsel(w.r, 1);
-		struct pd_attr want;
-
-		EQ(pd_reader_nr_evsels(w.r), 2, "%s: nr_evsels", what);
-		EQ(pd_reader_stats(w.r)->unknown_id, 4, "%s: stats.unknown_id", what);
+		EQ(pd_reader_nr_evsels(c.w.r), 2, "%s: nr_evsels", what);
+		EQ(pd_reader_stats(c.w.r)->unknown_id, 4, "%s: stats.unknown_id", what);
 		EQ(e1->nr_ids, 3, "%s: evsel 1 nr_ids", what);
 		EQ(e1->ids[2], 202, "%s: evsel 1 ids[2]", what);
 		EQ(e1->id_pos, 0, "%s: evsel 1 id_pos", what);
 		EQ(e1->is_pos, 1, "%s: evsel 1 is_pos", what);
 		EQ(e1->sample_min_size, 8 + 6 * 8, "%s: evsel 1 sample_min_size", what);
 		EQ(e1->trailer_size, 32, "%s: evsel 1 trailer_size", what);
-		want = attr_expect(&fa[1].a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER7);
-		check_attr(&e1->attr, &want, what);
+		tattr_check(&e1->attr, &want, what);
 	}
 	/* the unknown ids are reported once, at the first such record */
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "carries an event id that no event has", l.data_offset + s.x[4].offset, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "carries an event id that no event has", rcase_offset(&c, 4),
+	       c.what);
+	rcase_end(&c);
 }
 
 /*
@@ -1637,59 +1511,33 @@ test_idmap_plain_id(bool be)
 	uint64_t t1[] = { 0x10, 5, 41, 41, 0 };
 	uint64_t t2[] = { 0x10, 6, 51, 51, 1 };
 	uint64_t t9[] = { 0x10, 7, 78, 78, 1 };
-	struct fattr fa[3];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
-	size_t i;
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s plain ID", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s1, ARRAY_SIZE(s1), 1);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s2, ARRAY_SIZE(s2), 2);
-	s_comm(&s, 7, "seven", t1, ARRAY_SIZE(t1), 1);
-	s_comm(&s, 8, "eight!!", t2, ARRAY_SIZE(t2), 2);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s9, ARRAY_SIZE(s9), -1);
-	s_comm(&s, 9, "nine", t9, ARRAY_SIZE(t9), -1);
-	s_round(&s);
-	for (i = 0; i < 3; i++) {
-		fa[i].a = full_attr(st, i);
-		fa[i].a.size = PD_ATTR_SIZE_VER5;
-	}
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 2;
-	fa[1].ids = ids1;
-	fa[1].nr_ids = 1;
-	fa[2].ids = ids2;
-	fa[2].nr_ids = 2;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 3;
-	f.attr_bytes = PD_ATTR_SIZE_VER5;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "idmap-plain");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	if (!w.open_err) {
-		const struct pd_evsel *e = pd_reader_evsel(w.r, 2);
+	rcase_begin(&c, be, "file %s plain ID", order_name(be));
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s1, ARRAY_SIZE(s1), 1);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s2, ARRAY_SIZE(s2), 2);
+	s_comm(&c.s, 7, "seven", t1, ARRAY_SIZE(t1), 1);
+	s_comm(&c.s, 8, "eight!!", t2, ARRAY_SIZE(t2), 2);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s9, ARRAY_SIZE(s9), -1);
+	s_comm(&c.s, 9, "nine", t9, ARRAY_SIZE(t9), -1);
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(st, 0), PD_ATTR_SIZE_VER5, ids0, 2);
+	rcase_attr(&c, 1, full_attr(st, 1), PD_ATTR_SIZE_VER5, ids1, 1);
+	rcase_attr(&c, 2, full_attr(st, 2), PD_ATTR_SIZE_VER5, ids2, 2);
+	c.f.attr_bytes = PD_ATTR_SIZE_VER5;
+	rcase_run(&c, "idmap-plain");
+	if (!c.w.open_err) {
+		const struct pd_evsel *e = pd_reader_evsel(c.w.r, 2);
 
-		EQ(pd_reader_stats(w.r)->unknown_id, 2, "%s: stats.unknown_id", what);
-		EQ(e->id_pos, 4, "%s: id_pos", what);
-		EQ(e->is_pos, 3, "%s: is_pos", what);
-		EQ(e->sample_min_size, 8 + 8 * 8, "%s: sample_min_size", what);
-		EQ(e->trailer_size, 40, "%s: trailer_size", what);
+		EQ(pd_reader_stats(c.w.r)->unknown_id, 2, "%s: stats.unknown_id", c.what);
+		EQ(e->id_pos, 4, "%s: id_pos", c.what);
+		EQ(e->is_pos, 3, "%s: is_pos", c.what);
+		EQ(e->sample_min_size, 8 + 8 * 8, "%s: sample_min_size", c.what);
+		EQ(e->trailer_size, 40, "%s: trailer_size", c.what);
 	}
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	rcase_end(&c);
 }
 
 /* One event owns everything, whatever id a record carries (§11.1 rule 1). */
@@ -1699,39 +1547,29 @@ test_idmap_single(bool be)
 	static const uint64_t ids[] = { 1234 };
 	uint64_t s_other[] = { 4321, 0x400000, 0x10, 1, 1 };
 	uint64_t tr[] = { 0x10, 2, 8888 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s one event", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s_other, ARRAY_SIZE(s_other), 0);
-	s_comm(&s, 1, "x", tr, ARRAY_SIZE(tr), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, NULL, 0, 0);
-	s_round(&s);
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "idmap-single");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err)
-		EQ(pd_reader_stats(w.r)->unknown_id, 0, "%s: stats.unknown_id", what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s one event", order_name(be));
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s_other, ARRAY_SIZE(s_other), 0);
+	s_comm(&c.s, 1, "x", tr, ARRAY_SIZE(tr), 0);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, NULL, 0, 0);
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 1);
+	rcase_run(&c, "idmap-single");
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err)
+		EQ(pd_reader_stats(c.w.r)->unknown_id, 0, "%s: stats.unknown_id", c.what);
+	rcase_end(&c);
+}
+
+/* Two events that differ in one respect, ids 10 and 20. */
+static void
+rcase_two_events(struct rcase *c, struct pd_attr a0, struct pd_attr a1)
+{
+	static const uint64_t ids0[] = { 10 }, ids1[] = { 20 };
+
+	rcase_attr(c, 0, a0, PD_ATTR_SIZE_VER7, ids0, 1);
+	rcase_attr(c, 1, a1, PD_ATTR_SIZE_VER7, ids1, 1);
 }
 
 /*
@@ -1743,45 +1581,20 @@ test_idmap_single(bool be)
 static void
 test_idmap_layout_mismatch(bool be)
 {
-	static const uint64_t ids0[] = { 10 }, ids1[] = { 20 };
 	uint64_t s0[] = { 0x400000, 0x10, 20, 1 };	/* IP TID ID PERIOD */
 	uint64_t tr[] = { 0x10, 20 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct pd_attr a0 = full_attr(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_ID |
+				      PD_SAMPLE_PERIOD, 0);
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s layout mismatch", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 1);
-	s_comm(&s, 1, "x", tr, ARRAY_SIZE(tr), 0);
-	fa[0].a = full_attr(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_ID | PD_SAMPLE_PERIOD, 0);
-	fa[0].a.flags &= ~(1ULL << PD_ATTR_SAMPLE_ID_ALL);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 1;
-	fa[1].a = full_attr(ST_IDENT, 0);
-	fa[1].a.size = PD_ATTR_SIZE_VER7;
-	fa[1].ids = ids1;
-	fa[1].nr_ids = 1;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "idmap-mismatch");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_WARN(&w, "place the event id differently", UINT64_MAX, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s layout mismatch", order_name(be));
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 1);
+	s_comm(&c.s, 1, "x", tr, ARRAY_SIZE(tr), 0);
+	a0.flags &= ~(1ULL << PD_ATTR_SAMPLE_ID_ALL);
+	rcase_two_events(&c, a0, full_attr(ST_IDENT, 0));
+	rcase_run(&c, "idmap-mismatch");
+	T_WARN(&c.w, "place the event id differently", UINT64_MAX, c.what);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1810,34 +1623,14 @@ static void
 test_file_payloads(bool be)
 {
 	static const uint64_t ids[] = { 77 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s payloads", order_name(be));
-	s_init(&s, be);
-	fill_payload_stream(&s);
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "payloads");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s payloads", order_name(be));
+	fill_payload_stream(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 1);
+	rcase_run(&c, "payloads");
+	T_NO_WARN(&c.w, c.what);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -1850,7 +1643,7 @@ s_header_attr(struct stream *s, const struct pd_attr *a, uint32_t size,
 {
 	size_t at = s_begin(s, PD_RECORD_HEADER_ATTR, 0), i;
 
-	put_attr(&s->b, a, size, size ? size : PD_ATTR_SIZE_VER0);
+	tb_attr(&s->b, a, size, size ? size : PD_ATTR_SIZE_VER0, 0xee);
 	for (i = 0; i < nr; i++)
 		tb_u64(&s->b, ids[i]);
 	s_end(s, at, -1);
@@ -1859,8 +1652,8 @@ s_header_attr(struct stream *s, const struct pd_attr *a, uint32_t size,
 struct pipe_case {
 	struct stream s;
 	struct pd_attr a[3];
-	struct tbuf host, nrcpus, unknown;
 	size_t unknown_sample;		/* index of the record with an unknown id */
+	struct tbuf img;		/* the stream after its pipe header */
 };
 
 /*
@@ -1874,10 +1667,10 @@ pipe_case_build(struct pipe_case *pc, bool be)
 	static const uint64_t ids0[] = { 7001, 7002 }, ids1[] = { 8001 };
 	uint64_t tr0[] = { 0x10, 5, 7002 };
 	uint64_t smp1[] = { 8001, 0x400000, 0x10, 6, 3, 1 };
-	uint64_t smp0[] = { 0, 0x400000, 0x10, 7, 1 };
 	uint64_t smp_unknown[] = { 424242, 0x400000, 0x10, 8, 1 };
 	struct stream *s = &pc->s;
 	static const unsigned char odd[5] = { 1, 2, 3, 4, 5 };
+	struct tbuf t;
 
 	memset(pc, 0, sizeof(*pc));
 	s_init(s, be);
@@ -1887,15 +1680,19 @@ pipe_case_build(struct pipe_case *pc, bool be)
 	s_header_attr(s, &pc->a[0], PD_ATTR_SIZE_VER7, ids0, 2);
 	s_header_attr(s, &pc->a[1], PD_ATTR_SIZE_VER8, ids1, 1);
 	s_header_attr(s, &pc->a[2], 0, NULL, 0);
-	feat_string(&pc->host, be, "pipehost");
-	s_feature(s, PD_FEAT_HOSTNAME, &pc->host);		/* 84 bytes */
-	tb_init(&pc->nrcpus, be);
-	tb_u32(&pc->nrcpus, 4);
-	tb_u32(&pc->nrcpus, 3);
-	s_feature(s, PD_FEAT_NRCPUS, &pc->nrcpus);		/* at an odd multiple of 4 */
-	tb_init(&pc->unknown, be);
-	tb_bytes(&pc->unknown, odd, sizeof(odd));
-	s_feature(s, 45, &pc->unknown);				/* 21 bytes */
+	tb_init(&t, be);
+	tb_header_string(&t, "pipehost");
+	s_feature(s, PD_FEAT_HOSTNAME, &t);			/* 84 bytes */
+	tb_free(&t);
+	tb_init(&t, be);
+	tb_u32(&t, 4);
+	tb_u32(&t, 3);
+	s_feature(s, PD_FEAT_NRCPUS, &t);			/* at an odd multiple of 4 */
+	tb_free(&t);
+	tb_init(&t, be);
+	tb_bytes(&t, odd, sizeof(odd));
+	s_feature(s, 45, &t);					/* 21 bytes */
+	tb_free(&t);
 	s_feature(s, PD_FEAT_LAST_61, NULL);			/* end marker */
 	s_event_update_str(s, PD_EVENT_UPDATE_NAME, 7001, "first-event");
 	s_event_update_str(s, PD_EVENT_UPDATE_NAME, 8001, "second:u");
@@ -1903,7 +1700,7 @@ pipe_case_build(struct pipe_case *pc, bool be)
 	s_event_update_scale(s, 8001, 0.25);
 	s_comm(s, 4242, "workload", tr0, ARRAY_SIZE(tr0), 0);
 	s_words(s, PD_RECORD_SAMPLE, 0, smp1, ARRAY_SIZE(smp1), 1);
-	s_words(s, PD_RECORD_SAMPLE, 0, smp0, ARRAY_SIZE(smp0), 0);
+	s_sample(s, 0, 0);
 	pc->unknown_sample = s_words(s, PD_RECORD_SAMPLE, 0, smp_unknown,
 				     ARRAY_SIZE(smp_unknown), -1);
 	s_auxtrace(s, 40, 0x33);
@@ -1911,26 +1708,26 @@ pipe_case_build(struct pipe_case *pc, bool be)
 	s_simpleperf(s, PD_RECORD_SP_TRACING_DATA, 70001);
 	s_words(s, PD_RECORD_SAMPLE, 0, smp1, ARRAY_SIZE(smp1), 1);
 	s_round(s);
+	build_pipe(&pc->img, s);
 }
 
 static void
 pipe_case_free(struct pipe_case *pc)
 {
 	s_free(&pc->s);
-	tb_free(&pc->host);
-	tb_free(&pc->nrcpus);
-	tb_free(&pc->unknown);
+	tb_free(&pc->img);
 }
 
 static void
-check_pipe_case(struct walk *w, struct pipe_case *pc, bool be, bool mapped,
+check_pipe_case(struct walk *w, struct pipe_case *pc, bool mapped,
 		uint64_t file_size, const char *what)
 {
+	bool be = pc->s.b.big_endian;
 	const struct pd_file_info *in;
 	const struct pd_meta *m;
 	const struct pd_evsel *e;
 
-	check_only_stream(w, &pc->s, PD_PIPE_HEADER_SIZE, mapped, swap_for(be), what);
+	check_only_stream(w, &pc->s, PD_PIPE_HEADER_SIZE, mapped, what);
 	EQ(w->nr_warn, 1, "%s: warnings", what);
 	T_WARN(w, "carries an event id that no event has",
 	       PD_PIPE_HEADER_SIZE + pc->s.x[pc->unknown_sample].offset, what);
@@ -1951,12 +1748,12 @@ check_pipe_case(struct walk *w, struct pipe_case *pc, bool be, bool mapped,
 	EQ(pd_reader_nr_evsels(w->r), 3, "%s: nr_evsels", what);
 	e = pd_reader_evsel(w->r, 0);
 	if (e) {
-		struct pd_attr want = attr_expect(&pc->a[0], PD_ATTR_SIZE_VER7,
-						  PD_ATTR_SIZE_VER7);
+		struct pd_attr want = tattr_expect(&pc->a[0], PD_ATTR_SIZE_VER7,
+						   PD_ATTR_SIZE_VER7);
 
 		STR_EQ(e->name, "first-event", "%s: evsel 0 name", what);
 		EQ(e->nr_ids, 2, "%s: evsel 0 nr_ids", what);
-		check_attr(&e->attr, &want, what);
+		tattr_check(&e->attr, &want, what);
 	}
 	e = pd_reader_evsel(w->r, 1);
 	if (e) {
@@ -1969,17 +1766,17 @@ check_pipe_case(struct walk *w, struct pipe_case *pc, bool be, bool mapped,
 		T(e->scale == 0.25, "%s: evsel 1 scale %g", what, e->scale);
 		EQ(e->nr_ids, 1, "%s: evsel 1 nr_ids", what);
 		EQ(e->idx, 1, "%s: evsel 1 idx", what);
-		check_attr(&e->attr, &want, what);
+		tattr_check(&e->attr, &want, what);
 	}
 	e = pd_reader_evsel(w->r, 2);
 	if (e) {
-		struct pd_attr want = attr_expect(&pc->a[2], 0, PD_ATTR_SIZE_VER0);
+		struct pd_attr want = tattr_expect(&pc->a[2], 0, PD_ATTR_SIZE_VER0);
 
 		T(e->name == NULL, "%s: evsel 2 has a name", what);
 		EQ(e->nr_ids, 0, "%s: evsel 2 nr_ids", what);
 		T(e->ids == NULL, "%s: evsel 2 ids", what);
 		EQ(e->id_pos, 0, "%s: evsel 2 id_pos", what);
-		check_attr(&e->attr, &want, what);
+		tattr_check(&e->attr, &want, what);
 	}
 	EQ(pd_reader_stats(w->r)->unknown_id, 1, "%s: stats.unknown_id", what);
 	m = pd_reader_meta(w->r);
@@ -2002,25 +1799,23 @@ test_pipe(bool be)
 {
 	static const size_t chunks[] = { 0, 1, 7, 100, 4096 };
 	struct pipe_case pc;
-	struct tbuf img;
 	struct walk w;
 	char what[64];
 	size_t i;
 
 	pipe_case_build(&pc, be);
-	build_pipe(&img, &pc.s);
 	for (i = 0; i < ARRAY_SIZE(chunks); i++) {
 		snprintf(what, sizeof(what), "pipe %s writes < %zu", order_name(be), chunks[i]);
 		walk_init(&w);
-		walk_pipe(&w, &img, chunks[i]);
-		check_pipe_case(&w, &pc, be, false, 0, what);
+		walk_pipe(&w, &pc.img, chunks[i]);
+		check_pipe_case(&w, &pc, false, 0, what);
 		walk_done(&w);
 	}
 	/* a pipe stream saved to a file stays a pipe stream (§1.2), mapped */
 	snprintf(what, sizeof(what), "pipe %s saved to a file", order_name(be));
 	walk_init(&w);
-	walk_image(&w, &img, "pipe-file");
-	check_pipe_case(&w, &pc, be, true, img.len, what);
+	walk_image(&w, &pc.img, "pipe-file");
+	check_pipe_case(&w, &pc, true, pc.img.len, what);
 	if (!w.open_err) {
 		size_t k;
 
@@ -2031,7 +1826,6 @@ test_pipe(bool be)
 				   "%s: tracing_data_offset", what);
 	}
 	walk_done(&w);
-	tb_free(&img);
 	pipe_case_free(&pc);
 }
 
@@ -2040,13 +1834,11 @@ static void
 test_pipe_fifo_and_stdin(void)
 {
 	struct pipe_case pc;
-	struct tbuf img;
 	struct walk w;
 	char path[512];
 	int fds[2], saved;
 
 	pipe_case_build(&pc, false);
-	build_pipe(&img, &pc.s);
 
 	tmp_name(path, sizeof(path), "fifo");
 	if (mkfifo(path, 0600) == 0) {
@@ -2055,13 +1847,13 @@ test_pipe_fifo_and_stdin(void)
 		if (pid == 0) {
 			int fd = open(path, O_WRONLY);
 
-			if (fd < 0 || write(fd, img.p, img.len) != (ssize_t)img.len)
+			if (fd < 0 || write(fd, pc.img.p, pc.img.len) != (ssize_t)pc.img.len)
 				_exit(1);
 			_exit(0);
 		}
 		walk_init(&w);
 		walk_path(&w, path);
-		check_pipe_case(&w, &pc, false, false, 0, "pipe from a FIFO path");
+		check_pipe_case(&w, &pc, false, 0, "pipe from a FIFO path");
 		walk_done(&w);
 		waitpid(pid, NULL, 0);
 		unlink(path);
@@ -2071,20 +1863,19 @@ test_pipe_fifo_and_stdin(void)
 
 	if (pipe(fds) == 0) {
 		walk_init(&w);
-		w.child = spawn_writer(fds[1], fds[0], img.p, img.len, 333);
+		w.child = spawn_writer(fds[1], fds[0], pc.img.p, pc.img.len, 333);
 		close(fds[1]);
 		saved = dup(0);
 		dup2(fds[0], 0);
 		close(fds[0]);
 		walk_path(&w, "-");
-		check_pipe_case(&w, &pc, false, false, 0, "pipe from stdin");
+		check_pipe_case(&w, &pc, false, 0, "pipe from stdin");
 		pd_reader_close(w.r);
 		w.r = NULL;
 		dup2(saved, 0);
 		close(saved);
 		walk_done(&w);
 	}
-	tb_free(&img);
 	pipe_case_free(&pc);
 }
 
@@ -2097,14 +1888,13 @@ test_pipe_fd_offset(void)
 {
 	struct pipe_case pc;
 	struct pd_reader_opts o;
-	struct tbuf img, shifted;
+	struct tbuf shifted;
 	struct walk w;
 
 	pipe_case_build(&pc, false);
-	build_pipe(&img, &pc.s);
 	tb_init(&shifted, false);
 	tb_bytes(&shifted, "junk!", 5);
-	tb_bytes(&shifted, img.p, img.len);
+	tb_bytes(&shifted, pc.img.p, pc.img.len);
 	walk_init(&w);
 	o = walk_opts(&w);
 	tmp_name(w.path, sizeof(w.path), "shifted");
@@ -2113,10 +1903,9 @@ test_pipe_fd_offset(void)
 	T(w.fd >= 0 && lseek(w.fd, 5, SEEK_SET) == 5, "shifted: open and seek");
 	w.open_err = pd_reader_open_fd(&w.r, w.fd, "shifted", &o);
 	walk_all(&w);
-	check_pipe_case(&w, &pc, false, false, 0, "pipe from a shifted regular fd");
+	check_pipe_case(&w, &pc, false, 0, "pipe from a shifted regular fd");
 	walk_done(&w);
 	tb_free(&shifted);
-	tb_free(&img);
 	pipe_case_free(&pc);
 }
 
@@ -2125,109 +1914,80 @@ static void
 test_pipe_variants(bool be)
 {
 	static const uint64_t ids[] = { 3 };
-	uint64_t smp[] = { 3, 0x400000, 0x10, 7, 1 };
 	struct pd_attr a = full_attr(ST_IDENT, 0);
-	struct stream s;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "pipe %s marker 33", order_name(be));
-	s_init(&s, be);
-	s_header_attr(&s, &a, PD_ATTR_SIZE_VER9, ids, 1);
-	s_feature(&s, PD_FEAT_KNOWN, NULL);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		EQ(pd_meta_has(pd_reader_meta(w.r), PD_FEAT_KNOWN), 0, "%s: feature 33", what);
-		EQ(pd_reader_meta(w.r)->nr_unknown_features, 0, "%s: unknown features", what);
-		struct pd_attr want = attr_expect(&a, PD_ATTR_SIZE_VER9, PD_ATTR_SIZE_VER9);
+	rcase_begin(&c, be, "pipe %s marker 33", order_name(be));
+	s_header_attr(&c.s, &a, PD_ATTR_SIZE_VER9, ids, 1);
+	s_feature(&c.s, PD_FEAT_KNOWN, NULL);
+	s_sample(&c.s, 3, 0);
+	rcase_run_pipe(&c, 0);
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		struct pd_attr want = tattr_expect(&a, PD_ATTR_SIZE_VER9,
+						   PD_ATTR_SIZE_VER9);
 
-		check_attr(&pd_reader_evsel(w.r, 0)->attr, &want, what);
+		EQ(pd_meta_has(pd_reader_meta(c.w.r), PD_FEAT_KNOWN), 0, "%s: feature 33",
+		   c.what);
+		EQ(pd_reader_meta(c.w.r)->nr_unknown_features, 0, "%s: unknown features",
+		   c.what);
+		tattr_check(&pd_reader_evsel(c.w.r, 0)->attr, &want, c.what);
 	}
-	walk_done(&w);
 
 	/* PERFFILE (v1) magic: a pipe when its size reads 16 in some order */
-	snprintf(what, sizeof(what), "pipe %s PERFFILE", order_name(be));
-	memcpy(img.p, "PERFFILE", 8);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	if (!w.open_err) {
-		EQ(pd_reader_info(w.r)->version, 1, "%s: version", what);
-		EQ(pd_reader_info(w.r)->swap, swap_for(be), "%s: swap", what);
+	rcase_rename(&c, "pipe %s PERFFILE", order_name(be));
+	memcpy(c.img.p, "PERFFILE", 8);
+	rcase_walk_pipe(&c, 0);
+	rcase_expect_stream(&c);
+	if (!c.w.open_err) {
+		EQ(pd_reader_info(c.w.r)->version, 1, "%s: version", c.what);
+		EQ(pd_reader_info(c.w.r)->swap, swap_for(be), "%s: swap", c.what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* A stream that stops inside a record: what came before, a warning, the end. */
 static void
 test_pipe_cut(bool be)
 {
-	uint64_t smp[] = { 3, 0x400000, 0x10, 7, 1 };
 	struct pd_attr a = full_attr(ST_IDENT, 0);
-	struct stream s;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 	size_t cut, last;
 
-	snprintf(what, sizeof(what), "pipe %s cut short", order_name(be));
-	s_init(&s, be);
-	s_header_attr(&s, &a, PD_ATTR_SIZE_VER7, NULL, 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	last = s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_pipe(&img, &s);
-	cut = PD_PIPE_HEADER_SIZE + s.x[last].offset + 20;
-	img.len = cut;
-	free(s.x[last].bytes);
-	s.nx--;
-	walk_init(&w);
-	walk_pipe(&w, &img, 9);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "the file ends inside a record at offset", cut - 20, what);
-	walk_done(&w);
+	rcase_begin(&c, be, "pipe %s cut short", order_name(be));
+	s_header_attr(&c.s, &a, PD_ATTR_SIZE_VER7, NULL, 0);
+	s_sample(&c.s, 3, 0);
+	s_sample(&c.s, 3, 0);
+	last = s_sample(&c.s, 3, 0);
+	rcase_build_pipe(&c);
+	cut = rcase_cut_last(&c, last, 20);
+	rcase_walk_pipe(&c, 9);
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "the file ends inside a record at offset", cut - 20, c.what);
 
 	/* and the same with a cut header: 5 bytes of a record header */
-	snprintf(what, sizeof(what), "pipe %s cut in a header", order_name(be));
-	img.len = cut - 20 + 5;
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_WARN(&w, "the file ends inside a record at offset", cut - 20, what);
-	walk_done(&w);
+	rcase_rename(&c, "pipe %s cut in a header", order_name(be));
+	c.img.len = cut - 20 + 5;
+	rcase_walk_pipe(&c, 0);
+	rcase_expect_stream(&c);
+	T_WARN(&c.w, "the file ends inside a record at offset", cut - 20, c.what);
 
 	/* an AUXTRACE whose payload the stream does not hold */
-	snprintf(what, sizeof(what), "pipe %s cut in an AUXTRACE payload", order_name(be));
-	img.len = cut - 20;
-	tb_begin_record(&img, PD_RECORD_AUXTRACE, 0);
-	tb_u64(&img, 4096);
-	tb_zeros(&img, 32);
-	tb_end_record(&img, cut - 20);
-	tb_zeros(&img, 100);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	EQ(w.nr, s.nx + 1, "%s: records", what);
-	EQ(w.end, -PD_E_TRUNCATED, "%s: end", what);
-	{
-		char want[160];
-
-		snprintf(want, sizeof(want),
-			 "offset %#zx: the stream ends inside a record's payload (%u bytes missing)",
-			 cut - 20 + 48 + 100, 4096 - 100);
-		STR_EQ(w.errmsg, want, "%s: message", what);
-	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_rename(&c, "pipe %s cut in an AUXTRACE payload", order_name(be));
+	c.img.len = cut - 20;
+	tb_begin_record(&c.img, PD_RECORD_AUXTRACE, 0);
+	tb_u64(&c.img, 4096);
+	tb_zeros(&c.img, 32);
+	tb_end_record(&c.img, cut - 20);
+	tb_zeros(&c.img, 100);
+	rcase_walk_pipe(&c, 0);
+	EQ(c.w.nr, c.s.nx + 1, "%s: records", c.what);
+	EQ(c.w.end, -PD_E_TRUNCATED, "%s: end", c.what);
+	expect_errmsg(&c.w, c.what,
+		      "offset %#zx: the stream ends inside a record's payload (%u bytes missing)",
+		      cut - 20 + 48 + 100, 4096 - 100);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2266,79 +2026,56 @@ build_compressed(struct stream *s, bool be, uint32_t type)
 	z_free(&z);
 }
 
+/* The reader's byte counts agree with the COMPRESSED records of c. */
 static void
-check_zstats(const struct walk *w, const struct stream *s, const char *what)
+check_zstats(const struct rcase *c)
 {
 	uint64_t comp = 0, inner = 0;
 	size_t k;
 
-	if (w->open_err)
+	if (c->w.open_err)
 		return;
-	for (k = 0; k < s->nx; k++) {
-		const struct xrec *x = &s->x[k];
+	for (k = 0; k < c->s.nx; k++) {
+		const struct xrec *x = &c->s.x[k];
 
 		if (x->origin == PD_ORIGIN_COMPRESSED)
 			inner += x->size;
 		else if (x->type == PD_RECORD_COMPRESSED)
 			comp += x->size - 8;
 		else if (x->type == PD_RECORD_COMPRESSED2)
-			comp += tb_load(&(struct tbuf){ .p = x->bytes, .big_endian = s->b.big_endian },
-					8, 8);
+			comp += tb_get_uint(x->bytes + 8, 8, c->s.b.big_endian);
 	}
-	EQ(pd_reader_stats(w->r)->bytes_compressed, comp, "%s: bytes_compressed", what);
-	EQ(pd_reader_stats(w->r)->bytes_decompressed, inner, "%s: bytes_decompressed", what);
+	EQ(pd_reader_stats(c->w.r)->bytes_compressed, comp, "%s: bytes_compressed", c->what);
+	EQ(pd_reader_stats(c->w.r)->bytes_decompressed, inner, "%s: bytes_decompressed",
+	   c->what);
 }
+
+#define ST_PLAIN	(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME |	\
+			 PD_SAMPLE_PERIOD)
 
 static void
 test_compressed(bool be, uint32_t type)
 {
-	static const uint64_t ids[] = { 0 };
-	struct fattr fa = { .ids = ids, .nr_ids = 0 };
-	struct stream s, ps;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	const char *two = type == PD_RECORD_COMPRESSED2 ? "2" : "";
+	struct pd_attr a = full_attr(ST_PLAIN, 0);
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s COMPRESSED%s", order_name(be),
-		 type == PD_RECORD_COMPRESSED2 ? "2" : "");
-	s_init(&s, be);
-	build_compressed(&s, be, type);
-	fa.a = full_attr(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_PERIOD, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "compressed");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	check_zstats(&w, &s, what);
-	walk_done(&w);
-	tb_free(&img);
+	rcase_begin(&c, be, "file %s COMPRESSED%s", order_name(be), two);
+	build_compressed(&c.s, be, type);
+	rcase_attr(&c, 0, a, PD_ATTR_SIZE_VER7, NULL, 0);
+	rcase_run(&c, "compressed");
+	T_NO_WARN(&c.w, c.what);
+	check_zstats(&c);
+	rcase_end(&c);
 
 	/* the same records in a pipe stream */
-	snprintf(what, sizeof(what), "pipe %s COMPRESSED%s", order_name(be),
-		 type == PD_RECORD_COMPRESSED2 ? "2" : "");
-	s_init(&ps, be);
-	s_header_attr(&ps, &fa.a, PD_ATTR_SIZE_VER7, NULL, 0);
-	build_compressed(&ps, be, type);
-	build_pipe(&img, &ps);
-	walk_init(&w);
-	walk_pipe(&w, &img, 50);
-	check_only_stream(&w, &ps, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	check_zstats(&w, &ps, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&ps);
-	s_free(&s);
+	rcase_begin(&c, be, "pipe %s COMPRESSED%s", order_name(be), two);
+	s_header_attr(&c.s, &a, PD_ATTR_SIZE_VER7, NULL, 0);
+	build_compressed(&c.s, be, type);
+	rcase_run_pipe(&c, 50);
+	T_NO_WARN(&c.w, c.what);
+	check_zstats(&c);
+	rcase_end(&c);
 }
 
 /*
@@ -2351,21 +2088,14 @@ static void
 test_compressed_large(bool be, size_t nrec, size_t extra)
 {
 	uint64_t *body = calloc(65528 / 8, 8);
-	struct fattr fa = { 0 };
-	struct stream s;
+	struct rcase c;
 	struct zin z;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[80];
 	size_t i;
 
 	if (!body)
 		abort();
-	snprintf(what, sizeof(what), "file %s one payload of %zu x 64K + %zu",
-		 order_name(be), nrec, extra);
-	s_init(&s, be);
+	rcase_begin(&c, be, "file %s one payload of %zu x 64K + %zu",
+		    order_name(be), nrec, extra);
 	z_init(&z, be);
 	for (i = 0; i < nrec; i++) {
 		body[0] = i;
@@ -2373,27 +2103,14 @@ test_compressed_large(bool be, size_t nrec, size_t extra)
 	}
 	for (i = 0; i < extra; i++)
 		s_words(&z.in, PD_RECORD_SAMPLE, 0, body, 3, 0);
-	z_flush(&s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
-	s_round(&s);
+	z_flush(&c.s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
+	s_round(&c.s);
 	z_free(&z);
-	fa.a = full_attr(PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_PERIOD, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "compressed-large");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	check_zstats(&w, &s, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_attr(&c, 0, full_attr(ST_PLAIN, 0), PD_ATTR_SIZE_VER7, NULL, 0);
+	rcase_run(&c, "compressed-large");
+	T_NO_WARN(&c.w, c.what);
+	check_zstats(&c);
+	rcase_end(&c);
 	free(body);
 }
 
@@ -2402,119 +2119,68 @@ test_compressed_large(bool be, size_t nrec, size_t extra)
 /* ------------------------------------------------------------------ */
 
 static void
-build_simple(struct tbuf *img, struct stream *s, struct fspec *f, struct fattr *fa,
-	     struct flayout *l, bool be)
-{
-	static const uint64_t ids[] = { 61 };
-
-	fa->a = full_attr(ST_IDENT, 0);
-	fa->a.size = PD_ATTR_SIZE_VER7;
-	fa->ids = ids;
-	fa->nr_ids = 1;
-	memset(f, 0, sizeof(*f));
-	f->be = be;
-	f->version = 2;
-	f->header_size = PD_FILE_HEADER_SIZE;
-	f->attrs = fa;
-	f->nr_attrs = 1;
-	f->attr_bytes = PD_ATTR_SIZE_VER7;
-	f->data = s;
-	build_file(img, f, l);
-}
-
-static void
 test_not_finalised(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 	size_t last, cut;
 
-	snprintf(what, sizeof(what), "file %s data.size 0", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_round(&s);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	last = s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_simple(&img, &s, &f, &fa, &l, be);
+	rcase_begin(&c, be, "file %s data.size 0", order_name(be));
+	s_sample(&c.s, 61, 0);
+	s_round(&c.s);
+	s_sample(&c.s, 61, 0);
+	last = s_sample(&c.s, 61, 0);
+	rcase_build(&c);
 	/* the recorder was killed: data.size 0 and the last record half written */
-	f.data_size_zero = true;
-	tb_patch(&img, 48, 0, 8);
-	cut = (size_t)l.data_offset + s.x[last].offset + 13;
-	img.len = cut;
-	free(s.x[last].bytes);
-	s.nx--;
-	walk_init(&w);
-	walk_image(&w, &img, "not-finalised");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 2, "%s: warnings", what);
-	T_WARN(&w, "data size is 0", 48, what);
-	T_WARN(&w, "the file ends inside a record at offset", cut - 13, what);
-	if (!w.open_err) {
-		const struct pd_file_info *in = pd_reader_info(w.r);
+	c.f.data_size_zero = true;
+	tb_patch(&c.img, 48, 0, 8);
+	cut = rcase_cut_last(&c, last, 13);
+	rcase_walk(&c, "not-finalised");
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 2, "%s: warnings", c.what);
+	T_WARN(&c.w, "data size is 0", 48, c.what);
+	T_WARN(&c.w, "the file ends inside a record at offset", cut - 13, c.what);
+	if (!c.w.open_err) {
+		const struct pd_file_info *in = pd_reader_info(c.w.r);
 
-		check_file_info(in, &f, &l, img.len, what);
-		EQ(in->not_finalised, 1, "%s: not_finalised", what);
-		EQ(in->data_end, img.len, "%s: data_end", what);
+		check_file_info(&c);
+		EQ(in->not_finalised, 1, "%s: not_finalised", c.what);
+		EQ(in->data_end, c.img.len, "%s: data_end", c.what);
 	}
-	walk_done(&w);
 
 	/* the same, ending exactly after a whole record: one warning only */
-	snprintf(what, sizeof(what), "file %s data.size 0, whole records", order_name(be));
-	img.len = cut - 13;
-	walk_init(&w);
-	walk_image(&w, &img, "not-finalised-whole");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "data size is 0", 48, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_rename(&c, "file %s data.size 0, whole records", order_name(be));
+	c.img.len = cut - 13;
+	rcase_walk(&c, "not-finalised-whole");
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "data size is 0", 48, c.what);
+	rcase_end(&c);
 }
 
 static void
 test_cut_short(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 	size_t i, cut, k = 0;
 
-	snprintf(what, sizeof(what), "file %s cut short", order_name(be));
-	s_init(&s, be);
+	rcase_begin(&c, be, "file %s cut short", order_name(be));
 	for (i = 0; i < 6; i++)
-		k = s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_simple(&img, &s, &f, &fa, &l, be);
+		k = s_sample(&c.s, 61, 0);
+	rcase_build(&c);
 	/* a finalised header, but the file stops 3 bytes into the 6th record */
-	cut = (size_t)l.data_offset + s.x[k].offset + 3;
-	img.len = cut;
-	free(s.x[k].bytes);
-	s.nx--;
-	walk_init(&w);
-	walk_image(&w, &img, "cut-short");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
+	cut = rcase_cut_last(&c, k, 3);
+	rcase_walk(&c, "cut-short");
+	rcase_expect_stream(&c);
 	/* the feature table, written after the data, is gone too */
-	EQ(w.nr_warn, 3, "%s: warnings", what);
-	T_WARN(&w, "runs past the end of the file", 48, what);
-	T_WARN(&w, "the feature table (1 entries at", l.feat_offset, what);
-	T_WARN(&w, "the file ends inside a record at offset", cut - 3, what);
-	if (!w.open_err) {
-		EQ(pd_reader_info(w.r)->data_end, img.len, "%s: data_end", what);
-		EQ(pd_reader_info(w.r)->data_size, l.data_size, "%s: data_size", what);
+	EQ(c.w.nr_warn, 3, "%s: warnings", c.what);
+	T_WARN(&c.w, "runs past the end of the file", 48, c.what);
+	T_WARN(&c.w, "the feature table (1 entries at", c.l.feat_offset, c.what);
+	T_WARN(&c.w, "the file ends inside a record at offset", cut - 3, c.what);
+	if (!c.w.open_err) {
+		EQ(pd_reader_info(c.w.r)->data_end, c.img.len, "%s: data_end", c.what);
+		EQ(pd_reader_info(c.w.r)->data_size, c.l.data_size, "%s: data_size", c.what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -2528,6 +2194,18 @@ make_dir_file(const char *dir, const char *name, const struct tbuf *b)
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
 	write_file(path, b ? b->p : NULL, b ? b->len : 0);
+}
+
+/* A new directory named after what, with data (if any) as its data file. */
+static bool
+make_dir(char *dir, size_t len, const char *what, const struct tbuf *data)
+{
+	tmp_name(dir, len, what);
+	if (mkdir(dir, 0700) < 0)
+		return false;
+	if (data)
+		make_dir_file(dir, "data", data);
+	return true;
 }
 
 static void
@@ -2549,72 +2227,58 @@ remove_dir(const char *dir)
 	rmdir(dir);
 }
 
+/* The open failed with err and this message. */
+static void
+expect_open_failed(const struct walk *w, int err, const char *msg, const char *what)
+{
+	EQ(w->open_err, err, "%s: open", what);
+	STR_EQ(w->errmsg, msg, "%s: message", what);
+}
+
 static void
 test_dir(bool be, bool dir_format)
 {
 	static const uint64_t ids[] = { 71, 72 };
 	uint64_t tr[] = { 0x10, 5, 0 };
-	uint64_t smp[] = { 72, 0x400000, 0x10, 7, 1 };
-	struct fattr fa = { .ids = ids, .nr_ids = 2 };
-	struct stream main_s, d[11];
-	struct tbuf img, host, dirfmt;
-	struct ffeat feats[2];
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct walk w;
+	struct stream d[11];
 	struct zin z0, z1;
-	char dir[512], what[64], name[16];
+	struct rcase c;
+	char dir[512], name[16];
 	size_t i, k;
 
-	snprintf(what, sizeof(what), "dir %s%s", order_name(be),
-		 dir_format ? "" : " without DIR_FORMAT");
-	s_init(&main_s, be);
-	s_comm(&main_s, 1, "synth", tr, ARRAY_SIZE(tr), 0);
-	s_words(&main_s, PD_RECORD_FINISHED_INIT, 0, NULL, 0, -1);
+	rcase_begin(&c, be, "dir %s%s", order_name(be),
+		    dir_format ? "" : " without DIR_FORMAT");
+	s_comm(&c.s, 1, "synth", tr, ARRAY_SIZE(tr), 0);
+	s_words(&c.s, PD_RECORD_FINISHED_INIT, 0, NULL, 0, -1);
 	for (i = 0; i < 11; i++)
 		s_init(&d[i], be);
 	/* data.0 and data.1: each its own zstd stream; data.10: plain */
 	z_init(&z0, be);
 	z_init(&z1, be);
 	for (i = 0; i < 3; i++) {
-		s_words(&z0.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-		s_words(&z1.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
+		s_sample(&z0.in, 72, 0);
+		s_sample(&z1.in, 72, 0);
 	}
-	s_words(&d[0], PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
+	s_sample(&d[0], 72, 0);
 	z_flush(&d[0], &z0, z0.in.x[1].offset + 5, PD_RECORD_COMPRESSED);
 	z_flush(&d[1], &z1, z1.in.x[2].offset + 9, PD_RECORD_COMPRESSED2);
 	z_flush(&d[0], &z0, z0.in.b.len, PD_RECORD_COMPRESSED);
 	z_flush(&d[1], &z1, z1.in.b.len, PD_RECORD_COMPRESSED2);
-	s_words(&d[1], PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&d[10], PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
+	s_sample(&d[1], 72, 0);
+	s_sample(&d[10], 72, 0);
 	s_comm(&d[10], 2, "ten", tr, ARRAY_SIZE(tr), 0);
 	z_free(&z0);
 	z_free(&z1);
 
-	feat_string(&host, be, "dirhost");
-	tb_init(&dirfmt, be);
-	tb_u64(&dirfmt, 1);
-	feats[0] = (struct ffeat){ PD_FEAT_HOSTNAME, host.p, host.len };
-	feats[1] = (struct ffeat){ PD_FEAT_DIR_FORMAT, dirfmt.p, dirfmt.len };
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &main_s;
-	f.feats = feats;
-	f.nr_feats = dir_format ? 2 : 1;
-	build_file(&img, &f, &l);
-
-	tmp_name(dir, sizeof(dir), "dir");
-	if (mkdir(dir, 0700) < 0) {
+	tb_header_string(rcase_feature(&c, PD_FEAT_HOSTNAME), "dirhost");
+	if (dir_format)
+		tb_u64(rcase_feature(&c, PD_FEAT_DIR_FORMAT), 1);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 2);
+	rcase_build(&c);
+	if (!make_dir(dir, sizeof(dir), "dir", &c.img)) {
 		T(0, "mkdir %s: %s", dir, strerror(errno));
-		return;
+		goto out;
 	}
-	make_dir_file(dir, "data", &img);
 	for (i = 0; i < 11; i++) {
 		snprintf(name, sizeof(name), "data.%zu", i);
 		make_dir_file(dir, name, &d[i].b);
@@ -2624,61 +2288,51 @@ test_dir(bool be, bool dir_format)
 	make_dir_file(dir, "data.", &d[0].b);
 	make_dir_file(dir, "data.1.bak", &d[0].b);
 
-	walk_init(&w);
-	walk_path(&w, dir);
-	EQ(w.open_err, 0, "%s: open (%s)", what, w.errmsg);
+	walk_path(&c.w, dir);
+	EQ(c.w.open_err, 0, "%s: open (%s)", c.what, c.w.errmsg);
 	k = 0;
-	check_stream(&w, &k, &main_s, l.data_offset, 0, true, swap_for(be), what);
+	check_stream(&c.w, &k, &c.s, c.l.data_offset, 0, true, c.what);
 	if (dir_format)
 		for (i = 0; i < 11; i++)
-			check_stream(&w, &k, &d[i], 0, (unsigned int)i + 1, true,
-				     swap_for(be), what);
-	EQ(w.nr, k, "%s: records delivered", what);
-	EQ(w.end, 0, "%s: end (%s)", what, w.errmsg);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_file_info *in = pd_reader_info(w.r);
+			check_stream(&c.w, &k, &d[i], 0, (unsigned int)i + 1, true,
+				     c.what);
+	EQ(c.w.nr, k, "%s: records delivered", c.what);
+	EQ(c.w.end, 0, "%s: end (%s)", c.what, c.w.errmsg);
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		const struct pd_file_info *in = pd_reader_info(c.w.r);
 
-		EQ(in->mode, PD_MODE_DIR, "%s: mode", what);
-		EQ(in->file_size, img.len, "%s: file_size", what);
-		EQ(in->data_offset, l.data_offset, "%s: data_offset", what);
-		EQ(in->swap, swap_for(be), "%s: swap", what);
-		EQ(pd_meta_has(pd_reader_meta(w.r), PD_FEAT_DIR_FORMAT), dir_format,
-		   "%s: DIR_FORMAT", what);
-		EQ(pd_reader_stats(w.r)->records, w.nr, "%s: stats.records", what);
+		EQ(in->mode, PD_MODE_DIR, "%s: mode", c.what);
+		EQ(in->file_size, c.img.len, "%s: file_size", c.what);
+		EQ(in->data_offset, c.l.data_offset, "%s: data_offset", c.what);
+		EQ(in->swap, swap_for(be), "%s: swap", c.what);
+		EQ(pd_meta_has(pd_reader_meta(c.w.r), PD_FEAT_DIR_FORMAT), dir_format,
+		   "%s: DIR_FORMAT", c.what);
+		EQ(pd_reader_stats(c.w.r)->records, c.w.nr, "%s: stats.records", c.what);
 	}
-	walk_done(&w);
+	walk_done(&c.w);
 
 	/* an error in data.1 names that file */
 	if (dir_format) {
 		struct tbuf bad;
 
-		snprintf(what, sizeof(what), "dir %s bad data.1", order_name(be));
+		rcase_rename(&c, "dir %s bad data.1", order_name(be));
 		tb_init(&bad, be);
 		tb_bytes(&bad, d[10].b.p, d[10].b.len);
 		tb_u32(&bad, PD_RECORD_SAMPLE);
 		tb_u16(&bad, 0);
 		tb_u16(&bad, 4);
 		make_dir_file(dir, "data.1", &bad);
-		walk_init(&w);
-		walk_path(&w, dir);
-		EQ(w.end, -PD_E_BAD_SIZE, "%s: end", what);
-		{
-			char want[160];
-
-			snprintf(want, sizeof(want),
-				 "data.1: offset %#zx: record type 9 has size 4, smaller than its 8-byte header",
-				 d[10].b.len);
-			STR_EQ(w.errmsg, want, "%s: message", what);
-		}
-		walk_done(&w);
+		walk_path(&c.w, dir);
+		EQ(c.w.end, -PD_E_BAD_SIZE, "%s: end", c.what);
+		expect_errmsg(&c.w, c.what,
+			      "data.1: offset %#zx: record type 9 has size 4, smaller than its 8-byte header",
+			      d[10].b.len);
 		tb_free(&bad);
 	}
 	remove_dir(dir);
-	tb_free(&img);
-	tb_free(&host);
-	tb_free(&dirfmt);
-	s_free(&main_s);
+out:
+	rcase_end(&c);
 	for (i = 0; i < 11; i++)
 		s_free(&d[i]);
 }
@@ -2686,36 +2340,26 @@ test_dir(bool be, bool dir_format)
 static void
 test_dir_errors(void)
 {
+	struct pipe_case pc;
 	struct walk w;
 	char dir[512];
 
-	tmp_name(dir, sizeof(dir), "emptydir");
-	if (mkdir(dir, 0700) < 0)
+	if (!make_dir(dir, sizeof(dir), "emptydir", NULL))
 		return;
 	walk_init(&w);
 	walk_path(&w, dir);
-	EQ(w.open_err, -PD_E_BAD_DIR, "%s", "dir without data: open");
-	STR_EQ(w.errmsg, "a directory without a readable data file", "%s",
-	       "dir without data: message");
+	expect_open_failed(&w, -PD_E_BAD_DIR, "a directory without a readable data file",
+			   "dir without data");
 	walk_done(&w);
 
 	/* a pipe stream as the data file */
-	{
-		struct pipe_case pc;
-		struct tbuf img;
-
-		pipe_case_build(&pc, false);
-		build_pipe(&img, &pc.s);
-		make_dir_file(dir, "data", &img);
-		walk_init(&w);
-		walk_path(&w, dir);
-		EQ(w.open_err, -PD_E_BAD_DIR, "%s", "dir with a pipe-mode data: open");
-		STR_EQ(w.errmsg, "its data file is not a file-mode perf.data", "%s",
-		       "dir with a pipe-mode data: message");
-		walk_done(&w);
-		tb_free(&img);
-		pipe_case_free(&pc);
-	}
+	pipe_case_build(&pc, false);
+	make_dir_file(dir, "data", &pc.img);
+	walk_path(&w, dir);
+	expect_open_failed(&w, -PD_E_BAD_DIR, "its data file is not a file-mode perf.data",
+			   "dir with a pipe-mode data");
+	walk_done(&w);
+	pipe_case_free(&pc);
 	remove_dir(dir);
 }
 
@@ -2723,389 +2367,349 @@ test_dir_errors(void)
 /* Errors and their messages                                          */
 /* ------------------------------------------------------------------ */
 
+/* "prefix name", or name alone. */
 static void
-expect_open_error(const struct tbuf *img, int err, const char *msg, const char *what)
+error_case_name(char *what, size_t len, const char *prefix, const char *name)
 {
+	snprintf(what, len, "%s%s%s", prefix ? prefix : "", prefix ? " " : "", name);
+}
+
+static void
+open_error_v(const struct tbuf *img, int err, const char *what, const char *fmt,
+	     va_list ap)
+{
+	char want[300];
 	struct walk w;
 
+	vsnprintf(want, sizeof(want), fmt, ap);
 	walk_init(&w);
 	walk_image(&w, img, "error");
 	EQ(w.open_err, err, "%s: open error (%s)", what, w.errmsg);
-	STR_EQ(w.errmsg, msg, "%s: message", what);
+	STR_EQ(w.errmsg, want, "%s: message", what);
 	EQ(w.nr, 0, "%s: records", what);
 	walk_done(&w);
+}
+
+/* Opening img fails with err and the message the format makes. */
+static void __attribute__((format(printf, 5, 6)))
+expect_open_error(const struct tbuf *img, int err, const char *prefix,
+		  const char *name, const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	error_case_name(what, sizeof(what), prefix, name);
+	va_start(ap, fmt);
+	open_error_v(img, err, what, fmt, ap);
+	va_end(ap);
+}
+
+/* The same with width bytes at offset at of c's image set to v, then restored. */
+static void __attribute__((format(printf, 7, 8)))
+patch_open_error(struct rcase *c, size_t at, unsigned int width, uint64_t v,
+		 int err, const char *name, const char *fmt, ...)
+{
+	uint64_t old = tb_load(&c->img, at, width);
+	char what[160];
+	va_list ap;
+
+	error_case_name(what, sizeof(what), c->what, name);
+	tb_patch(&c->img, at, v, width);
+	va_start(ap, fmt);
+	open_error_v(&c->img, err, what, fmt, ap);
+	va_end(ap);
+	tb_patch(&c->img, at, old, width);
 }
 
 static void
 test_errors_open(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img, zeros;
-	char what[80], want[300];
+	struct rcase c;
+	struct tbuf zeros;
+	const struct flayout *l = &c.l;
 
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_simple(&img, &s, &f, &fa, &l, be);
+	rcase_begin(&c, be, "%s", order_name(be));
+	s_sample(&c.s, 61, 0);
+	rcase_build(&c);
 
 	tb_init(&zeros, be);
 	tb_zeros(&zeros, 1024);
-	snprintf(what, sizeof(what), "%s bad magic", order_name(be));
-	expect_open_error(&zeros, -PD_E_BAD_MAGIC,
-			  "offset 0: not a perf.data file: magic 0000000000000000 is neither PERFILE2 nor PERFFILE",
-			  what);
+	expect_open_error(&zeros, -PD_E_BAD_MAGIC, c.what, "bad magic",
+			  "offset 0: not a perf.data file: magic 0000000000000000 is neither PERFILE2 nor PERFFILE");
 	zeros.len = 10;
-	snprintf(what, sizeof(what), "%s 10 bytes", order_name(be));
-	expect_open_error(&zeros, -PD_E_TRUNCATED,
-			  "offset 0: the input is 10 bytes, too short for a perf.data header", what);
+	expect_open_error(&zeros, -PD_E_TRUNCATED, c.what, "10 bytes",
+			  "offset 0: the input is 10 bytes, too short for a perf.data header");
 	tb_free(&zeros);
 
 	/* header size neither 104 nor 72 nor 16 */
-	tb_patch(&img, 8, 100, 8);
-	snprintf(what, sizeof(what), "%s header size 100", order_name(be));
-	expect_open_error(&img, -PD_E_BAD_HEADER,
-			  "offset 0x8: header size 100 is none of 104, 72 (file) or 16 (pipe)", what);
-	tb_patch(&img, 8, PD_FILE_HEADER_SIZE, 8);
+	patch_open_error(&c, 8, 8, 100, -PD_E_BAD_HEADER, "header size 100",
+			 "offset 0x8: header size 100 is none of 104, 72 (file) or 16 (pipe)");
 
 	/* attr_size 0: perf's "not properly terminated" */
-	tb_patch(&img, 16, 0, 8);
-	snprintf(what, sizeof(what), "%s attr_size 0", order_name(be));
-	expect_open_error(&img, -PD_E_BAD_HEADER,
-			  "offset 0x10: attr_size is 0: the file was not properly terminated", what);
-	tb_patch(&img, 16, 40, 8);
-	snprintf(what, sizeof(what), "%s attr_size 40", order_name(be));
-	expect_open_error(&img, -PD_E_BAD_HEADER,
-			  "offset 0x10: attr_size 40 is smaller than the smallest attr entry (80)", what);
-	tb_patch(&img, 16, PD_ATTR_SIZE_VER7 + 16, 8);
+	patch_open_error(&c, 16, 8, 0, -PD_E_BAD_HEADER, "attr_size 0",
+			 "offset 0x10: attr_size is 0: the file was not properly terminated");
+	patch_open_error(&c, 16, 8, 40, -PD_E_BAD_HEADER, "attr_size 40",
+			 "offset 0x10: attr_size 40 is smaller than the smallest attr entry (80)");
 
 	/* overlapping sections */
-	tb_patch(&img, 40, l.attrs_offset + 8, 8);
-	snprintf(what, sizeof(what), "%s attrs overlap data", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset 0x18: the attr section (%#" PRIx64 "+%" PRIu64 ") and the data section (%#" PRIx64 "+%" PRIu64 ") overlap",
-		 l.attrs_offset, l.attrs_size, l.attrs_offset + 8, l.data_size);
-	expect_open_error(&img, -PD_E_BAD_HEADER, want, what);
-	tb_patch(&img, 40, l.data_offset, 8);
-	tb_patch(&img, 24, 64, 8);
-	snprintf(what, sizeof(what), "%s attrs overlap the header", order_name(be));
-	expect_open_error(&img, -PD_E_BAD_HEADER,
-			  "offset 0x18: the attr section at 0x40 overlaps the file header", what);
-	tb_patch(&img, 24, l.attrs_offset, 8);
-	tb_patch(&img, 40, 96, 8);
-	snprintf(what, sizeof(what), "%s data overlaps the header", order_name(be));
-	expect_open_error(&img, -PD_E_BAD_HEADER,
-			  "offset 0x28: the data section at 0x60 overlaps the file header", what);
-	tb_patch(&img, 40, l.data_offset, 8);
+	patch_open_error(&c, 40, 8, l->attrs_offset + 8, -PD_E_BAD_HEADER,
+			 "attrs overlap data",
+			 "offset 0x18: the attr section (%#" PRIx64 "+%" PRIu64 ") and the data section (%#" PRIx64 "+%" PRIu64 ") overlap",
+			 l->attrs_offset, l->attrs_size, l->attrs_offset + 8, l->data_size);
+	patch_open_error(&c, 24, 8, 64, -PD_E_BAD_HEADER, "attrs overlap the header",
+			 "offset 0x18: the attr section at 0x40 overlaps the file header");
+	patch_open_error(&c, 40, 8, 96, -PD_E_BAD_HEADER, "data overlaps the header",
+			 "offset 0x28: the data section at 0x60 overlaps the file header");
 
 	/* sections beyond the end of the file */
-	tb_patch(&img, 24, img.len - 8, 8);
-	snprintf(what, sizeof(what), "%s attrs beyond EOF", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset 0x18: the attr section (%#zx, %" PRIu64 " bytes) lies beyond the end of the file (%zu bytes)",
-		 img.len - 8, l.attrs_size, img.len);
-	expect_open_error(&img, -PD_E_TRUNCATED, want, what);
-	tb_patch(&img, 24, l.attrs_offset, 8);
-	tb_patch(&img, 40, img.len + 8, 8);
-	snprintf(what, sizeof(what), "%s data beyond EOF", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset 0x28: the data section starts at %#zx, after the end of the file (%zu bytes)",
-		 img.len + 8, img.len);
-	expect_open_error(&img, -PD_E_TRUNCATED, want, what);
-	tb_patch(&img, 40, l.data_offset, 8);
+	patch_open_error(&c, 24, 8, c.img.len - 8, -PD_E_TRUNCATED, "attrs beyond EOF",
+			 "offset 0x18: the attr section (%#zx, %" PRIu64 " bytes) lies beyond the end of the file (%zu bytes)",
+			 c.img.len - 8, l->attrs_size, c.img.len);
+	patch_open_error(&c, 40, 8, c.img.len + 8, -PD_E_TRUNCATED, "data beyond EOF",
+			 "offset 0x28: the data section starts at %#zx, after the end of the file (%zu bytes)",
+			 c.img.len + 8, c.img.len);
 	/* the id array beyond the end */
-	tb_patch(&img, l.attrs_offset + PD_ATTR_SIZE_VER7, img.len, 8);
-	snprintf(what, sizeof(what), "%s ids beyond EOF", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset %#" PRIx64 ": attr 0: its id array (%#zx, 8 bytes) lies beyond the end of the file",
-		 l.attrs_offset + PD_ATTR_SIZE_VER7, img.len);
-	expect_open_error(&img, -PD_E_TRUNCATED, want, what);
-	tb_patch(&img, l.attrs_offset + PD_ATTR_SIZE_VER7, l.ids_offset[0], 8);
+	patch_open_error(&c, l->attrs_offset + PD_ATTR_SIZE_VER7, 8, c.img.len,
+			 -PD_E_TRUNCATED, "ids beyond EOF",
+			 "offset %#" PRIx64 ": attr 0: its id array (%#zx, 8 bytes) lies beyond the end of the file",
+			 l->attrs_offset + PD_ATTR_SIZE_VER7, c.img.len);
 
 	/* attr.size 32: neither 0 nor a real size */
-	tb_patch(&img, l.attrs_offset + 4, 32, 4);
-	snprintf(what, sizeof(what), "%s attr.size 32", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": attr 0: attr.size 32 is smaller than 64",
-		 l.attrs_offset);
-	expect_open_error(&img, -PD_E_BAD_ATTR, want, what);
-	tb_patch(&img, l.attrs_offset + 4, PD_ATTR_SIZE_VER7, 4);
+	patch_open_error(&c, l->attrs_offset + 4, 4, 32, -PD_E_BAD_ATTR, "attr.size 32",
+			 "offset %#" PRIx64 ": attr 0: attr.size 32 is smaller than 64",
+			 l->attrs_offset);
 
 	/* the header lies about its own size */
-	img.len = 90;
-	snprintf(what, sizeof(what), "%s file shorter than its header", order_name(be));
-	expect_open_error(&img, -PD_E_TRUNCATED,
-			  "offset 0: the file is 90 bytes, shorter than its 104-byte header", what);
-	tb_free(&img);
-	s_free(&s);
+	c.img.len = 90;
+	expect_open_error(&c.img, -PD_E_TRUNCATED, c.what, "file shorter than its header",
+			  "offset 0: the file is 90 bytes, shorter than its 104-byte header");
+	rcase_end(&c);
 }
 
-/* Errors met while walking: everything before them is delivered. */
-static void
-expect_walk_error(const struct tbuf *img, const struct stream *s, uint64_t base,
-		  size_t nr_good, int err, const char *msg, const char *what)
+/*
+ * Walking c's image stops with err and the message the format makes,
+ * after the first nr_good records of c.
+ */
+static void __attribute__((format(printf, 5, 6)))
+expect_walk_error(const struct rcase *c, size_t nr_good, int err, const char *name,
+		  const char *fmt, ...)
 {
-	struct walk w;
-	struct stream good = *s;
+	struct stream good = c->s;
 	struct pd_record rec;
+	char what[160], want[300];
+	struct walk w;
+	size_t i = 0;
+	va_list ap;
 
+	error_case_name(what, sizeof(what), c->what, name);
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
 	walk_init(&w);
-	walk_image(&w, img, "walk-error");
+	walk_image(&w, &c->img, "walk-error");
 	EQ(w.open_err, 0, "%s: open (%s)", what, w.errmsg);
 	good.nx = nr_good;
-	{
-		size_t i = 0;
-
-		check_stream(&w, &i, &good, base, 0, true, s->b.big_endian != HOST_BE, what);
-	}
+	check_stream(&w, &i, &good, c->base, 0, true, what);
 	EQ(w.nr, nr_good, "%s: records before the error", what);
 	EQ(w.end, err, "%s: error", what);
-	STR_EQ(w.errmsg, msg, "%s: message", what);
+	STR_EQ(w.errmsg, want, "%s: message", what);
 	if (w.r && !w.open_err)
 		EQ(pd_reader_next(w.r, &rec), err, "%s: the error is sticky", what);
 	walk_done(&w);
 }
 
+/* A SAMPLE, then a record of type holding another, compressed: its index. */
+static size_t
+s_sample_and_compressed(struct stream *s, uint32_t type)
+{
+	struct zin z;
+	size_t k;
+
+	z_init(&z, s->b.big_endian);
+	s_sample(&z.in, 61, 0);
+	s_sample(s, 61, 0);
+	k = z_flush(s, &z, z.in.b.len, type);
+	z_free(&z);
+	return k;
+}
+
 static void
 test_errors_walk(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img;
+	struct rcase c;
 	struct zin z;
-	char what[80], want[300];
+	uint64_t at;
 	size_t k;
 
 	/* a record whose size is below its header */
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	k = s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_round(&s);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	tb_patch(&img, l.data_offset + s.x[k].offset + 6, 4, 2);
-	snprintf(what, sizeof(what), "%s record size 4", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": record type 9 has size 4, smaller than its 8-byte header",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_BAD_SIZE, want, what);
-	tb_patch(&img, l.data_offset + s.x[k].offset + 6, 0, 2);
-	snprintf(what, sizeof(what), "%s record size 0", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": record type 9 has size 0, smaller than its 8-byte header",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_BAD_SIZE, want, what);
+	rcase_begin(&c, be, "%s", order_name(be));
+	s_sample(&c.s, 61, 0);
+	k = s_sample(&c.s, 61, 0);
+	s_round(&c.s);
+	rcase_build(&c);
+	at = rcase_offset(&c, k);
+	tb_patch(&c.img, at + 6, 4, 2);
+	expect_walk_error(&c, 1, -PD_E_BAD_SIZE, "record size 4",
+			  "offset %#" PRIx64 ": record type 9 has size 4, smaller than its 8-byte header",
+			  at);
+	tb_patch(&c.img, at + 6, 0, 2);
+	expect_walk_error(&c, 1, -PD_E_BAD_SIZE, "record size 0",
+			  "offset %#" PRIx64 ": record type 9 has size 0, smaller than its 8-byte header",
+			  at);
 
 	/* a record running past the end of a finalised data section */
-	tb_patch(&img, l.data_offset + s.x[k].offset + 6, 64, 2);
-	snprintf(what, sizeof(what), "%s record past the data section", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset %#" PRIx64 ": a record of 64 bytes runs past the end of the data section (56 bytes left)",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_TRUNCATED, want, what);
-	tb_free(&img);
-	s_free(&s);
+	tb_patch(&c.img, at + 6, 64, 2);
+	expect_walk_error(&c, 1, -PD_E_TRUNCATED, "record past the data section",
+			  "offset %#" PRIx64 ": a record of 64 bytes runs past the end of the data section (56 bytes left)",
+			  at);
+	rcase_end(&c);
 
 	/* an AUXTRACE whose payload runs past the data section */
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	k = s_auxtrace(&s, 64, 1);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	tb_patch(&img, l.data_offset + s.x[k].offset + 8, 72, 8);
-	snprintf(what, sizeof(what), "%s AUXTRACE payload past the data", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset %#" PRIx64 ": a record with its trailing payload of 120 bytes runs past the end of the data section (112 bytes left)",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_TRUNCATED, want, what);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "%s", order_name(be));
+	s_sample(&c.s, 61, 0);
+	k = s_auxtrace(&c.s, 64, 1);
+	rcase_build(&c);
+	at = rcase_offset(&c, k);
+	tb_patch(&c.img, at + 8, 72, 8);
+	expect_walk_error(&c, 1, -PD_E_TRUNCATED, "AUXTRACE payload past the data",
+			  "offset %#" PRIx64 ": a record with its trailing payload of 120 bytes runs past the end of the data section (112 bytes left)",
+			  at);
+	rcase_end(&c);
 
 	/* COMPRESSED2 whose data_size exceeds the record */
-	s_init(&s, be);
-	z_init(&z, be);
-	s_words(&z.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	k = z_flush(&s, &z, z.in.b.len, PD_RECORD_COMPRESSED2);
-	z_free(&z);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	tb_patch(&img, l.data_offset + s.x[k].offset + 8, 1000, 8);
-	snprintf(what, sizeof(what), "%s COMPRESSED2 data_size too big", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": COMPRESSED2 data_size 1000 exceeds the record's %u bytes",
-		 l.data_offset + s.x[k].offset, s.x[k].size);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_BAD_RECORD, want, what);
+	rcase_begin(&c, be, "%s", order_name(be));
+	k = s_sample_and_compressed(&c.s, PD_RECORD_COMPRESSED2);
+	rcase_build(&c);
+	at = rcase_offset(&c, k);
+	tb_patch(&c.img, at + 8, 1000, 8);
+	expect_walk_error(&c, 1, -PD_E_BAD_RECORD, "COMPRESSED2 data_size too big",
+			  "offset %#" PRIx64 ": COMPRESSED2 data_size 1000 exceeds the record's %u bytes",
+			  at, c.s.x[k].size);
 	/* ... and one too short for its data_size field */
-	tb_patch(&img, l.data_offset + s.x[k].offset + 6, 12, 2);
-	snprintf(what, sizeof(what), "%s COMPRESSED2 of 12 bytes", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": COMPRESSED2 record of 12 bytes has no data_size field",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_BAD_RECORD, want, what);
-	tb_free(&img);
-	s_free(&s);
+	tb_patch(&c.img, at + 6, 12, 2);
+	expect_walk_error(&c, 1, -PD_E_BAD_RECORD, "COMPRESSED2 of 12 bytes",
+			  "offset %#" PRIx64 ": COMPRESSED2 record of 12 bytes has no data_size field",
+			  at);
+	rcase_end(&c);
 
 	/* corrupt zstd bytes: the COMPRESSED record itself comes out, then the error */
-	s_init(&s, be);
-	z_init(&z, be);
-	s_words(&z.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	k = z_flush(&s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
-	z_free(&z);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	memset(img.p + l.data_offset + s.x[k].offset + 8, 0x5a, 4);	/* the frame magic */
-	memcpy(s.x[k].bytes + 8, img.p + l.data_offset + s.x[k].offset + 8, 4);
-	snprintf(what, sizeof(what), "%s corrupt zstd", order_name(be));
-	snprintf(want, sizeof(want), "offset %#" PRIx64 ": zstd: %s (decompressed stream byte 0)",
-		 l.data_offset + s.x[k].offset, ZSTD_getErrorName((size_t)-ZSTD_error_prefix_unknown));
-	expect_walk_error(&img, &s, l.data_offset, 2, -PD_E_ZSTD, want, what);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "%s", order_name(be));
+	k = s_sample_and_compressed(&c.s, PD_RECORD_COMPRESSED);
+	rcase_build(&c);
+	at = rcase_offset(&c, k);
+	memset(c.img.p + at + 8, 0x5a, 4);	/* the frame magic */
+	memcpy(c.s.x[k].bytes + 8, c.img.p + at + 8, 4);
+	expect_walk_error(&c, 2, -PD_E_ZSTD, "corrupt zstd",
+			  "offset %#" PRIx64 ": zstd: %s (decompressed stream byte 0)",
+			  at, ZSTD_getErrorName((size_t)-ZSTD_error_prefix_unknown));
+	rcase_end(&c);
 
 	/* a decompressed record whose size is below its header */
-	s_init(&s, be);
+	rcase_begin(&c, be, "%s", order_name(be));
 	z_init(&z, be);
-	s_words(&z.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
+	s_sample(&z.in, 61, 0);
 	k = s_begin(&z.in, PD_RECORD_COMM, 0);
 	tb_u64(&z.in.b, 0);
 	s_end(&z.in, k, 0);
 	tb_patch(&z.in.b, k + 6, 2, 2);
-	k = z_flush(&s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
+	k = z_flush(&c.s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
 	z_free(&z);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	snprintf(what, sizeof(what), "%s decompressed record size 2", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset %#" PRIx64 ": in the decompressed data at byte 48: record type 3 has size 2, smaller than its 8-byte header",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 2, -PD_E_BAD_SIZE, want, what);
-	tb_free(&img);
-	s_free(&s);
+	rcase_build(&c);
+	expect_walk_error(&c, 2, -PD_E_BAD_SIZE, "decompressed record size 2",
+			  "offset %#" PRIx64 ": in the decompressed data at byte 48: record type 3 has size 2, smaller than its 8-byte header",
+			  rcase_offset(&c, k));
+	rcase_end(&c);
 
 	/* an AUXTRACE inside a compressed payload cannot be (its data would be outside) */
-	s_init(&s, be);
+	rcase_begin(&c, be, "%s", order_name(be));
 	z_init(&z, be);
 	s_auxtrace(&z.in, 0, 0);
-	k = z_flush(&s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
+	k = z_flush(&c.s, &z, z.in.b.len, PD_RECORD_COMPRESSED);
 	z_free(&z);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	snprintf(what, sizeof(what), "%s AUXTRACE compressed", order_name(be));
-	snprintf(want, sizeof(want),
-		 "offset %#" PRIx64 ": in the decompressed data at byte 0: a record of type 71 cannot be inside a compressed payload",
-		 l.data_offset + s.x[k].offset);
-	expect_walk_error(&img, &s, l.data_offset, 1, -PD_E_BAD_RECORD, want, what);
-	tb_free(&img);
-	s_free(&s);
+	rcase_build(&c);
+	expect_walk_error(&c, 1, -PD_E_BAD_RECORD, "AUXTRACE compressed",
+			  "offset %#" PRIx64 ": in the decompressed data at byte 0: a record of type 71 cannot be inside a compressed payload",
+			  rcase_offset(&c, k));
+	rcase_end(&c);
 }
 
 /* The compressed stream ends inside a record: what is whole, then a warning. */
 static void
 test_compressed_leftover(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
+	struct rcase c;
 	struct zin z;
-	char what[64];
 	size_t k;
 
-	snprintf(what, sizeof(what), "file %s compressed leftover", order_name(be));
-	s_init(&s, be);
+	rcase_begin(&c, be, "file %s compressed leftover", order_name(be));
 	z_init(&z, be);
-	s_words(&z.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&z.in, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	k = z_flush(&s, &z, z.in.b.len - 10, PD_RECORD_COMPRESSED);
-	s_round(&s);
+	s_sample(&z.in, 61, 0);
+	s_sample(&z.in, 61, 0);
+	k = z_flush(&c.s, &z, z.in.b.len - 10, PD_RECORD_COMPRESSED);
+	s_round(&c.s);
 	z_free(&z);
-	build_simple(&img, &s, &f, &fa, &l, be);
-	walk_init(&w);
-	walk_image(&w, &img, "leftover");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "the compressed data ends inside a record (38 bytes left over)",
-	       l.data_offset + s.x[k].offset, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_run(&c, "leftover");
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "the compressed data ends inside a record (38 bytes left over)",
+	       rcase_offset(&c, k), c.what);
+	rcase_end(&c);
 }
 
 /* File-mode bytes through a pipe, a missing file, a pipe too short. */
 static void
 test_errors_misc(void)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char path[512], want[600];
+	uint64_t words[] = { 61, 0x400000, 0x10, 7, 1 };
+	struct pd_attr a = full_attr(ST_IDENT, 0);
+	struct rcase c;
+	char path[512];
+	size_t at;
 
-	s_init(&s, false);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_simple(&img, &s, &f, &fa, &l, false);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	EQ(w.open_err, -PD_E_UNSUPPORTED, "%s", "file-mode bytes in a pipe: open");
-	STR_EQ(w.errmsg, "offset 0x8: a file-mode perf.data (header size 104) cannot be read from a pipe; give its path",
-	       "%s", "file-mode bytes in a pipe: message");
-	walk_done(&w);
-
-	img.len = 12;
-	walk_init(&w);
-	walk_pipe(&w, &img, 5);
-	EQ(w.open_err, -PD_E_TRUNCATED, "%s", "12-byte pipe: open");
-	STR_EQ(w.errmsg, "offset 0: the input is 12 bytes, too short for a perf.data header",
-	       "%s", "12-byte pipe: message");
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, false, "file-mode bytes in a pipe");
+	s_sample(&c.s, 61, 0);
+	rcase_build(&c);
+	rcase_walk_pipe(&c, 0);
+	expect_open_failed(&c.w, -PD_E_UNSUPPORTED,
+			   "offset 0x8: a file-mode perf.data (header size 104) cannot be read from a pipe; give its path",
+			   c.what);
+	rcase_rename(&c, "12-byte pipe");
+	c.img.len = 12;
+	rcase_walk_pipe(&c, 5);
+	expect_open_failed(&c.w, -PD_E_TRUNCATED,
+			   "offset 0: the input is 12 bytes, too short for a perf.data header",
+			   c.what);
+	rcase_end(&c);
 
 	/* a missing file: the message says why (reader.h: "the reason") */
+	rcase_begin(&c, false, "missing file");
 	tmp_name(path, sizeof(path), "missing");
-	walk_init(&w);
-	walk_path(&w, path);
-	EQ(w.open_err, PD_ERR_ERRNO(ENOENT), "%s", "missing file: open");
-	T(strstr(w.errmsg, strerror(ENOENT)) != NULL,
-	  "missing file: message \"%s\" does not say \"%s\"", w.errmsg, strerror(ENOENT));
-	walk_done(&w);
+	walk_path(&c.w, path);
+	EQ(c.w.open_err, PD_ERR_ERRNO(ENOENT), "%s: open", c.what);
+	T(strstr(c.w.errmsg, strerror(ENOENT)) != NULL,
+	  "missing file: message \"%s\" does not say \"%s\"", c.w.errmsg, strerror(ENOENT));
+	rcase_end(&c);
 
 	/* HEADER_ATTR too short for an attr, in a pipe */
-	s_init(&s, false);
-	s_words(&s, PD_RECORD_HEADER_ATTR, 0, smp, ARRAY_SIZE(smp), -1);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	EQ(w.end, -PD_E_BAD_ATTR, "%s", "short HEADER_ATTR: error");
-	STR_EQ(w.errmsg, "offset 0x10: HEADER_ATTR of 48 bytes is too short for an attr",
-	       "%s", "short HEADER_ATTR: message");
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, false, "short HEADER_ATTR");
+	s_words(&c.s, PD_RECORD_HEADER_ATTR, 0, words, ARRAY_SIZE(words), -1);
+	rcase_build_pipe(&c);
+	rcase_walk_pipe(&c, 0);
+	EQ(c.w.end, -PD_E_BAD_ATTR, "%s: error", c.what);
+	expect_errmsg(&c.w, c.what, "offset 0x10: HEADER_ATTR of 48 bytes is too short for an attr");
+	rcase_end(&c);
 
 	/* a HEADER_ATTR whose attr.size runs past the record */
-	s_init(&s, false);
-	{
-		struct pd_attr a = full_attr(ST_IDENT, 0);
-		size_t at = s_begin(&s, PD_RECORD_HEADER_ATTR, 0);
-
-		put_attr(&s.b, &a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER5);
-		s_end(&s, at, -1);
-	}
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	EQ(w.end, -PD_E_BAD_ATTR, "%s", "HEADER_ATTR attr.size past the record: error");
-	snprintf(want, sizeof(want),
-		 "offset 0x10: HEADER_ATTR: attr.size 128 does not fit the record's 120 bytes");
-	STR_EQ(w.errmsg, want, "%s", "HEADER_ATTR attr.size past the record: message");
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, false, "HEADER_ATTR attr.size past the record");
+	at = s_begin(&c.s, PD_RECORD_HEADER_ATTR, 0);
+	tb_attr(&c.s.b, &a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER5, 0xee);
+	s_end(&c.s, at, -1);
+	rcase_build_pipe(&c);
+	rcase_walk_pipe(&c, 0);
+	EQ(c.w.end, -PD_E_BAD_ATTR, "%s: error", c.what);
+	expect_errmsg(&c.w, c.what,
+		      "offset 0x10: HEADER_ATTR: attr.size 128 does not fit the record's 120 bytes");
+	rcase_end(&c);
 }
-
 
 /* ------------------------------------------------------------------ */
 /* More file-mode corners                                             */
@@ -3119,62 +2723,41 @@ test_errors_misc(void)
 static void
 test_file_features(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
 	static const unsigned char blob[24] = { 9, 9, 9 };
-	struct ffeat feats[2];
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img, host;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s unknown feature 40", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	feat_string(&host, be, "featurehost");
-	feats[0] = (struct ffeat){ PD_FEAT_HOSTNAME, host.p, host.len };
-	feats[1] = (struct ffeat){ 40, blob, sizeof(blob) };
-	build_simple(&img, &s, &f, &fa, &l, be);
-	tb_free(&img);
-	f.feats = feats;
-	f.nr_feats = 2;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "features");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_meta *m = pd_reader_meta(w.r);
+	rcase_begin(&c, be, "file %s unknown feature 40", order_name(be));
+	s_sample(&c.s, 61, 0);
+	tb_header_string(rcase_feature(&c, PD_FEAT_HOSTNAME), "featurehost");
+	tb_bytes(rcase_feature(&c, 40), blob, sizeof(blob));
+	rcase_run(&c, "features");
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		const struct pd_meta *m = pd_reader_meta(c.w.r);
 
-		EQ(pd_meta_has(m, 40), 1, "%s: bit 40", what);
-		EQ(m->nr_unknown_features, 1, "%s: nr_unknown_features", what);
-		EQ(m->unknown_features[0], 40, "%s: unknown_features[0]", what);
-		EQ(m->sections[40].size, sizeof(blob), "%s: section 40 size", what);
-		STR_EQ(m->hostname, "featurehost", "%s: hostname", what);
+		EQ(pd_meta_has(m, 40), 1, "%s: bit 40", c.what);
+		EQ(m->nr_unknown_features, 1, "%s: nr_unknown_features", c.what);
+		EQ(m->unknown_features[0], 40, "%s: unknown_features[0]", c.what);
+		EQ(m->sections[40].size, sizeof(blob), "%s: section 40 size", c.what);
+		STR_EQ(m->hostname, "featurehost", "%s: hostname", c.what);
 	}
-	walk_done(&w);
 
 	/* the HOSTNAME section points past the end of the file */
-	snprintf(what, sizeof(what), "file %s feature beyond EOF", order_name(be));
-	tb_patch(&img, l.feat_offset, img.len + 100, 8);
-	walk_init(&w);
-	walk_image(&w, &img, "feature-eof");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "feature HOSTNAME: its section", l.feat_offset, what);
-	if (!w.open_err) {
-		const struct pd_meta *m = pd_reader_meta(w.r);
+	rcase_rename(&c, "file %s feature beyond EOF", order_name(be));
+	tb_patch(&c.img, c.l.feat_offset, c.img.len + 100, 8);
+	rcase_walk(&c, "feature-eof");
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "feature HOSTNAME: its section", c.l.feat_offset, c.what);
+	if (!c.w.open_err) {
+		const struct pd_meta *m = pd_reader_meta(c.w.r);
 
-		EQ((m->bad_features[0] >> PD_FEAT_HOSTNAME) & 1, 1, "%s: HOSTNAME is bad", what);
-		T(m->hostname == NULL, "%s: a hostname from nowhere", what);
-		EQ(pd_meta_has(m, 40), 1, "%s: bit 40", what);
+		EQ((m->bad_features[0] >> PD_FEAT_HOSTNAME) & 1, 1, "%s: HOSTNAME is bad",
+		   c.what);
+		T(m->hostname == NULL, "%s: a hostname from nowhere", c.what);
+		EQ(pd_meta_has(m, 40), 1, "%s: bit 40", c.what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	tb_free(&host);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* An attr section that is not a whole number of entries: the tail is ignored. */
@@ -3182,43 +2765,22 @@ static void
 test_file_attrs_ragged(bool be)
 {
 	static const uint64_t ids0[] = { 5 }, ids1[] = { 6 };
-	uint64_t smp[] = { 6, 0x400000, 0x10, 7, 1 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s ragged attr section", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	fa[0].a = full_attr(ST_IDENT, 0);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 1;
-	fa[1] = fa[0];
-	fa[1].ids = ids1;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	tb_patch(&img, 32, l.attrs_size - 8, 8);
-	walk_init(&w);
-	walk_image(&w, &img, "ragged");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "the attr section size 280 is not a multiple of attr_size 144", 32, what);
-	if (!w.open_err)
-		EQ(pd_reader_nr_evsels(w.r), 1, "%s: nr_evsels", what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s ragged attr section", order_name(be));
+	s_sample(&c.s, 6, 0);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids0, 1);
+	rcase_attr(&c, 1, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids1, 1);
+	rcase_build(&c);
+	tb_patch(&c.img, 32, c.l.attrs_size - 8, 8);
+	rcase_walk(&c, "ragged");
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "the attr section size 280 is not a multiple of attr_size 144", 32,
+	       c.what);
+	if (!c.w.open_err)
+		EQ(pd_reader_nr_evsels(c.w.r), 1, "%s: nr_evsels", c.what);
+	rcase_end(&c);
 }
 
 /*
@@ -3229,37 +2791,23 @@ test_file_attrs_ragged(bool be)
 static void
 test_not_finalised_zeros(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img, tail;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s data.size 0, zeros after", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_round(&s);
-	build_simple(&img, &s, &f, &fa, &l, be);
+	rcase_begin(&c, be, "file %s data.size 0, zeros after", order_name(be));
+	s_sample(&c.s, 61, 0);
+	s_round(&c.s);
+	rcase_build(&c);
 	/* no feature section yet: the data is the end of the file */
-	img.len = (size_t)(l.data_offset + l.data_size);
-	tb_patch(&img, 48, 0, 8);
-	f.data_size_zero = true;
-	tb_init(&tail, be);
-	tb_zeros(&tail, 4096);
-	tb_bytes(&img, tail.p, tail.len);
-	walk_init(&w);
-	walk_image(&w, &img, "zeros");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 2, "%s: warnings", what);
-	T_WARN(&w, "data size is 0", 48, what);
-	T_WARN(&w, "reading stops at offset", l.data_offset + l.data_size, what);
-	walk_done(&w);
-	tb_free(&tail);
-	tb_free(&img);
-	s_free(&s);
+	c.img.len = (size_t)(c.l.data_offset + c.l.data_size);
+	tb_patch(&c.img, 48, 0, 8);
+	c.f.data_size_zero = true;
+	tb_zeros(&c.img, 4096);
+	rcase_walk(&c, "zeros");
+	rcase_expect_stream(&c);
+	EQ(c.w.nr_warn, 2, "%s: warnings", c.what);
+	T_WARN(&c.w, "data size is 0", 48, c.what);
+	T_WARN(&c.w, "reading stops at offset", c.l.data_offset + c.l.data_size, c.what);
+	rcase_end(&c);
 }
 
 /* A data.N file ends inside a record: a warning that names it, then data.N+1. */
@@ -3267,65 +2815,43 @@ static void
 test_dir_partial(bool be)
 {
 	static const uint64_t ids[] = { 71 };
-	uint64_t smp[] = { 71, 0x400000, 0x10, 7, 1 };
-	struct fattr fa = { .ids = ids, .nr_ids = 1 };
-	struct stream main_s, d0, d1;
-	struct tbuf img, dirfmt, cut;
-	struct ffeat feats[1];
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct walk w;
-	char dir[512], what[64];
+	struct stream d0, d1;
+	struct tbuf cut;
+	struct rcase c;
+	char dir[512];
 	size_t k;
 
-	snprintf(what, sizeof(what), "dir %s partial data.0", order_name(be));
-	s_init(&main_s, be);
+	rcase_begin(&c, be, "dir %s partial data.0", order_name(be));
 	s_init(&d0, be);
 	s_init(&d1, be);
-	s_round(&main_s);
-	s_words(&d0, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	s_words(&d1, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	tb_init(&dirfmt, be);
-	tb_u64(&dirfmt, 1);
-	feats[0] = (struct ffeat){ PD_FEAT_DIR_FORMAT, dirfmt.p, dirfmt.len };
-	fa.a = full_attr(ST_IDENT, 0);
-	fa.a.size = PD_ATTR_SIZE_VER7;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = &fa;
-	f.nr_attrs = 1;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &main_s;
-	f.feats = feats;
-	f.nr_feats = 1;
-	build_file(&img, &f, &l);
+	s_round(&c.s);
+	s_sample(&d0, 71, 0);
+	s_sample(&d1, 71, 0);
+	tb_u64(rcase_feature(&c, PD_FEAT_DIR_FORMAT), 1);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids, 1);
+	rcase_build(&c);
 	tb_init(&cut, be);
 	tb_bytes(&cut, d0.b.p, d0.b.len);
 	tb_bytes(&cut, d1.b.p, 10);
 
-	tmp_name(dir, sizeof(dir), "dirpartial");
-	if (mkdir(dir, 0700) == 0) {
-		make_dir_file(dir, "data", &img);
+	if (make_dir(dir, sizeof(dir), "dirpartial", &c.img)) {
 		make_dir_file(dir, "data.0", &cut);
 		make_dir_file(dir, "data.1", &d1.b);
-		walk_init(&w);
-		walk_path(&w, dir);
+		walk_path(&c.w, dir);
 		k = 0;
-		check_stream(&w, &k, &main_s, l.data_offset, 0, true, swap_for(be), what);
-		check_stream(&w, &k, &d0, 0, 1, true, swap_for(be), what);
-		check_stream(&w, &k, &d1, 0, 2, true, swap_for(be), what);
-		EQ(w.nr, k, "%s: records", what);
-		EQ(w.end, 0, "%s: end (%s)", what, w.errmsg);
-		EQ(w.nr_warn, 1, "%s: warnings", what);
-		T_WARN(&w, "data.0: the file ends inside a record at offset 0x30", 0x30, what);
-		walk_done(&w);
+		check_stream(&c.w, &k, &c.s, c.l.data_offset, 0, true, c.what);
+		check_stream(&c.w, &k, &d0, 0, 1, true, c.what);
+		check_stream(&c.w, &k, &d1, 0, 2, true, c.what);
+		EQ(c.w.nr, k, "%s: records", c.what);
+		EQ(c.w.end, 0, "%s: end (%s)", c.what, c.w.errmsg);
+		EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+		T_WARN(&c.w, "data.0: the file ends inside a record at offset 0x30", 0x30,
+		       c.what);
+		walk_done(&c.w);
 		remove_dir(dir);
 	}
-	tb_free(&img);
-	tb_free(&dirfmt);
+	rcase_end(&c);
 	tb_free(&cut);
-	s_free(&main_s);
 	s_free(&d0);
 	s_free(&d1);
 }
@@ -3334,35 +2860,26 @@ test_dir_partial(bool be)
 static void
 test_pipe_bad_features(bool be)
 {
-	uint64_t smp[] = { 3, 0x400000, 0x10, 7, 1 };
 	struct pd_attr a = full_attr(ST_IDENT, 0);
-	struct stream s;
-	struct tbuf img, short_nrcpus;
-	struct walk w;
-	char what[64];
+	struct tbuf short_nrcpus;
+	struct rcase c;
 	size_t k300, knr;
 
-	snprintf(what, sizeof(what), "pipe %s bad features", order_name(be));
-	s_init(&s, be);
-	s_header_attr(&s, &a, PD_ATTR_SIZE_VER7, NULL, 0);
-	k300 = s_feature(&s, 300, NULL);
+	rcase_begin(&c, be, "pipe %s bad features", order_name(be));
+	s_header_attr(&c.s, &a, PD_ATTR_SIZE_VER7, NULL, 0);
+	k300 = s_feature(&c.s, 300, NULL);
 	tb_init(&short_nrcpus, be);
 	tb_u32(&short_nrcpus, 2);
-	knr = s_feature(&s, PD_FEAT_NRCPUS, &short_nrcpus);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	EQ(w.nr_warn, 2, "%s: warnings", what);
-	T_WARN(&w, "HEADER_FEATURE with feature id 300 (beyond 255) is skipped",
-	       PD_PIPE_HEADER_SIZE + s.x[k300].offset, what);
-	T_WARN(&w, "HEADER_FEATURE NRCPUS is malformed", PD_PIPE_HEADER_SIZE + s.x[knr].offset,
-	       what);
-	walk_done(&w);
-	tb_free(&img);
+	knr = s_feature(&c.s, PD_FEAT_NRCPUS, &short_nrcpus);
 	tb_free(&short_nrcpus);
-	s_free(&s);
+	s_sample(&c.s, 3, 0);
+	rcase_run_pipe(&c, 0);
+	EQ(c.w.nr_warn, 2, "%s: warnings", c.what);
+	T_WARN(&c.w, "HEADER_FEATURE with feature id 300 (beyond 255) is skipped",
+	       rcase_offset(&c, k300), c.what);
+	T_WARN(&c.w, "HEADER_FEATURE NRCPUS is malformed", rcase_offset(&c, knr),
+	       c.what);
+	rcase_end(&c);
 }
 
 /*
@@ -3375,33 +2892,16 @@ test_find_evsel_short(void)
 	static const uint64_t ids0[] = { 100 }, ids1[] = { 200 };
 	unsigned char bytes[24];
 	uint64_t id = 200;
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
 	struct pd_record rec;
+	struct rcase c;
 
-	s_init(&s, HOST_BE);
-	s_round(&s);
-	fa[0].a = full_attr(ST_IDENT, 0);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 1;
-	fa[1] = fa[0];
-	fa[1].ids = ids1;
-	f.be = HOST_BE;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "find-evsel");
-	if (!w.open_err) {
+	rcase_begin(&c, HOST_BE, "find_evsel");
+	s_round(&c.s);
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids0, 1);
+	rcase_attr(&c, 1, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids1, 1);
+	rcase_build(&c);
+	rcase_walk(&c, "find-evsel");
+	if (!c.w.open_err) {
 		memset(bytes, 0, sizeof(bytes));
 		memcpy(bytes + 8, &id, sizeof(id));
 		memset(&rec, 0, sizeof(rec));
@@ -3409,20 +2909,18 @@ test_find_evsel_short(void)
 		rec.data = bytes;
 		rec.size = 16;
 		rec.header.size = 16;
-		EQ(pd_reader_find_evsel(w.r, &rec), 1, "%s", "find_evsel: a 16-byte SAMPLE with id 200");
+		EQ(pd_reader_find_evsel(c.w.r, &rec), 1, "%s", "find_evsel: a 16-byte SAMPLE with id 200");
 		rec.size = 8;
 		rec.header.size = 8;
-		EQ(pd_reader_find_evsel(w.r, &rec), -1, "%s", "find_evsel: an 8-byte SAMPLE");
+		EQ(pd_reader_find_evsel(c.w.r, &rec), -1, "%s", "find_evsel: an 8-byte SAMPLE");
 		rec.size = 4;
 		rec.header.size = 4;
-		EQ(pd_reader_find_evsel(w.r, &rec), -1, "%s", "find_evsel: a 4-byte SAMPLE");
+		EQ(pd_reader_find_evsel(c.w.r, &rec), -1, "%s", "find_evsel: a 4-byte SAMPLE");
 		rec.header.type = PD_RECORD_FINISHED_ROUND;
 		rec.size = 16;
-		EQ(pd_reader_find_evsel(w.r, &rec), -1, "%s", "find_evsel: a user record");
+		EQ(pd_reader_find_evsel(c.w.r, &rec), -1, "%s", "find_evsel: a user record");
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /* ------------------------------------------------------------------ */
@@ -3499,34 +2997,25 @@ stress_build(struct stream *s, bool be, size_t nrec)
 static void
 test_stream_stress(bool be, uint64_t seed, size_t nrec)
 {
-	struct stream s;
-	struct tbuf img;
-	struct walk w;
-	char what[80];
+	struct rcase c;
 
 	rng_state = seed;
-	s_init(&s, be);
-	stress_build(&s, be, nrec);
-	build_pipe(&img, &s);
-	snprintf(what, sizeof(what), "stress %s seed %" PRIu64 " (%zu bytes) through a pipe",
-		 order_name(be), seed, img.len);
-	walk_init(&w);
-	walk_pipe(&w, &img, 65536);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	check_zstats(&w, &s, what);
-	walk_done(&w);
-	snprintf(what, sizeof(what), "stress %s seed %" PRIu64 " (%zu bytes) from a file",
-		 order_name(be), seed, img.len);
-	walk_init(&w);
-	walk_image(&w, &img, "stress");
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, true, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "stress");
+	stress_build(&c.s, be, nrec);
+	rcase_build_pipe(&c);
+	rcase_rename(&c, "stress %s seed %" PRIu64 " (%zu bytes) through a pipe",
+		     order_name(be), seed, c.img.len);
+	rcase_walk_pipe(&c, 65536);
+	rcase_expect_stream(&c);
+	T_NO_WARN(&c.w, c.what);
+	check_zstats(&c);
+	rcase_rename(&c, "stress %s seed %" PRIu64 " (%zu bytes) from a file",
+		     order_name(be), seed, c.img.len);
+	rcase_walk(&c, "stress");
+	rcase_expect_stream(&c);
+	T_NO_WARN(&c.w, c.what);
+	rcase_end(&c);
 }
-
 
 /*
  * Thousands of ids (one per CPU and thread of a big machine), so the id
@@ -3537,74 +3026,46 @@ test_idmap_many(bool be)
 {
 	enum { N0 = 5000, N1 = 3000 };
 	uint64_t *ids0 = calloc(N0, 8), *ids1 = calloc(N1 + 1, 8);
-	uint64_t smp[] = { 0, 0x400000, 0x10, 7, 1 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 	size_t i;
 
 	if (!ids0 || !ids1)
 		abort();
-	snprintf(what, sizeof(what), "file %s 8000 ids", order_name(be));
+	rcase_begin(&c, be, "file %s 8000 ids", order_name(be));
 	for (i = 0; i < N0; i++)
 		ids0[i] = 1000 + 7 * i;
 	for (i = 0; i < N1; i++)
 		ids1[i] = (uint64_t)1 << 40 | (i * 64);
 	ids1[N1] = ids0[17];		/* also the first event's */
-	s_init(&s, be);
-	for (i = 0; i < N0; i += 97) {
-		smp[0] = ids0[i];
-		s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	}
-	for (i = 0; i < N1; i += 89) {
-		smp[0] = ids1[i];
-		s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 1);
-	}
-	smp[0] = ids1[N1];
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	smp[0] = ids0[5] + 1;		/* between two known ids */
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), -1);
-	fa[0].a = full_attr(ST_IDENT, 0);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = N0;
-	fa[1] = fa[0];
-	fa[1].ids = ids1;
-	fa[1].nr_ids = N1 + 1;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "many-ids");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	if (!w.open_err) {
-		EQ(pd_reader_evsel(w.r, 0)->nr_ids, N0, "%s: evsel 0 nr_ids", what);
-		EQ(pd_reader_evsel(w.r, 1)->nr_ids, N1 + 1, "%s: evsel 1 nr_ids", what);
-		EQ(pd_reader_evsel(w.r, 1)->ids[N1], ids0[17], "%s: evsel 1 last id", what);
+	for (i = 0; i < N0; i += 97)
+		s_sample(&c.s, ids0[i], 0);
+	for (i = 0; i < N1; i += 89)
+		s_sample(&c.s, ids1[i], 1);
+	s_sample(&c.s, ids1[N1], 0);
+	s_sample(&c.s, ids0[5] + 1, -1);	/* between two known ids */
+	rcase_attr(&c, 0, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids0, N0);
+	rcase_attr(&c, 1, full_attr(ST_IDENT, 0), PD_ATTR_SIZE_VER7, ids1, N1 + 1);
+	rcase_run(&c, "many-ids");
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	if (!c.w.open_err) {
+		struct pd_reader *r = c.w.r;
+		const char *what = c.what;
+
+		EQ(pd_reader_evsel(r, 0)->nr_ids, N0, "%s: evsel 0 nr_ids", what);
+		EQ(pd_reader_evsel(r, 1)->nr_ids, N1 + 1, "%s: evsel 1 nr_ids", what);
+		EQ(pd_reader_evsel(r, 1)->ids[N1], ids0[17], "%s: evsel 1 last id", what);
 		for (i = 0; i < N0; i += 13)
-			EQ(pd_reader_evsel_by_id(w.r, ids0[i]), 0, "%s: evsel_by_id(%" PRIu64 ")",
+			EQ(pd_reader_evsel_by_id(r, ids0[i]), 0, "%s: evsel_by_id(%" PRIu64 ")",
 			   what, ids0[i]);
 		for (i = 0; i < N1; i += 11)
-			EQ(pd_reader_evsel_by_id(w.r, ids1[i]), 1, "%s: evsel_by_id(%" PRIu64 ")",
+			EQ(pd_reader_evsel_by_id(r, ids1[i]), 1, "%s: evsel_by_id(%" PRIu64 ")",
 			   what, ids1[i]);
-		EQ(pd_reader_evsel_by_id(w.r, ids1[N1]), 0, "%s: evsel_by_id(shared)", what);
-		EQ(pd_reader_evsel_by_id(w.r, 999), -1, "%s: evsel_by_id(999)", what);
-		EQ(pd_reader_evsel_by_id(w.r, 0), -1, "%s: evsel_by_id(0)", what);
-		EQ(pd_reader_stats(w.r)->unknown_id, 1, "%s: unknown_id", what);
+		EQ(pd_reader_evsel_by_id(r, ids1[N1]), 0, "%s: evsel_by_id(shared)", what);
+		EQ(pd_reader_evsel_by_id(r, 999), -1, "%s: evsel_by_id(999)", what);
+		EQ(pd_reader_evsel_by_id(r, 0), -1, "%s: evsel_by_id(0)", what);
+		EQ(pd_reader_stats(r)->unknown_id, 1, "%s: unknown_id", what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_end(&c);
 	free(ids0);
 	free(ids1);
 }
@@ -3613,42 +3074,18 @@ test_idmap_many(bool be)
 static void
 test_idmap_sample_id_all_mismatch(bool be)
 {
-	static const uint64_t ids0[] = { 10 }, ids1[] = { 20 };
 	uint64_t tr[] = { 0x10, 5, 20 };
-	struct fattr fa[2];
-	struct stream s;
-	struct fspec f = { 0 };
-	struct flayout l;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct pd_attr a1 = full_attr(ST_IDENT, 0);
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s sample_id_all mismatch", order_name(be));
-	s_init(&s, be);
-	s_comm(&s, 1, "x", tr, ARRAY_SIZE(tr), 1);
-	fa[0].a = full_attr(ST_IDENT, 0);
-	fa[0].a.size = PD_ATTR_SIZE_VER7;
-	fa[0].ids = ids0;
-	fa[0].nr_ids = 1;
-	fa[1] = fa[0];
-	fa[1].a.flags &= ~(1ULL << PD_ATTR_SAMPLE_ID_ALL);
-	fa[1].ids = ids1;
-	f.be = be;
-	f.version = 2;
-	f.header_size = PD_FILE_HEADER_SIZE;
-	f.attrs = fa;
-	f.nr_attrs = 2;
-	f.attr_bytes = PD_ATTR_SIZE_VER7;
-	f.data = &s;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "sia-mismatch");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "the events disagree on sample_id_all", UINT64_MAX, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "file %s sample_id_all mismatch", order_name(be));
+	s_comm(&c.s, 1, "x", tr, ARRAY_SIZE(tr), 1);
+	a1.flags &= ~(1ULL << PD_ATTR_SAMPLE_ID_ALL);
+	rcase_two_events(&c, full_attr(ST_IDENT, 0), a1);
+	rcase_run(&c, "sia-mismatch");
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "the events disagree on sample_id_all", UINT64_MAX, c.what);
+	rcase_end(&c);
 }
 
 /*
@@ -3658,51 +3095,32 @@ test_idmap_sample_id_all_mismatch(bool be)
 static void
 test_file_bad_feature(bool be)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
 	static const unsigned char tracing[40] = { 0x17, 0x08, 0x44, 't' };
-	struct ffeat feats[3];
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img, host, nrcpus;
-	struct walk w;
-	char what[64];
+	struct tbuf *host;
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "file %s malformed NRCPUS", order_name(be));
-	s_init(&s, be);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	feat_string(&host, be, "h");
-	tb_init(&nrcpus, be);
-	tb_u32(&nrcpus, 2);
-	feats[0] = (struct ffeat){ PD_FEAT_TRACING_DATA, tracing, sizeof(tracing) };
-	feats[1] = (struct ffeat){ PD_FEAT_HOSTNAME, host.p, host.len };
-	feats[2] = (struct ffeat){ PD_FEAT_NRCPUS, nrcpus.p, nrcpus.len };
-	build_simple(&img, &s, &f, &fa, &l, be);
-	tb_free(&img);
-	f.feats = feats;
-	f.nr_feats = 3;
-	build_file(&img, &f, &l);
-	walk_init(&w);
-	walk_image(&w, &img, "bad-feature");
-	check_only_stream(&w, &s, l.data_offset, true, swap_for(be), what);
-	EQ(w.nr_warn, 1, "%s: warnings", what);
-	T_WARN(&w, "feature NRCPUS at", l.feat_offset + 48 + sizeof(tracing) + host.len, what);
-	if (!w.open_err) {
-		const struct pd_meta *m = pd_reader_meta(w.r);
+	rcase_begin(&c, be, "file %s malformed NRCPUS", order_name(be));
+	s_sample(&c.s, 61, 0);
+	tb_bytes(rcase_feature(&c, PD_FEAT_TRACING_DATA), tracing, sizeof(tracing));
+	host = rcase_feature(&c, PD_FEAT_HOSTNAME);
+	tb_header_string(host, "h");
+	tb_u32(rcase_feature(&c, PD_FEAT_NRCPUS), 2);
+	rcase_run(&c, "bad-feature");
+	EQ(c.w.nr_warn, 1, "%s: warnings", c.what);
+	T_WARN(&c.w, "feature NRCPUS at", c.l.feat_offset + 48 + sizeof(tracing) + host->len,
+	       c.what);
+	if (!c.w.open_err) {
+		const struct pd_meta *m = pd_reader_meta(c.w.r);
+		const char *what = c.what;
 
 		EQ(pd_meta_has(m, PD_FEAT_TRACING_DATA), 1, "%s: TRACING_DATA", what);
-		EQ(m->tracing_data_offset, l.feat_offset + 48, "%s: tracing_data_offset", what);
+		EQ(m->tracing_data_offset, c.l.feat_offset + 48, "%s: tracing_data_offset", what);
 		EQ(m->tracing_data_size, sizeof(tracing), "%s: tracing_data_size", what);
 		EQ((m->bad_features[0] >> PD_FEAT_NRCPUS) & 1, 1, "%s: NRCPUS is bad", what);
 		EQ(m->nr_cpus_online, 0, "%s: nr_cpus_online", what);
 		STR_EQ(m->hostname, "h", "%s: hostname", what);
 	}
-	walk_done(&w);
-	tb_free(&img);
-	tb_free(&host);
-	tb_free(&nrcpus);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /*
@@ -3714,44 +3132,36 @@ static void
 test_pipe_meta_records(bool be)
 {
 	static const uint64_t ids[] = { 41, 42 };
-	uint64_t smp[] = { 42, 0x400000, 0x10, 7, 1 };
 	struct pd_attr a = full_attr(ST_IDENT, 0);
-	struct stream s;
-	struct tbuf img, desc;
-	struct walk w;
-	char what[64];
+	struct tbuf desc;
+	struct rcase c;
 	size_t at, i, kbad;
 
-	snprintf(what, sizeof(what), "pipe %s build id and EVENT_DESC", order_name(be));
-	s_init(&s, be);
-	s_header_attr(&s, &a, PD_ATTR_SIZE_VER7, ids, 2);
+	rcase_begin(&c, be, "pipe %s build id and EVENT_DESC", order_name(be));
+	s_header_attr(&c.s, &a, PD_ATTR_SIZE_VER7, ids, 2);
 	tb_init(&desc, be);
 	tb_u32(&desc, 1);
 	tb_u32(&desc, PD_ATTR_SIZE_VER7);
-	put_attr(&desc, &a, PD_ATTR_SIZE_VER7, PD_ATTR_SIZE_VER7);
-	tb_u32(&desc, 2);
-	tb_header_string(&desc, "cycles:ppp");
-	tb_u64(&desc, 41);
-	tb_u64(&desc, 42);
-	s_feature(&s, PD_FEAT_EVENT_DESC, &desc);
-	at = s_begin(&s, PD_RECORD_HEADER_BUILD_ID, PD_MISC_USER | PD_MISC_BUILD_ID_SIZE);
-	tb_u32(&s.b, (uint32_t)-1);
+	tb_event_desc(&desc, &a, "cycles:ppp", ids, 2);
+	s_feature(&c.s, PD_FEAT_EVENT_DESC, &desc);
+	tb_free(&desc);
+	at = s_begin(&c.s, PD_RECORD_HEADER_BUILD_ID,
+		     PD_MISC_USER | PD_MISC_BUILD_ID_SIZE);
+	tb_u32(&c.s.b, (uint32_t)-1);
 	for (i = 0; i < 20; i++)
-		tb_u8(&s.b, (uint8_t)(0xa0 + i));
-	tb_u8(&s.b, 20);
-	tb_zeros(&s.b, 3);
-	tb_str_padded(&s.b, "/usr/lib/libfoo.so", 64);
-	s_end(&s, at, -1);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_NO_WARN(&w, what);
-	if (!w.open_err) {
-		const struct pd_meta *m = pd_reader_meta(w.r);
+		tb_u8(&c.s.b, (uint8_t)(0xa0 + i));
+	tb_u8(&c.s.b, 20);
+	tb_zeros(&c.s.b, 3);
+	tb_str_padded(&c.s.b, "/usr/lib/libfoo.so", 64);
+	s_end(&c.s, at, -1);
+	s_sample(&c.s, 42, 0);
+	rcase_run_pipe(&c, 0);
+	T_NO_WARN(&c.w, c.what);
+	if (!c.w.open_err) {
+		const struct pd_meta *m = pd_reader_meta(c.w.r);
+		const char *what = c.what;
 
-		STR_EQ(pd_reader_evsel(w.r, 0)->name, "cycles:ppp", "%s: name", what);
+		STR_EQ(pd_reader_evsel(c.w.r, 0)->name, "cycles:ppp", "%s: name", what);
 		EQ(m->nr_build_ids, 1, "%s: nr_build_ids", what);
 		if (m->nr_build_ids == 1) {
 			STR_EQ(m->build_ids[0].filename, "/usr/lib/libfoo.so", "%s: filename", what);
@@ -3760,30 +3170,20 @@ test_pipe_meta_records(bool be)
 			EQ(m->build_ids[0].id[19], 0xb3, "%s: id[19]", what);
 		}
 	}
-	walk_done(&w);
-	tb_free(&img);
 
 	/* a HEADER_FEATURE of 12 bytes */
-	snprintf(what, sizeof(what), "pipe %s HEADER_FEATURE of 12 bytes", order_name(be));
-	kbad = s_begin(&s, PD_RECORD_HEADER_FEATURE, 0);
-	tb_u32(&s.b, 3);
-	s_end(&s, kbad, -1);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	EQ(w.nr, s.nx - 1, "%s: records", what);
-	EQ(w.end, -PD_E_BAD_RECORD, "%s: error", what);
-	{
-		char want[120];
-
-		snprintf(want, sizeof(want), "offset %#" PRIx64 ": HEADER_FEATURE of 12 bytes has no feature id",
-			 PD_PIPE_HEADER_SIZE + s.x[s.nx - 1].offset);
-		STR_EQ(w.errmsg, want, "%s: message", what);
-	}
-	walk_done(&w);
-	tb_free(&img);
-	tb_free(&desc);
-	s_free(&s);
+	rcase_rename(&c, "pipe %s HEADER_FEATURE of 12 bytes", order_name(be));
+	kbad = s_begin(&c.s, PD_RECORD_HEADER_FEATURE, 0);
+	tb_u32(&c.s.b, 3);
+	s_end(&c.s, kbad, -1);
+	rcase_build_pipe(&c);
+	rcase_walk_pipe(&c, 0);
+	EQ(c.w.nr, c.s.nx - 1, "%s: records", c.what);
+	EQ(c.w.end, -PD_E_BAD_RECORD, "%s: error", c.what);
+	expect_errmsg(&c.w, c.what,
+		      "offset %#" PRIx64 ": HEADER_FEATURE of 12 bytes has no feature id",
+		      rcase_offset(&c, c.s.nx - 1));
+	rcase_end(&c);
 }
 
 /*
@@ -3799,24 +3199,15 @@ test_pipe_layout_mismatch(bool be)
 				      PD_SAMPLE_PERIOD, 0);
 	struct pd_attr a1 = full_attr(ST_IDENT, 0);
 	uint64_t s0[] = { 0x400000, 0x10, 20, 1 };
-	struct stream s;
-	struct tbuf img;
-	struct walk w;
-	char what[64];
+	struct rcase c;
 
-	snprintf(what, sizeof(what), "pipe %s layout mismatch", order_name(be));
-	s_init(&s, be);
-	s_header_attr(&s, &a0, PD_ATTR_SIZE_VER7, ids0, 1);
-	s_header_attr(&s, &a1, PD_ATTR_SIZE_VER7, ids1, 1);
-	s_words(&s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 1);
-	build_pipe(&img, &s);
-	walk_init(&w);
-	walk_pipe(&w, &img, 0);
-	check_only_stream(&w, &s, PD_PIPE_HEADER_SIZE, false, swap_for(be), what);
-	T_WARN(&w, "place the event id differently", UINT64_MAX, what);
-	walk_done(&w);
-	tb_free(&img);
-	s_free(&s);
+	rcase_begin(&c, be, "pipe %s layout mismatch", order_name(be));
+	s_header_attr(&c.s, &a0, PD_ATTR_SIZE_VER7, ids0, 1);
+	s_header_attr(&c.s, &a1, PD_ATTR_SIZE_VER7, ids1, 1);
+	s_words(&c.s, PD_RECORD_SAMPLE, 0, s0, ARRAY_SIZE(s0), 1);
+	rcase_run_pipe(&c, 0);
+	T_WARN(&c.w, "place the event id differently", UINT64_MAX, c.what);
+	rcase_end(&c);
 }
 
 /*
@@ -3827,32 +3218,18 @@ test_pipe_layout_mismatch(bool be)
 static void
 test_dir_fifo(void)
 {
-	uint64_t smp[] = { 61, 0x400000, 0x10, 7, 1 };
-	struct stream s;
-	struct fattr fa;
-	struct fspec f;
-	struct flayout l;
-	struct tbuf img, dirfmt;
-	struct ffeat feats[1];
+	struct rcase c;
 	char dir[512], fifo[600];
 	int status = 0, i;
 	pid_t pid;
 
-	s_init(&s, false);
-	s_words(&s, PD_RECORD_SAMPLE, 0, smp, ARRAY_SIZE(smp), 0);
-	build_simple(&img, &s, &f, &fa, &l, false);
-	tb_free(&img);
-	tb_init(&dirfmt, false);
-	tb_u64(&dirfmt, 1);
-	feats[0] = (struct ffeat){ PD_FEAT_DIR_FORMAT, dirfmt.p, dirfmt.len };
-	f.feats = feats;
-	f.nr_feats = 1;
-	build_file(&img, &f, &l);
-	tmp_name(dir, sizeof(dir), "dirfifo");
-	if (mkdir(dir, 0700) < 0)
+	rcase_begin(&c, false, "dir with a FIFO data.1");
+	s_sample(&c.s, 61, 0);
+	tb_u64(rcase_feature(&c, PD_FEAT_DIR_FORMAT), 1);
+	rcase_build(&c);
+	if (!make_dir(dir, sizeof(dir), "dirfifo", &c.img))
 		goto out;
-	make_dir_file(dir, "data", &img);
-	make_dir_file(dir, "data.0", &s.b);
+	make_dir_file(dir, "data.0", &c.s.b);
 	snprintf(fifo, sizeof(fifo), "%s/data.1", dir);
 	if (mkfifo(fifo, 0600) < 0) {
 		T(0, "mkfifo %s: %s", fifo, strerror(errno));
@@ -3871,18 +3248,16 @@ test_dir_fifo(void)
 	if (i == 50) {
 		kill(pid, SIGKILL);
 		waitpid(pid, &status, 0);
-		T(0, "dir with a FIFO data.1: pd_reader_open() still waits after 5 s");
+		T(0, "%s: pd_reader_open() still waits after 5 s", c.what);
 	} else {
 		T(WIFEXITED(status) && WEXITSTATUS(status) == 0,
-		  "dir with a FIFO data.1: open did not fail with PD_E_BAD_DIR (status %#x)",
+		  "%s: open did not fail with PD_E_BAD_DIR (status %#x)", c.what,
 		  (unsigned int)status);
 	}
 out_dir:
 	remove_dir(dir);
 out:
-	tb_free(&img);
-	tb_free(&dirfmt);
-	s_free(&s);
+	rcase_end(&c);
 }
 
 /*
@@ -3895,9 +3270,8 @@ test_empty_file(void)
 	struct tbuf none;
 
 	tb_init(&none, false);
-	expect_open_error(&none, -PD_E_BAD_MAGIC,
-			  "offset 0: the input is 0 bytes, too short for a perf.data header",
-			  "empty file");
+	expect_open_error(&none, -PD_E_BAD_MAGIC, NULL, "empty file",
+			  "offset 0: the input is 0 bytes, too short for a perf.data header");
 	tb_free(&none);
 }
 
@@ -3933,6 +3307,10 @@ make_tmpdir(void)
 int
 main(void)
 {
+	static const struct {
+		size_t nrec, extra;
+	} large[] = { { 17, 0 }, { 16, 523 }, { 20, 0 }, { 33, 7 }, { 47, 1 } };
+	size_t i;
 	int be;
 
 	make_tmpdir();
@@ -3960,11 +3338,8 @@ main(void)
 		test_pipe_cut(be);
 		test_compressed(be, PD_RECORD_COMPRESSED);
 		test_compressed(be, PD_RECORD_COMPRESSED2);
-		test_compressed_large(be, 17, 0);
-		test_compressed_large(be, 16, 523);
-		test_compressed_large(be, 20, 0);
-		test_compressed_large(be, 33, 7);
-		test_compressed_large(be, 47, 1);
+		for (i = 0; i < ARRAY_SIZE(large); i++)
+			test_compressed_large(be, large[i].nrec, large[i].extra);
 		test_compressed_leftover(be);
 		test_not_finalised(be);
 		test_cut_short(be);

@@ -19,25 +19,10 @@
 #include "pdata/errors.h"
 #include "pdata/sample.h"
 #include "tests/unit/buf.h"
+#include "tests/unit/record.h"
 #include "tests/unit/t.h"
 
-#ifdef WORDS_BIGENDIAN
-#define HOST_BE true
-#else
-#define HOST_BE false
-#endif
-
 #define MAX_N 8
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-static char ctx[200];
-
-#define EQ(got, want, field)						\
-	do {								\
-		char w_[300];						\
-		snprintf(w_, sizeof(w_), "%s: %s", ctx, (field));	\
-		T_EQ_U64((got), (want), w_);				\
-	} while (0)
 
 /* Every value of a sample, as the encoder writes it. */
 struct model {
@@ -97,20 +82,6 @@ static const unsigned int br_fields[][2] = {
 			 (1ULL << 40) | (1ULL << 63))
 #define REGS_INTR_MASK	((1ULL << 1) | (1ULL << 2) | (1ULL << 3) | \
 			 (1ULL << 33) | (1ULL << 62))
-
-static uint64_t
-get_uint(const unsigned char *p, unsigned int width, bool big_endian)
-{
-	uint64_t v = 0;
-	unsigned int i;
-
-	for (i = 0; i < width; i++) {
-		unsigned int k = big_endian ? i : width - 1 - i;
-
-		v = (v << 8) | p[k];
-	}
-	return v;
-}
 
 static uint64_t
 br_flags_le(const struct pd_branch_entry *e, uint64_t reserved)
@@ -243,52 +214,41 @@ encode(struct tbuf *b, const struct model *m)
 	size_t at = tb_begin_record(b, PD_RECORD_SAMPLE, m->misc);
 	size_t i;
 
-	if (t & PD_SAMPLE_IDENTIFIER)
-		tb_u64(b, m->identifier);
-	if (t & PD_SAMPLE_IP)
-		tb_u64(b, m->ip);
+	tb_u64_if(b, t, PD_SAMPLE_IDENTIFIER, m->identifier);
+	tb_u64_if(b, t, PD_SAMPLE_IP, m->ip);
 	if (t & PD_SAMPLE_TID) {
 		tb_u32(b, m->pid);
 		tb_u32(b, m->tid);
 	}
-	if (t & PD_SAMPLE_TIME)
-		tb_u64(b, m->time);
-	if (t & PD_SAMPLE_ADDR)
-		tb_u64(b, m->addr);
-	if (t & PD_SAMPLE_ID)
-		tb_u64(b, m->id);
-	if (t & PD_SAMPLE_STREAM_ID)
-		tb_u64(b, m->stream_id);
+	tb_u64_if(b, t, PD_SAMPLE_TIME, m->time);
+	tb_u64_if(b, t, PD_SAMPLE_ADDR, m->addr);
+	tb_u64_if(b, t, PD_SAMPLE_ID, m->id);
+	tb_u64_if(b, t, PD_SAMPLE_STREAM_ID, m->stream_id);
 	if (t & PD_SAMPLE_CPU) {
 		tb_u32(b, m->cpu);
 		tb_u32(b, m->cpu_res);
 	}
-	if (t & PD_SAMPLE_PERIOD)
-		tb_u64(b, m->period);
+	tb_u64_if(b, t, PD_SAMPLE_PERIOD, m->period);
 	if (t & PD_SAMPLE_READ) {
 		if (rf & PD_FORMAT_GROUP) {
 			tb_u64(b, m->read_nr);
-			if (rf & PD_FORMAT_TOTAL_TIME_ENABLED)
-				tb_u64(b, m->time_enabled);
-			if (rf & PD_FORMAT_TOTAL_TIME_RUNNING)
-				tb_u64(b, m->time_running);
+			tb_u64_if(b, rf, PD_FORMAT_TOTAL_TIME_ENABLED,
+				  m->time_enabled);
+			tb_u64_if(b, rf, PD_FORMAT_TOTAL_TIME_RUNNING,
+				  m->time_running);
 			for (i = 0; i < m->read_nr; i++) {
 				tb_u64(b, m->rv[i].value);
-				if (rf & PD_FORMAT_ID)
-					tb_u64(b, m->rv[i].id);
-				if (rf & PD_FORMAT_LOST)
-					tb_u64(b, m->rv[i].lost);
+				tb_u64_if(b, rf, PD_FORMAT_ID, m->rv[i].id);
+				tb_u64_if(b, rf, PD_FORMAT_LOST, m->rv[i].lost);
 			}
 		} else {
 			tb_u64(b, m->rv[0].value);
-			if (rf & PD_FORMAT_TOTAL_TIME_ENABLED)
-				tb_u64(b, m->time_enabled);
-			if (rf & PD_FORMAT_TOTAL_TIME_RUNNING)
-				tb_u64(b, m->time_running);
-			if (rf & PD_FORMAT_ID)
-				tb_u64(b, m->rv[0].id);
-			if (rf & PD_FORMAT_LOST)
-				tb_u64(b, m->rv[0].lost);
+			tb_u64_if(b, rf, PD_FORMAT_TOTAL_TIME_ENABLED,
+				  m->time_enabled);
+			tb_u64_if(b, rf, PD_FORMAT_TOTAL_TIME_RUNNING,
+				  m->time_running);
+			tb_u64_if(b, rf, PD_FORMAT_ID, m->rv[0].id);
+			tb_u64_if(b, rf, PD_FORMAT_LOST, m->rv[0].lost);
 		}
 	}
 	if (t & PD_SAMPLE_CALLCHAIN) {
@@ -324,22 +284,15 @@ encode(struct tbuf *b, const struct model *m)
 			tb_u64(b, m->dyn_size);
 		}
 	}
-	if (t & PD_SAMPLE_WEIGHT_TYPE)
-		tb_u64(b, m->weight);
-	if (t & PD_SAMPLE_DATA_SRC)
-		tb_u64(b, m->data_src);
-	if (t & PD_SAMPLE_TRANSACTION)
-		tb_u64(b, m->transaction);
+	tb_u64_if(b, t, PD_SAMPLE_WEIGHT_TYPE, m->weight);
+	tb_u64_if(b, t, PD_SAMPLE_DATA_SRC, m->data_src);
+	tb_u64_if(b, t, PD_SAMPLE_TRANSACTION, m->transaction);
 	if (t & PD_SAMPLE_REGS_INTR)
 		put_regs(b, m->iabi, m->regs_intr, m->iregs);
-	if (t & PD_SAMPLE_PHYS_ADDR)
-		tb_u64(b, m->phys_addr);
-	if (t & PD_SAMPLE_CGROUP)
-		tb_u64(b, m->cgroup);
-	if (t & PD_SAMPLE_DATA_PAGE_SIZE)
-		tb_u64(b, m->data_page_size);
-	if (t & PD_SAMPLE_CODE_PAGE_SIZE)
-		tb_u64(b, m->code_page_size);
+	tb_u64_if(b, t, PD_SAMPLE_PHYS_ADDR, m->phys_addr);
+	tb_u64_if(b, t, PD_SAMPLE_CGROUP, m->cgroup);
+	tb_u64_if(b, t, PD_SAMPLE_DATA_PAGE_SIZE, m->data_page_size);
+	tb_u64_if(b, t, PD_SAMPLE_CODE_PAGE_SIZE, m->code_page_size);
 	if (t & PD_SAMPLE_AUX) {
 		tb_u64(b, m->aux_size);
 		tb_bytes(b, m->aux, m->aux_size);
@@ -359,21 +312,6 @@ model_attr(const struct model *m, struct pd_attr *attr)
 	attr->sample_regs_intr = m->regs_intr;
 	attr->sample_period = m->attr_period;
 	attr->flags = 1ULL << PD_ATTR_SAMPLE_ID_ALL;
-}
-
-/* A record over size bytes at data, its header taken from the image. */
-static void
-make_rec(struct pd_record *r, const struct tbuf *b, const unsigned char *data,
-	 size_t size)
-{
-	memset(r, 0, sizeof(*r));
-	r->header.type = (uint32_t)get_uint(b->p, 4, b->big_endian);
-	r->header.misc = (uint16_t)get_uint(b->p + 4, 2, b->big_endian);
-	r->header.size = (uint16_t)size;
-	r->size = (uint32_t)size;
-	r->data = data;
-	r->swap = b->big_endian != HOST_BE;
-	r->evsel = -1;
 }
 
 /* Read every byte and element a sample's views reach. */
@@ -590,8 +528,6 @@ check_sample_id(const struct model *m, const struct pd_sample_id *id)
 	EQ(id->cpu, (t & PD_SAMPLE_CPU) ? m->cpu : (uint32_t)-1, "sid cpu");
 }
 
-static unsigned int nr_images, nr_cuts;
-
 /*
  * Every cut of the image: its bytes copied into a buffer of exactly that
  * size, header.size patched to match.
@@ -606,19 +542,8 @@ truncations(const struct pd_attr *attr, const struct tbuf *b)
 	int rc;
 
 	for (cut = 0; cut < b->len; cut++) {
-		unsigned char *copy = malloc(cut ? cut : 1);
+		unsigned char *copy = cut_rec(&rec, b, cut);
 
-		if (!copy)
-			abort();
-		memcpy(copy, b->p, cut);
-		if (cut >= 8) {
-			struct tbuf tmp = { .p = copy, .len = cut,
-					    .cap = cut,
-					    .big_endian = b->big_endian };
-
-			tb_patch(&tmp, 6, cut, 2);
-		}
-		make_rec(&rec, b, copy, cut);
 		rc = pd_sample_decode(attr, &rec, &s);
 		T(rc < 0, "%s: cut at %zu of %zu decoded", ctx, cut, b->len);
 		if (rc == 0)
@@ -944,8 +869,15 @@ test_helpers(void)
 static void
 test_trailer(void)
 {
-	const uint64_t all = PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID |
-		PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_IDENTIFIER;
+	static const struct pd_sample_id vals = {
+		.pid = 0x11112222,
+		.tid = 0x33334444,
+		.time = 0x0102030405060708ULL,
+		.id = 0x1d00000000000001ULL,
+		.stream_id = 0x5500000000000005ULL,
+		.cpu = 3,
+		.cpu_res = 0x77,
+	};
 	static const uint64_t types[] = {
 		PD_SAMPLE_TID | PD_SAMPLE_TIME,
 		PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID,
@@ -976,41 +908,12 @@ test_trailer(void)
 			at = tb_begin_record(&b, PD_RECORD_LOST, 0);
 			tb_u64(&b, 0x4242);		/* LOST id */
 			tb_u64(&b, 0x4343);		/* LOST lost */
-			if (t & PD_SAMPLE_TID) {
-				tb_u32(&b, 0x11112222);
-				tb_u32(&b, 0x33334444);
-			}
-			if (t & PD_SAMPLE_TIME)
-				tb_u64(&b, 0x0102030405060708ULL);
-			if (t & PD_SAMPLE_ID)
-				tb_u64(&b, 0x1d00000000000001ULL);
-			if (t & PD_SAMPLE_STREAM_ID)
-				tb_u64(&b, 0x5500000000000005ULL);
-			if (t & PD_SAMPLE_CPU) {
-				tb_u32(&b, 3);
-				tb_u32(&b, 0x77);
-			}
-			if (t & PD_SAMPLE_IDENTIFIER)
-				tb_u64(&b, 0x1d00000000000001ULL);
+			tb_sample_id(&b, t, &vals);
 			tb_end_record(&b, at);
 			make_rec(&rec, &b, b.p, b.len);
 			rc = pd_sample_id_decode(&attr, &rec, &id);
 			T(rc == 0, "%s: rc %d", ctx, rc);
-			EQ(id.type, t & all, "type");
-			EQ(id.pid, (t & PD_SAMPLE_TID) ? 0x11112222 :
-			   (uint32_t)-1, "pid");
-			EQ(id.tid, (t & PD_SAMPLE_TID) ? 0x33334444 :
-			   (uint32_t)-1, "tid");
-			EQ(id.time, (t & PD_SAMPLE_TIME) ?
-			   0x0102030405060708ULL : (uint64_t)-1, "time");
-			EQ(id.id, (t & (PD_SAMPLE_ID | PD_SAMPLE_IDENTIFIER)) ?
-			   0x1d00000000000001ULL : (uint64_t)-1, "id");
-			EQ(id.stream_id, (t & PD_SAMPLE_STREAM_ID) ?
-			   0x5500000000000005ULL : (uint64_t)-1, "stream_id");
-			EQ(id.cpu, (t & PD_SAMPLE_CPU) ? 3 : (uint32_t)-1,
-			   "cpu");
-			EQ(id.cpu_res, (t & PD_SAMPLE_CPU) ? 0x77 : 0,
-			   "cpu_res");
+			check_trailer_fields(&id, t, &vals, "");
 
 			/* without sample_id_all: nothing, and no error */
 			attr.flags = 0;
@@ -1042,7 +945,7 @@ test_trailer(void)
 
 	/* user records never have a trailer */
 	memset(&attr, 0, sizeof(attr));
-	attr.sample_type = all;
+	attr.sample_type = SAMPLE_ID_BITS;
 	attr.flags = 1ULL << PD_ATTR_SAMPLE_ID_ALL;
 	tb_init(&b, false);
 	at = tb_begin_record(&b, PD_RECORD_FINISHED_ROUND, 0);

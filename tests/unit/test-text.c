@@ -17,8 +17,6 @@
 #include "pdata/text.h"
 #include "tests/unit/t.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
-
 /* Check a snprintf-style call: its text, its return value, its NUL. */
 #define T_TEXT(call_len, buf, want, what)				\
 	do {								\
@@ -179,30 +177,39 @@ test_datasrc_op(void)
 static void
 test_datasrc_script(void)
 {
+	static const struct {
+		size_t (*fn)(char *buf, size_t size, uint64_t data_src);
+		uint64_t v;
+		const char *want, *what;
+	} rows[] = {
+		/* V61 (§4.4), before perf's padding */
+		{ pd_datasrc_decode, 0x29100142,
+		  "|OP LOAD|LVL L1 hit|SNP None|TLB L1 hit|LCK N/A|BLK  N/A",
+		  "decode 0x29100142" },
+		{ pd_datasrc_script, 0x29100142,
+		  "        29100142 |OP LOAD|LVL L1 hit|SNP None|TLB L1 hit"
+		  "|LCK N/A|BLK  N/A", "script 0x29100142" },
+		{ pd_datasrc_script, 0,
+		  "               0 |OP No|LVL N/A|SNP N/A|TLB N/A|LCK No"
+		  "|BLK  N/A", "script 0" },
+		/* V61: perf's 100-byte buffer cuts this one inside " N/A" */
+		{ pd_datasrc_script, 0x10a400200042,
+		  "    10a400200042 |OP LOAD|LVL Remote node, same socket L2 hit"
+		  "|SNP Hit or Peer|TLB N/A|LCK No|BLK  N",
+		  "script 0x10a400200042" },
+		{ pd_datasrc_decode, 0x10a400200042,
+		  "|OP LOAD|LVL Remote node, same socket L2 hit|SNP Hit or Peer"
+		  "|TLB N/A|LCK No|BLK  N/A", "decode 0x10a400200042 uncut" },
+		{ pd_datasrc_decode, 0x65600000084,
+		  "|OP STORE|LVL Any cache miss|SNP Fwd|TLB N/A|LCK No"
+		  "|BLK  Data Addr", "decode 0x65600000084" },
+	};
 	char buf[PD_DATASRC_TEXT_MAX];
-	size_t n;
+	size_t i, n;
 
-	/* V61 (§4.4), before perf's padding */
-	T_TEXT(pd_datasrc_decode(buf, sizeof(buf), 0x29100142), buf,
-	       "|OP LOAD|LVL L1 hit|SNP None|TLB L1 hit|LCK N/A|BLK  N/A",
-	       "decode 0x29100142");
-	T_TEXT(pd_datasrc_script(buf, sizeof(buf), 0x29100142), buf,
-	       "        29100142 |OP LOAD|LVL L1 hit|SNP None|TLB L1 hit"
-	       "|LCK N/A|BLK  N/A", "script 0x29100142");
-	T_TEXT(pd_datasrc_script(buf, sizeof(buf), 0), buf,
-	       "               0 |OP No|LVL N/A|SNP N/A|TLB N/A|LCK No"
-	       "|BLK  N/A", "script 0");
-	/* V61: perf's 100-byte buffer cuts this one inside " N/A" */
-	T_TEXT(pd_datasrc_script(buf, sizeof(buf), 0x10a400200042), buf,
-	       "    10a400200042 |OP LOAD|LVL Remote node, same socket L2 hit"
-	       "|SNP Hit or Peer|TLB N/A|LCK No|BLK  N",
-	       "script 0x10a400200042");
-	T_TEXT(pd_datasrc_decode(buf, sizeof(buf), 0x10a400200042), buf,
-	       "|OP LOAD|LVL Remote node, same socket L2 hit|SNP Hit or Peer"
-	       "|TLB N/A|LCK No|BLK  N/A", "decode 0x10a400200042 uncut");
-	T_TEXT(pd_datasrc_decode(buf, sizeof(buf), 0x65600000084), buf,
-	       "|OP STORE|LVL Any cache miss|SNP Fwd|TLB N/A|LCK No"
-	       "|BLK  Data Addr", "decode 0x65600000084");
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		T_TEXT(rows[i].fn(buf, sizeof(buf), rows[i].v), buf,
+		       rows[i].want, rows[i].what);
 
 	/* every bit set: the decode fits PD_DATASRC_TEXT_MAX, the field 99 */
 	n = pd_datasrc_decode(NULL, 0, ~0ULL);
@@ -283,6 +290,14 @@ test_branch_names(void)
 		"ARM64_DEBUG_HALT", "ARM64_DEBUG_EXIT", "ARM64_DEBUG_INST",
 		"ARM64_DEBUG_DATA",
 	};
+	static const char *const specs[] = {
+		"N/A", "SPEC_WRONG_PATH", "NON_SPEC_CORRECT_PATH",
+		"SPEC_CORRECT_PATH",
+	};
+	static const char *const privs[] = {
+		"UNKNOWN", "USER", "KERNEL", "HV",
+	};
+	char what[16];
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(types); i++)
@@ -296,15 +311,15 @@ test_branch_names(void)
 	}
 	T(pd_branch_new_type_name(8, false) == NULL &&
 	  pd_branch_new_type_name(15, true) == NULL, "new_type 8+ no name");
-	T_EQ_STR(pd_branch_spec_name(0), "N/A", "spec 0");
-	T_EQ_STR(pd_branch_spec_name(1), "SPEC_WRONG_PATH", "spec 1");
-	T_EQ_STR(pd_branch_spec_name(2), "NON_SPEC_CORRECT_PATH", "spec 2");
-	T_EQ_STR(pd_branch_spec_name(3), "SPEC_CORRECT_PATH", "spec 3");
+	for (i = 0; i < ARRAY_SIZE(specs); i++) {
+		snprintf(what, sizeof(what), "spec %u", i);
+		T_EQ_STR(pd_branch_spec_name(i), specs[i], what);
+	}
 	T(pd_branch_spec_name(4) == NULL, "spec 4 has no name");
-	T_EQ_STR(pd_branch_priv_name(0), "UNKNOWN", "priv 0");
-	T_EQ_STR(pd_branch_priv_name(1), "USER", "priv 1");
-	T_EQ_STR(pd_branch_priv_name(2), "KERNEL", "priv 2");
-	T_EQ_STR(pd_branch_priv_name(3), "HV", "priv 3");
+	for (i = 0; i < ARRAY_SIZE(privs); i++) {
+		snprintf(what, sizeof(what), "priv %u", i);
+		T_EQ_STR(pd_branch_priv_name(i), privs[i], what);
+	}
 	T(pd_branch_priv_name(4) == NULL && pd_branch_priv_name(7) == NULL,
 	  "priv 4..7 have no name");
 
@@ -379,6 +394,30 @@ test_branch_script(void)
 		" 0x5555555552c0/0x555555555250/P/-/-/7/ "
 		" 0x555555555258/0x7fff12340000/-/-/-/0/FAULT_DATA "
 		" 0xffffffff821f5f60/0x555555555250/-/-/-/65535/SYSRET ";
+	/* single items, in the forms 6.1 does not print */
+	static const struct {
+		uint64_t from, to, flags;
+		unsigned int opts;
+		const char *want, *what;
+	} items[] = {
+		/* both mispred and predicted: P wins */
+		{ 1, 2, BR(1, 1, 0, 0, 0, 0, 0, 0), 0,
+		  " 0x1/0x2/P/-/-/0/ ", "mispred+predicted" },
+		/* an EXTEND_ABI entry whose new_type has no name */
+		{ 0, 0, BR(0, 0, 0, 0, 0, 15, 0, 12), 0,
+		  " 0x0/0x0/-/-/-/0/(null) ", "unnamed new_type" },
+		{ 0x10, 0x20, BR(0, 0, 0, 0, 0, 15, 0, 4), PD_BRSTACK_ARM64,
+		  " 0x10/0x20/-/-/-/0/ARM64_DEBUG_HALT ", "arm64 new_type" },
+		/* spec is not part of 6.1's item */
+		{ 0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0), 0,
+		  " 0x10/0x20/P/-/-/0/COND ", "6.1 drops spec" },
+		/* newer perf's form */
+		{ 0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0), PD_BRSTACK_SPEC,
+		  " 0x10/0x20/P/-/-/0/COND/NON_SPEC_CORRECT_PATH ",
+		  "spec form" },
+		{ 0x10, 0x20, BR(0, 1, 0, 0, 0, 0, 0, 0), PD_BRSTACK_SPEC,
+		  " 0x10/0x20/P/-/-/0//- ", "spec form, spec 0" },
+	};
 	char line[512], buf[128];
 	size_t i, len = 0, n;
 
@@ -392,33 +431,12 @@ test_branch_script(void)
 	T_EQ_STR(line, want_line, "brstack line (V61)");
 	T_EQ_U64(len, strlen(want_line), "brstack line length");
 
-	/* both mispred and predicted: P wins */
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(1, 2, BR(1, 1, 0, 0, 0, 0, 0, 0)), 0);
-	T_EQ_STR(buf, " 0x1/0x2/P/-/-/0/ ", "mispred+predicted");
-	/* an EXTEND_ABI entry whose new_type has no name */
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(0, 0, BR(0, 0, 0, 0, 0, 15, 0, 12)), 0);
-	T_EQ_STR(buf, " 0x0/0x0/-/-/-/0/(null) ", "unnamed new_type");
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(0x10, 0x20, BR(0, 0, 0, 0, 0, 15, 0, 4)),
-			       PD_BRSTACK_ARM64);
-	T_EQ_STR(buf, " 0x10/0x20/-/-/-/0/ARM64_DEBUG_HALT ",
-		 "arm64 new_type");
-	/* spec is not part of 6.1's item */
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0)), 0);
-	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0/COND ", "6.1 drops spec");
-	/* newer perf's form */
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 1, 2, 0)),
-			       PD_BRSTACK_SPEC);
-	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0/COND/NON_SPEC_CORRECT_PATH ",
-		 "spec form");
-	pd_branch_entry_script(buf, sizeof(buf),
-			       ent(0x10, 0x20, BR(0, 1, 0, 0, 0, 0, 0, 0)),
-			       PD_BRSTACK_SPEC);
-	T_EQ_STR(buf, " 0x10/0x20/P/-/-/0//- ", "spec form, spec 0");
+	for (i = 0; i < ARRAY_SIZE(items); i++) {
+		pd_branch_entry_script(buf, sizeof(buf),
+				       ent(items[i].from, items[i].to,
+					   items[i].flags), items[i].opts);
+		T_EQ_STR(buf, items[i].want, items[i].what);
+	}
 	/* all bits set */
 	n = pd_branch_entry_script(buf, sizeof(buf), ent(~0ULL, ~0ULL, ~0ULL), 0);
 	T_TEXT(n, buf, " 0xffffffffffffffff/0xffffffffffffffff/P/X/A/65535/"
@@ -547,6 +565,53 @@ test_reg_names(void)
 		"CS", "SS", "DS", "ES", "FS", "GS", "R8", "R9", "R10", "R11",
 		"R12", "R13", "R14", "R15",
 	};
+	/* the registers the numbered loops below do not cover */
+	static const struct {
+		const char *arch;
+		unsigned int reg;
+		const char *want, *what;
+	} regs[] = {
+		{ "x86", 64, "unknown", "x86 64" },
+		{ "arm64", 30, "lr", "arm64 30" },
+		{ "arm64", 31, "sp", "arm64 31" },
+		{ "arm64", 32, "pc", "arm64 32" },
+		{ "arm64", 33, "unknown", "arm64 33" },
+		{ "arm64", 45, "unknown", "arm64 45" },
+		{ "arm64", 46, "vg", "arm64 46" },
+		{ "arm64", 47, "unknown", "arm64 47" },
+		{ "arm", 11, "fp", "arm 11" },
+		{ "arm", 12, "ip", "arm 12" },
+		{ "arm", 13, "sp", "arm 13" },
+		{ "arm", 14, "lr", "arm 14" },
+		{ "arm", 15, "pc", "arm 15" },
+		{ "arm", 16, "unknown", "arm 16" },
+		{ "ppc64le", 32, "nip", "powerpc 32" },
+		{ "ppc64le", 44, "mmcra", "powerpc 44" },
+		{ "ppc64le", 58, "siar", "powerpc 58" },
+		{ "ppc64le", 59, "unknown", "powerpc 59" },
+		{ "s390x", 33, "PC", "s390 33" },
+		{ "mips", 0, "PC", "mips 0" },
+		{ "mips", 26, "unknown", "mips 26" },
+		{ "mips", 31, "$31", "mips 31" },
+		{ "csky", 0, "unknown", "csky tls" },
+		{ "csky", 6, "a0", "csky 6" },
+		{ "csky", 19, "regs9", "csky 19" },
+		{ "riscv", 31, "t6", "riscv 31" },
+		/* perf 6.1 does not normalise riscv64, so it finds no table */
+		{ "riscv64", 0, "unknown", "riscv64" },
+		{ "sparc64", 0, "unknown", "sparc" },
+		{ NULL, 0, "unknown", "no arch" },
+	};
+	static const struct {
+		uint64_t abi;
+		const char *want, *what;
+	} abis[] = {
+		{ 0, "none", "abi 0" },
+		{ 1, "32-bit", "abi 1" },
+		{ 2, "64-bit", "abi 2" },
+		{ 3, "unknown", "abi 3" },
+		{ ~0ULL, "unknown", "abi ~0" },
+	};
 	char want[8];
 	unsigned int i;
 
@@ -561,53 +626,20 @@ test_reg_names(void)
 		T_EQ_STR(pd_reg_name("x86", 32 + 2 * i), want, "XMM low half");
 		T_EQ_STR(pd_reg_name("x86", 33 + 2 * i), want, "XMM high half");
 	}
-	T_EQ_STR(pd_reg_name("x86", 64), "unknown", "x86 64");
-
 	for (i = 0; i < 30; i++) {
 		snprintf(want, sizeof(want), "x%u", i);
 		T_EQ_STR(pd_reg_name("aarch64", i), want, "arm64 xN");
 	}
-	T_EQ_STR(pd_reg_name("arm64", 30), "lr", "arm64 30");
-	T_EQ_STR(pd_reg_name("arm64", 31), "sp", "arm64 31");
-	T_EQ_STR(pd_reg_name("arm64", 32), "pc", "arm64 32");
-	T_EQ_STR(pd_reg_name("arm64", 33), "unknown", "arm64 33");
-	T_EQ_STR(pd_reg_name("arm64", 45), "unknown", "arm64 45");
-	T_EQ_STR(pd_reg_name("arm64", 46), "vg", "arm64 46");
-	T_EQ_STR(pd_reg_name("arm64", 47), "unknown", "arm64 47");
-
 	for (i = 0; i < 11; i++) {
 		snprintf(want, sizeof(want), "r%u", i);
 		T_EQ_STR(pd_reg_name("armv7l", i), want, "arm rN");
 	}
-	T_EQ_STR(pd_reg_name("arm", 11), "fp", "arm 11");
-	T_EQ_STR(pd_reg_name("arm", 12), "ip", "arm 12");
-	T_EQ_STR(pd_reg_name("arm", 13), "sp", "arm 13");
-	T_EQ_STR(pd_reg_name("arm", 14), "lr", "arm 14");
-	T_EQ_STR(pd_reg_name("arm", 15), "pc", "arm 15");
-	T_EQ_STR(pd_reg_name("arm", 16), "unknown", "arm 16");
-
-	T_EQ_STR(pd_reg_name("ppc64le", 32), "nip", "powerpc 32");
-	T_EQ_STR(pd_reg_name("ppc64le", 44), "mmcra", "powerpc 44");
-	T_EQ_STR(pd_reg_name("ppc64le", 58), "siar", "powerpc 58");
-	T_EQ_STR(pd_reg_name("ppc64le", 59), "unknown", "powerpc 59");
-	T_EQ_STR(pd_reg_name("s390x", 33), "PC", "s390 33");
-	T_EQ_STR(pd_reg_name("mips", 0), "PC", "mips 0");
-	T_EQ_STR(pd_reg_name("mips", 26), "unknown", "mips 26");
-	T_EQ_STR(pd_reg_name("mips", 31), "$31", "mips 31");
-	T_EQ_STR(pd_reg_name("csky", 0), "unknown", "csky tls");
-	T_EQ_STR(pd_reg_name("csky", 6), "a0", "csky 6");
-	T_EQ_STR(pd_reg_name("csky", 19), "regs9", "csky 19");
-	T_EQ_STR(pd_reg_name("riscv", 31), "t6", "riscv 31");
-	/* perf 6.1 does not normalise riscv64, so it finds no table */
-	T_EQ_STR(pd_reg_name("riscv64", 0), "unknown", "riscv64");
-	T_EQ_STR(pd_reg_name("sparc64", 0), "unknown", "sparc");
-	T_EQ_STR(pd_reg_name(NULL, 0), "unknown", "no arch");
-
-	T_EQ_STR(pd_regs_abi_name(0), "none", "abi 0");
-	T_EQ_STR(pd_regs_abi_name(1), "32-bit", "abi 1");
-	T_EQ_STR(pd_regs_abi_name(2), "64-bit", "abi 2");
-	T_EQ_STR(pd_regs_abi_name(3), "unknown", "abi 3");
-	T_EQ_STR(pd_regs_abi_name(~0ULL), "unknown", "abi ~0");
+	for (i = 0; i < ARRAY_SIZE(regs); i++)
+		T_EQ_STR(pd_reg_name(regs[i].arch, regs[i].reg), regs[i].want,
+			 regs[i].what);
+	for (i = 0; i < ARRAY_SIZE(abis); i++)
+		T_EQ_STR(pd_regs_abi_name(abis[i].abi), abis[i].want,
+			 abis[i].what);
 }
 
 static void
@@ -640,28 +672,36 @@ test_regs_script(void)
 		"  x26:0x7fd7036a10   x27:0x600e520720   x28:0x712a24d000 "
 		"  x29:0x7fd7036770    lr:0x7127f76c98    sp:0x7fd7036740 "
 		"   pc:0x7127fc0f48 ";
+	static const struct {
+		const char *arch;
+		uint64_t abi, mask;
+		const uint64_t *vals;
+		size_t nr;
+		const char *want, *what;
+	} rows[] = {
+		{ "x86_64", 2, 0x3 | 1ULL << 24 | 1ULL << 32, x86_vals, 4,
+		  " ABI:2    AX:0xa    BX:0xb unknown:0xc  XMM0:0xd ",
+		  "x86 regs (V61)" },
+		{ "aarch64", 1, 0x1ffffffffULL, arm_vals, ARRAY_SIZE(arm_vals),
+		  arm_want, "arm64 regs (V61 fixture)" },
+		{ "x86", 0, 0x3, x86_vals, 2, "", "ABI none prints nothing" },
+		{ "x86", 2, 0, NULL, 0, " ABI:2 ", "empty mask" },
+		/* fewer values than mask bits: stop at the values */
+		{ "x86", 2, 0x7, x86_vals, 2, " ABI:2    AX:0xa    BX:0xb ",
+		  "short regs" },
+		{ "armv7l", 1, 1ULL << 15 | 1ULL << 63, x86_vals, 2,
+		  " ABI:1    pc:0xa unknown:0xb ", "arm pc, bit 63" },
+	};
 	char buf[2048];
-	size_t n;
+	size_t i, n;
 
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "x86_64", 2,
-			      0x3 | 1ULL << 24 | 1ULL << 32, x86_vals, 4), buf,
-	       " ABI:2    AX:0xa    BX:0xb unknown:0xc  XMM0:0xd ",
-	       "x86 regs (V61)");
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "aarch64", 1, 0x1ffffffffULL,
-			      arm_vals, ARRAY_SIZE(arm_vals)), buf, arm_want,
-	       "arm64 regs (V61 fixture)");
-
-	buf[0] = 'x';
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "x86", 0, 0x3, x86_vals, 2),
-	       buf, "", "ABI none prints nothing");
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "x86", 2, 0, NULL, 0), buf,
-	       " ABI:2 ", "empty mask");
-	/* fewer values than mask bits: stop at the values */
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "x86", 2, 0x7, x86_vals, 2),
-	       buf, " ABI:2    AX:0xa    BX:0xb ", "short regs");
-	T_TEXT(pd_regs_script(buf, sizeof(buf), "armv7l", 1,
-			      1ULL << 15 | 1ULL << 63, x86_vals, 2),
-	       buf, " ABI:1    pc:0xa unknown:0xb ", "arm pc, bit 63");
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		buf[0] = 'x';
+		T_TEXT(pd_regs_script(buf, sizeof(buf), rows[i].arch,
+				      rows[i].abi, rows[i].mask, rows[i].vals,
+				      rows[i].nr),
+		       buf, rows[i].want, rows[i].what);
+	}
 	n = pd_regs_script(buf, 5, "x86", 2, 0x3, x86_vals, 2);
 	T_EQ_U64(n, 27, "regs cut: wanted length");
 	T_EQ_STR(buf, " ABI", "regs cut: text");
@@ -672,28 +712,39 @@ test_regs_script(void)
 static void
 test_cpumode(void)
 {
-	T(pd_cpumode_level(PD_MISC_KERNEL, false) == 'k', "level kernel");
-	T(pd_cpumode_level(PD_MISC_USER, false) == '.', "level user");
-	T(pd_cpumode_level(PD_MISC_HYPERVISOR, true) == 'H', "level hv");
-	T(pd_cpumode_level(PD_MISC_CPUMODE_UNKNOWN, false) == 'H',
-	  "level unknown");
-	T(pd_cpumode_level(PD_MISC_GUEST_KERNEL, false) == 'H',
-	  "guest kernel without --guest");
-	T(pd_cpumode_level(PD_MISC_GUEST_KERNEL, true) == 'g',
-	  "guest kernel with --guest");
-	T(pd_cpumode_level(PD_MISC_GUEST_USER, false) == 'H',
-	  "guest user without --guest");
-	T(pd_cpumode_level(PD_MISC_GUEST_USER, true) == 'u',
-	  "guest user with --guest");
+	static const struct {
+		uint16_t cpumode;
+		bool guest;		/* perf report --guest */
+		char want;
+		const char *what;
+	} levels[] = {
+		{ PD_MISC_KERNEL, false, 'k', "level kernel" },
+		{ PD_MISC_USER, false, '.', "level user" },
+		{ PD_MISC_HYPERVISOR, true, 'H', "level hv" },
+		{ PD_MISC_CPUMODE_UNKNOWN, false, 'H', "level unknown" },
+		{ PD_MISC_GUEST_KERNEL, false, 'H',
+		  "guest kernel without --guest" },
+		{ PD_MISC_GUEST_KERNEL, true, 'g', "guest kernel with --guest" },
+		{ PD_MISC_GUEST_USER, false, 'H', "guest user without --guest" },
+		{ PD_MISC_GUEST_USER, true, 'u', "guest user with --guest" },
+	};
+	static const char *const names[] = {
+		"unknown", "kernel", "user", "hypervisor", "guest kernel",
+		"guest user",
+	};
+	char what[16];
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(levels); i++)
+		T(pd_cpumode_level(levels[i].cpumode, levels[i].guest) ==
+		  levels[i].want, "%s", levels[i].what);
 	T(pd_cpumode_level(7, true) == 'H' && pd_cpumode_level(99, true) == 'H',
 	  "level of invalid cpumodes");
 
-	T_EQ_STR(pd_cpumode_name(0), "unknown", "name 0");
-	T_EQ_STR(pd_cpumode_name(1), "kernel", "name 1");
-	T_EQ_STR(pd_cpumode_name(2), "user", "name 2");
-	T_EQ_STR(pd_cpumode_name(3), "hypervisor", "name 3");
-	T_EQ_STR(pd_cpumode_name(4), "guest kernel", "name 4");
-	T_EQ_STR(pd_cpumode_name(5), "guest user", "name 5");
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		snprintf(what, sizeof(what), "name %u", i);
+		T_EQ_STR(pd_cpumode_name(i), names[i], what);
+	}
 	T(pd_cpumode_name(6) == NULL && pd_cpumode_name(7) == NULL,
 	  "names of 6, 7");
 }
@@ -752,20 +803,26 @@ test_misc(void)
 static void
 test_callchain_context(void)
 {
-	T_EQ_STR(pd_callchain_context_name(PD_CONTEXT_HV), "PERF_CONTEXT_HV",
-		 "HV");
-	T_EQ_STR(pd_callchain_context_name(0xffffffffffffff80ULL),
-		 "PERF_CONTEXT_KERNEL", "KERNEL");
-	T_EQ_STR(pd_callchain_context_name(0xfffffffffffffe00ULL),
-		 "PERF_CONTEXT_USER", "USER");
-	T_EQ_STR(pd_callchain_context_name(PD_CONTEXT_USER_DEFERRED),
-		 "PERF_CONTEXT_USER_DEFERRED", "USER_DEFERRED");
-	T_EQ_STR(pd_callchain_context_name(PD_CONTEXT_GUEST),
-		 "PERF_CONTEXT_GUEST", "GUEST");
-	T_EQ_STR(pd_callchain_context_name(PD_CONTEXT_GUEST_KERNEL),
-		 "PERF_CONTEXT_GUEST_KERNEL", "GUEST_KERNEL");
-	T_EQ_STR(pd_callchain_context_name(PD_CONTEXT_GUEST_USER),
-		 "PERF_CONTEXT_GUEST_USER", "GUEST_USER");
+	static const struct {
+		uint64_t marker;
+		const char *want, *what;
+	} rows[] = {
+		{ PD_CONTEXT_HV, "PERF_CONTEXT_HV", "HV" },
+		{ 0xffffffffffffff80ULL, "PERF_CONTEXT_KERNEL", "KERNEL" },
+		{ 0xfffffffffffffe00ULL, "PERF_CONTEXT_USER", "USER" },
+		{ PD_CONTEXT_USER_DEFERRED, "PERF_CONTEXT_USER_DEFERRED",
+		  "USER_DEFERRED" },
+		{ PD_CONTEXT_GUEST, "PERF_CONTEXT_GUEST", "GUEST" },
+		{ PD_CONTEXT_GUEST_KERNEL, "PERF_CONTEXT_GUEST_KERNEL",
+		  "GUEST_KERNEL" },
+		{ PD_CONTEXT_GUEST_USER, "PERF_CONTEXT_GUEST_USER",
+		  "GUEST_USER" },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
+		T_EQ_STR(pd_callchain_context_name(rows[i].marker),
+			 rows[i].want, rows[i].what);
 	T(pd_callchain_context_name(0) == NULL &&
 	  pd_callchain_context_name(0xffffffff81000000ULL) == NULL &&
 	  pd_callchain_context_name(PD_CONTEXT_MAX) == NULL &&
