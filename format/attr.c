@@ -16,56 +16,36 @@
 
 #include <string.h>
 
+#include "format/compiler.h"
 #include "format/cursor.h"
+#include "pdata/bitfield.h"
 #include "pdata/errors.h"
 #include "pdata/records.h"
 
-#ifdef WORDS_BIGENDIAN
-#define HOST_BIG_ENDIAN 1
-#else
-#define HOST_BIG_ENDIAN 0
-#endif
+/* precise_ip is the only attr flag wider than one bit */
+static const struct pd_bitfield attr_wide_flags[] = {
+	{ .shift = PD_ATTR_PRECISE_IP, .width = PD_ATTR_PRECISE_IP_WIDTH },
+};
 
-/*
- * Reorder a bitfield word between the little-endian numbering (field at
- * bit p) and the big-endian one (same field at bit width - p - w).  Every
- * flag is one bit wide except precise_ip; the mapping is its own inverse.
- */
+/* to_be: from pd_attr's numbering to a big-endian writer's, else back */
 static uint64_t
-flags_mirror(uint64_t word)
+flags_mirror(uint64_t word, bool to_be)
 {
-	uint64_t out = 0;
-	unsigned int p;
-
-	for (p = 0; p < 64; p++) {
-		if (p == PD_ATTR_PRECISE_IP) {
-			uint64_t v = (word >> (64 - p - 2)) & 3;
-
-			out |= v << p;
-			p++;
-			continue;
-		}
-		out |= ((word >> (63 - p)) & 1) << p;
-	}
-	return out;
+	return pd_bitfield_move(word, 64, attr_wide_flags,
+				ARRAY_SIZE(attr_wide_flags), to_be);
 }
 
+/* aux_action: one-bit flags only, so either way is the same */
 static uint32_t
-bits32_mirror(uint32_t word)
+aux_action_mirror(uint32_t word)
 {
-	uint32_t out = 0;
-	unsigned int p;
-
-	for (p = 0; p < 32; p++)
-		out |= ((word >> (31 - p)) & 1U) << p;
-	return out;
+	return (uint32_t)pd_bitfield_move(word, 32, NULL, 0, false);
 }
 
 int
 pd_attr_decode(const void *buf, size_t len, bool swap, struct pd_attr *out)
 {
 	unsigned char img[PD_ATTR_SIZE_MAX];
-	bool file_be = HOST_BIG_ENDIAN ^ swap;
 	struct pd_cursor c;
 	uint32_t size;
 	size_t used;
@@ -109,9 +89,9 @@ pd_attr_decode(const void *buf, size_t len, bool swap, struct pd_attr *out)
 	out->sig_data = cur_u64(&c);
 	out->config3 = cur_u64(&c);
 	out->config4 = cur_u64(&c);
-	if (file_be) {
-		out->flags = flags_mirror(out->flags);
-		out->aux_action = bits32_mirror(out->aux_action);
+	if (pd_file_big_endian(swap)) {
+		out->flags = flags_mirror(out->flags, false);
+		out->aux_action = aux_action_mirror(out->aux_action);
 	}
 	return 0;
 }
@@ -133,9 +113,9 @@ pd_attr_encode(const struct pd_attr *attr, uint32_t size, void *buf)
 	uint64_t flags = attr->flags;
 	uint32_t aux_action = attr->aux_action;
 
-	if (HOST_BIG_ENDIAN) {
-		flags = flags_mirror(flags);
-		aux_action = bits32_mirror(aux_action);
+	if (PD_HOST_BIG_ENDIAN) {
+		flags = flags_mirror(flags, true);
+		aux_action = aux_action_mirror(aux_action);
 	}
 	memset(buf, 0, size);
 	PUT(p, end, attr->type);

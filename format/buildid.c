@@ -10,12 +10,12 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
-#include <stdio.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/cursor.h"
+#include "format/feat-int.h"
 #include "pdata/errors.h"
 #include "pdata/meta.h"
 
@@ -28,31 +28,14 @@
  */
 #define BID_612_SLACK	36
 
+/* The payload, walked by record size; x reports problems (feat_fail()). */
 struct bid_walk {
+	struct feat_ctx *x;
 	const unsigned char *p;
 	size_t len;
 	bool swap;
 	bool old;
-	char *why;
-	size_t why_len;
 };
-
-static int __attribute__((format(printf, 4, 5)))
-bid_fail(struct bid_walk *w, int err, size_t at, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (!w->why || !w->why_len)
-		return err;
-	n = snprintf(w->why, w->why_len, "payload offset %zu: ", at);
-	if (n >= 0 && (size_t)n < w->why_len) {
-		va_start(ap, fmt);
-		vsnprintf(w->why + n, w->why_len - (size_t)n, fmt, ap);
-		va_end(ap);
-	}
-	return err;
-}
 
 static bool
 all_zero(const unsigned char *p, size_t n)
@@ -81,17 +64,17 @@ bid_next(struct bid_walk *w, size_t *at)
 	if (!left)
 		return 0;
 	if (left < 8)
-		return bid_fail(w, -PD_E_TRUNCATED, *at,
-				"%zu stray bytes after the last record", left);
+		return feat_fail(w->x, -PD_E_TRUNCATED, *at,
+				 "%zu stray bytes after the last record", left);
 	size = pd_load_u16(w->p + *at + 6, w->swap);
 	if (size < fixed)
-		return bid_fail(w, -PD_E_BAD_FEATURE, *at,
-				"record size %u is smaller than the %zu-byte fixed part",
-				size, fixed);
+		return feat_fail(w->x, -PD_E_BAD_FEATURE, *at,
+				 "record size %u is smaller than the %zu-byte fixed part",
+				 size, fixed);
 	if (size > left)
-		return bid_fail(w, -PD_E_TRUNCATED, *at,
-				"record size %u runs past the end (%zu bytes left)",
-				size, left);
+		return feat_fail(w->x, -PD_E_TRUNCATED, *at,
+				 "record size %u runs past the end (%zu bytes left)",
+				 size, left);
 	return size;
 }
 
@@ -116,9 +99,10 @@ bid_decode(struct bid_walk *w, size_t at, size_t size, struct pd_build_id *b)
 		b->size = PD_BUILD_ID_SIZE;
 		if (b->misc & PD_MISC_BUILD_ID_SIZE) {
 			if (r[32] > PD_BUILD_ID_SIZE)
-				return bid_fail(w, -PD_E_BAD_FEATURE, at + 32,
-						"build-id size %u is larger than %u",
-						r[32], PD_BUILD_ID_SIZE);
+				return feat_fail(w->x, -PD_E_BAD_FEATURE,
+						 at + 32,
+						 "build-id size %u is larger than %u",
+						 r[32], PD_BUILD_ID_SIZE);
 			b->size = r[32];
 		}
 	}
@@ -126,8 +110,8 @@ bid_decode(struct bid_walk *w, size_t at, size_t size, struct pd_build_id *b)
 	n = nul ? (size_t)(nul - name) : size - name_at;
 	b->filename = malloc(n + 1);
 	if (!b->filename)
-		return bid_fail(w, -PD_E_NOMEM, at,
-				"out of memory for a file name");
+		return feat_fail(w->x, -PD_E_NOMEM, at,
+				 "out of memory for a file name");
 	memcpy(b->filename, name, n);
 	b->filename[n] = '\0';
 	return 0;
@@ -151,26 +135,23 @@ is_old_layout(const unsigned char *p, size_t len, bool swap)
 	       memcmp(p + BID_FIXED, tail, sizeof(tail) - 1) == 0;
 }
 
+/* The BUILD_ID row's parser: x's cursor covers the whole payload. */
 int
-pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
-		   char *why, size_t why_len)
+feat_parse_build_id(struct feat_ctx *x)
 {
-	static const unsigned char none[1];
 	struct bid_walk w = {
-		.p = buf ? buf : none,
-		.len = buf ? len : 0,
-		.swap = swap,
-		.why = why,
-		.why_len = why_len,
+		.x = x,
+		.p = x->c.start,
+		.len = (size_t)(x->c.end - x->c.start),
+		.swap = x->c.swap,
 	};
-	struct pd_build_id *grown;
+	struct pd_meta *m = x->m;
+	struct pd_build_id *grown = NULL;
 	size_t at = 0, nr = 0, old_nr = m->nr_build_ids, i;
 	long size;
 	int err = 0;
 
-	if (why && why_len)
-		why[0] = '\0';
-	w.old = is_old_layout(w.p, w.len, swap);
+	w.old = is_old_layout(w.p, w.len, w.swap);
 	/* count first, so that nothing is appended from a bad payload */
 	while ((size = bid_next(&w, &at)) > 0) {
 		at += (size_t)size;
@@ -180,10 +161,12 @@ pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
 		return (int)size;
 	if (!nr)
 		return 0;
-	grown = realloc(m->build_ids, (old_nr + nr) * sizeof(*grown));
+	/* a 32-bit size_t could wrap before memory runs out */
+	if (nr <= SIZE_MAX / sizeof(*grown) - old_nr)
+		grown = realloc(m->build_ids, (old_nr + nr) * sizeof(*grown));
 	if (!grown)
-		return bid_fail(&w, -PD_E_NOMEM, 0,
-				"out of memory for %zu build ids", nr);
+		return feat_fail(x, -PD_E_NOMEM, 0,
+				 "out of memory for %zu build ids", nr);
 	m->build_ids = grown;
 	memset(grown + old_nr, 0, nr * sizeof(*grown));
 	at = 0;
@@ -201,4 +184,22 @@ pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
 	}
 	m->nr_build_ids = old_nr + nr;
 	return 0;
+}
+
+int
+pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
+		   char *why, size_t why_len)
+{
+	static const unsigned char none[1];
+	struct feat_ctx x = {
+		.m = m,
+		.feat = PD_FEAT_BUILD_ID,
+		.why = why,
+		.why_len = why_len,
+	};
+
+	if (why && why_len)
+		why[0] = '\0';
+	cur_init(&x.c, buf ? buf : none, buf ? len : 0, swap);
+	return feat_parse_build_id(&x);
 }

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "format/compiler.h"
 #include "pdata/records.h"
 
 static const char *const hw_names[PD_HW_MAX] = {
@@ -56,7 +57,7 @@ struct namebuf {
 	size_t len, used;
 };
 
-static void __attribute__((format(printf, 2, 3)))
+static void PD_PRINTF(2, 3)
 nb_add(struct namebuf *nb, const char *fmt, ...)
 {
 	va_list ap;
@@ -79,7 +80,7 @@ nb_add(struct namebuf *nb, const char *fmt, ...)
 static void
 add_modifiers(struct namebuf *nb, const struct pd_attr *a)
 {
-	bool guest_default = false, colon = false;
+	bool guest_default = false;
 	char mods[16];
 	size_t n = 0;
 	unsigned int i;
@@ -102,8 +103,7 @@ add_modifiers(struct namebuf *nb, const struct pd_attr *a)
 		MOD(PD_ATTR_EXCLUDE_GUEST, 'G');
 	}
 #undef MOD
-	colon = n > 0;
-	if (colon)
+	if (n)
 		nb_add(nb, ":%.*s", (int)n, mods);
 }
 
@@ -166,7 +166,7 @@ pd_attr_default_name(const struct pd_attr *a, char *buf, size_t len)
 		hw_name(&nb, a->config);
 		break;
 	case PD_TYPE_SOFTWARE:
-		nb_add(&nb, "%s", a->config < sizeof(sw_names) / sizeof(sw_names[0]) ?
+		nb_add(&nb, "%s", a->config < ARRAY_SIZE(sw_names) ?
 		       sw_names[a->config] : "unknown-software");
 		break;
 	case PD_TYPE_HW_CACHE:

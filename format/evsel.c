@@ -15,13 +15,8 @@
 static void
 evsel_compute_layout(struct pd_evsel *ev)
 {
-	uint64_t st = ev->attr.sample_type;
-
-	ev->id_pos = pd_sample_id_pos(st);
-	ev->is_pos = pd_sample_is_pos(st);
-	ev->sample_min_size = PD_EVENT_HEADER_SIZE + (uint32_t)pd_sample_fixed_size(st);
-	ev->trailer_size = pd_attr_has(&ev->attr, PD_ATTR_SAMPLE_ID_ALL) ?
-			   (uint32_t)pd_sample_id_trailer_size(st) : 0;
+	ev->id_pos = pd_sample_id_pos(ev->attr.sample_type);
+	ev->is_pos = pd_sample_is_pos(ev->attr.sample_type);
 }
 
 static int
@@ -120,17 +115,22 @@ evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
 }
 
 /* EVENT_DESC names the events by position (perf-data-file-format.md §5.7). */
-void
+int
 evsel_apply_event_desc(struct pd_reader *r)
 {
 	size_t i;
+	int err;
 
 	for (i = 0; i < r->nr_evsels && i < r->meta.nr_event_desc; i++) {
 		const char *name = r->meta.event_desc[i].name;
 
-		if (name && !r->evsels[i].name)
-			evsel_set_name(&r->evsels[i], name, strlen(name));
+		if (!name || r->evsels[i].name)
+			continue;
+		err = evsel_set_name(&r->evsels[i], name, strlen(name));
+		if (err)
+			return err;
 	}
+	return 0;
 }
 
 void

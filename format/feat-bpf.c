@@ -133,6 +133,16 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 	return 0;
 }
 
+void
+feat_clear_bpf_prog_info(struct pd_meta *m, unsigned int feat)
+{
+	free(m->bpf_progs);
+	free(m->bpf_prog_storage);
+	m->bpf_progs = NULL;
+	m->bpf_prog_storage = NULL;
+	m->nr_bpf_progs = 0;
+}
+
 int
 feat_parse_bpf_btf(struct feat_ctx *x)
 {
@@ -168,6 +178,16 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 		b->data = copy + (data - x->c.start);
 	}
 	return 0;
+}
+
+void
+feat_clear_bpf_btf(struct pd_meta *m, unsigned int feat)
+{
+	free(m->bpf_btfs);
+	free(m->bpf_btf_storage);
+	m->bpf_btfs = NULL;
+	m->bpf_btf_storage = NULL;
+	m->nr_bpf_btfs = 0;
 }
 
 /* Element i of array `bit`, whose offset into data is at info offset off. */

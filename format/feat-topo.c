@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,6 +87,19 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 	return 0;
 }
 
+void
+feat_clear_cpu_topology(struct pd_meta *m, unsigned int feat)
+{
+	feat_strlist_free(&m->package_cpus);
+	feat_strlist_free(&m->die_cpus);
+	feat_strlist_free(&m->thread_cpus);
+	free(m->topo_cpus);
+	m->topo_cpus = NULL;
+	m->nr_topo_cpus = 0;
+	m->topo_has_ids = false;
+	m->topo_has_die = false;
+}
+
 int
 feat_parse_numa_topology(struct feat_ctx *x)
 {
@@ -116,6 +130,18 @@ feat_parse_numa_topology(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+void
+feat_clear_numa_topology(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_numa_nodes; i++)
+		free(m->numa_nodes[i].cpus);
+	free(m->numa_nodes);
+	m->numa_nodes = NULL;
+	m->nr_numa_nodes = 0;
 }
 
 int
@@ -161,6 +187,22 @@ feat_parse_cache(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+void
+feat_clear_cache(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_caches; i++) {
+		free(m->caches[i].type);
+		free(m->caches[i].size);
+		free(m->caches[i].map);
+	}
+	free(m->caches);
+	m->caches = NULL;
+	m->nr_caches = 0;
+	m->cache_version = 0;
 }
 
 int
@@ -212,6 +254,20 @@ feat_parse_mem_topology(struct feat_ctx *x)
 	return 0;
 }
 
+void
+feat_clear_mem_topology(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_mem_nodes; i++)
+		free(m->mem_nodes[i].bitmap);
+	free(m->mem_nodes);
+	m->mem_nodes = NULL;
+	m->nr_mem_nodes = 0;
+	m->mem_version = 0;
+	m->mem_block_size = 0;
+}
+
 int
 feat_parse_hybrid_topology(struct feat_ctx *x)
 {
@@ -236,6 +292,20 @@ feat_parse_hybrid_topology(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+void
+feat_clear_hybrid_topology(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_hybrid_nodes; i++) {
+		free(m->hybrid_nodes[i].pmu_name);
+		free(m->hybrid_nodes[i].cpus);
+	}
+	free(m->hybrid_nodes);
+	m->hybrid_nodes = NULL;
+	m->nr_hybrid_nodes = 0;
 }
 
 static int
@@ -296,9 +366,11 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 	while (cur_left(&x->c) >= 8) {
 		if (m->nr_cpu_domains == cap) {
 			size_t ncap = cap ? 2 * cap : 16;
-			struct pd_cpu_domains *n;
+			struct pd_cpu_domains *n = NULL;
 
-			n = realloc(m->cpu_domains, ncap * sizeof(*n));
+			/* a 32-bit size_t could wrap before memory runs out */
+			if (ncap <= SIZE_MAX / sizeof(*n))
+				n = realloc(m->cpu_domains, ncap * sizeof(*n));
 			if (!n)
 				return feat_fail(x, -PD_E_NOMEM,
 						 cur_pos(&x->c),
@@ -314,4 +386,26 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+void
+feat_clear_cpu_domain_info(struct pd_meta *m, unsigned int feat)
+{
+	size_t i, j;
+
+	for (i = 0; i < m->nr_cpu_domains; i++) {
+		struct pd_cpu_domains *cd = &m->cpu_domains[i];
+
+		for (j = 0; j < cd->nr_domains; j++) {
+			free(cd->domains[j].dname);
+			free(cd->domains[j].cpumask);
+			free(cd->domains[j].cpulist);
+		}
+		free(cd->domains);
+	}
+	free(m->cpu_domains);
+	m->cpu_domains = NULL;
+	m->nr_cpu_domains = 0;
+	m->schedstat_version = 0;
+	m->max_sched_domains = 0;
 }

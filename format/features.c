@@ -5,16 +5,19 @@
  * Layouts: perf-data-file-format.md §5, byte order §14.5.  Every count,
  * length and offset in a payload is untrusted: it is checked against the
  * bytes left before it is used, and before anything is allocated from
- * it.  One row per feature in feat_parsers[]; the topology-like features
- * are in feat-topo.c and the BPF ones in feat-bpf.c.
+ * it.  One row per feature in feat_table[], with its name, its parser and
+ * what resets its fields; the topology-like features are in feat-topo.c,
+ * the BPF ones in feat-bpf.c and BUILD_ID in buildid.c.
  */
 #include "config.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/compiler.h"
 #include "format/cursor.h"
 #include "format/feat-int.h"
 #include "pdata/errors.h"
@@ -46,12 +49,16 @@ feat_truncated(struct feat_ctx *x, size_t at, const char *what)
 }
 
 int
-feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr, size_t min_item,
-		 const char *what)
+feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr,
+		 uint64_t min_item, const char *what)
 {
 	size_t left = cur_left(&x->c);
 
-	if (min_item && nr > left / min_item)
+	/* every item takes a byte at least: 0 is a bug in the caller */
+	if (!min_item)
+		return feat_fail(x, -PD_E_INVAL, at,
+				 "%s: checked with an item size of 0", what);
+	if (nr > left / min_item)
 		return feat_fail(x, -PD_E_BAD_FEATURE, at,
 				 "%llu %s need at least %llu bytes each, but only %zu bytes are left",
 				 (unsigned long long)nr, what,
@@ -60,7 +67,7 @@ feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr, size_t min_item,
 }
 
 int
-feat_count(struct feat_ctx *x, size_t at, size_t min_item, const char *what,
+feat_count(struct feat_ctx *x, size_t at, uint64_t min_item, const char *what,
 	   uint32_t *nr)
 {
 	*nr = cur_u32(&x->c);
@@ -141,6 +148,18 @@ feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
 	return 0;
 }
 
+void
+feat_strlist_free(struct pd_strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->s[i]);
+	free(l->s);
+	l->s = NULL;
+	l->nr = 0;
+}
+
 static int
 parse_tracing_data(struct feat_ctx *x)
 {
@@ -149,36 +168,40 @@ parse_tracing_data(struct feat_ctx *x)
 	return 0;
 }
 
+static void
+clear_tracing_data(struct pd_meta *m, unsigned int feat)
+{
+	m->tracing_data_offset = 0;
+	m->tracing_data_size = 0;
+}
+
+/* Flag features: being there is all they say. */
 static int
 parse_flag(struct feat_ctx *x)
 {
-	(void)x;
 	return 0;
 }
 
+/* HOSTNAME, OSRELEASE, VERSION, ARCH, CPUDESC, CPUID: their row's field */
 static char **
 string_field(struct pd_meta *m, unsigned int feat)
 {
-	switch (feat) {
-	case PD_FEAT_HOSTNAME:
-		return &m->hostname;
-	case PD_FEAT_OSRELEASE:
-		return &m->os_release;
-	case PD_FEAT_VERSION:
-		return &m->version;
-	case PD_FEAT_ARCH:
-		return &m->arch;
-	case PD_FEAT_CPUDESC:
-		return &m->cpu_desc;
-	default:
-		return &m->cpuid;
-	}
+	return (char **)((char *)m + feat_ops_of(feat)->str);
 }
 
 static int
 parse_string(struct feat_ctx *x)
 {
 	return feat_string(x, "the string", string_field(x->m, x->feat));
+}
+
+static void
+clear_string(struct pd_meta *m, unsigned int feat)
+{
+	char **s = string_field(m, feat);
+
+	free(*s);
+	*s = NULL;
 }
 
 static int
@@ -190,6 +213,13 @@ parse_nrcpus(struct feat_ctx *x)
 	return x->c.short_read ? feat_truncated(x, 0, "the two CPU counts") : 0;
 }
 
+static void
+clear_nrcpus(struct pd_meta *m, unsigned int feat)
+{
+	m->nr_cpus_avail = 0;
+	m->nr_cpus_online = 0;
+}
+
 static int
 parse_total_mem(struct feat_ctx *x)
 {
@@ -197,10 +227,22 @@ parse_total_mem(struct feat_ctx *x)
 	return x->c.short_read ? feat_truncated(x, 0, "the memory size") : 0;
 }
 
+static void
+clear_total_mem(struct pd_meta *m, unsigned int feat)
+{
+	m->total_mem_kb = 0;
+}
+
 static int
 parse_cmdline(struct feat_ctx *x)
 {
 	return feat_strlist(x, "command-line arguments", &x->m->cmdline);
+}
+
+static void
+clear_cmdline(struct pd_meta *m, unsigned int feat)
+{
+	feat_strlist_free(&m->cmdline);
 }
 
 static int
@@ -257,8 +299,11 @@ parse_event_desc(struct feat_ctx *x)
 	if (nr && attr_size < PD_ATTR_SIZE_VER0)
 		return feat_fail(x, -PD_E_BAD_FEATURE, 4,
 				 "attr size %u is smaller than 64", attr_size);
-	/* each event: the attr, its id count and at least an empty name */
-	err = feat_check_count(x, 0, nr, (size_t)attr_size + 8, "events");
+	/*
+	 * each event: the attr, its id count and at least an empty name;
+	 * in 64 bits, which a u32 attr size plus 8 cannot wrap
+	 */
+	err = feat_check_count(x, 0, nr, (uint64_t)attr_size + 8, "events");
 	if (err)
 		return err;
 	m->event_desc = feat_calloc(x, nr, sizeof(*m->event_desc));
@@ -271,6 +316,20 @@ parse_event_desc(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+static void
+clear_event_desc(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_event_desc; i++) {
+		free(m->event_desc[i].name);
+		free(m->event_desc[i].ids);
+	}
+	free(m->event_desc);
+	m->event_desc = NULL;
+	m->nr_event_desc = 0;
 }
 
 static int
@@ -298,6 +357,18 @@ parse_pmu_mappings(struct feat_ctx *x)
 			return err;
 	}
 	return 0;
+}
+
+static void
+clear_pmu_mappings(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_pmu_mappings; i++)
+		free(m->pmu_mappings[i].name);
+	free(m->pmu_mappings);
+	m->pmu_mappings = NULL;
+	m->nr_pmu_mappings = 0;
 }
 
 static int
@@ -329,6 +400,18 @@ parse_group_desc(struct feat_ctx *x)
 	return 0;
 }
 
+static void
+clear_group_desc(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_groups; i++)
+		free(m->groups[i].name);
+	free(m->groups);
+	m->groups = NULL;
+	m->nr_groups = 0;
+}
+
 static int
 parse_auxtrace(struct feat_ctx *x)
 {
@@ -353,6 +436,14 @@ parse_auxtrace(struct feat_ctx *x)
 	return 0;
 }
 
+static void
+clear_auxtrace(struct pd_meta *m, unsigned int feat)
+{
+	free(m->auxtrace);
+	m->auxtrace = NULL;
+	m->nr_auxtrace = 0;
+}
+
 static int
 parse_sample_time(struct feat_ctx *x)
 {
@@ -361,6 +452,13 @@ parse_sample_time(struct feat_ctx *x)
 	if (x->c.short_read)
 		return feat_truncated(x, 0, "the two sample times");
 	return 0;
+}
+
+static void
+clear_sample_time(struct pd_meta *m, unsigned int feat)
+{
+	m->first_sample_time = 0;
+	m->last_sample_time = 0;
 }
 
 static int
@@ -372,11 +470,23 @@ parse_clockid(struct feat_ctx *x)
 	return 0;
 }
 
+static void
+clear_clockid(struct pd_meta *m, unsigned int feat)
+{
+	m->clockid_res_ns = 0;
+}
+
 static int
 parse_dir_format(struct feat_ctx *x)
 {
 	x->m->dir_format_version = cur_u64(&x->c);
 	return x->c.short_read ? feat_truncated(x, 0, "the version") : 0;
+}
+
+static void
+clear_dir_format(struct pd_meta *m, unsigned int feat)
+{
+	m->dir_format_version = 0;
 }
 
 static int
@@ -392,6 +502,28 @@ parse_compressed(struct feat_ctx *x)
 	if (x->c.short_read)
 		return feat_truncated(x, 0, "the five u32 fields");
 	return 0;
+}
+
+static void
+clear_compressed(struct pd_meta *m, unsigned int feat)
+{
+	m->comp_version = 0;
+	m->comp_type = PD_COMP_NONE;
+	m->comp_level = 0;
+	m->comp_ratio = 0;
+	m->comp_mmap_len = 0;
+}
+
+static void
+caps_free(struct pd_cap *caps, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		free(caps[i].name);
+		free(caps[i].value);
+	}
+	free(caps);
 }
 
 static int
@@ -426,6 +558,14 @@ parse_cpu_pmu_caps(struct feat_ctx *x)
 	return parse_caps(x, &x->m->cpu_pmu_caps, &x->m->nr_cpu_pmu_caps);
 }
 
+static void
+clear_cpu_pmu_caps(struct pd_meta *m, unsigned int feat)
+{
+	caps_free(m->cpu_pmu_caps, m->nr_cpu_pmu_caps);
+	m->cpu_pmu_caps = NULL;
+	m->nr_cpu_pmu_caps = 0;
+}
+
 static int
 parse_pmu_caps(struct feat_ctx *x)
 {
@@ -453,6 +593,20 @@ parse_pmu_caps(struct feat_ctx *x)
 	return 0;
 }
 
+static void
+clear_pmu_caps(struct pd_meta *m, unsigned int feat)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr_pmu_caps; i++) {
+		free(m->pmu_caps[i].pmu_name);
+		caps_free(m->pmu_caps[i].caps, m->pmu_caps[i].nr_caps);
+	}
+	free(m->pmu_caps);
+	m->pmu_caps = NULL;
+	m->nr_pmu_caps = 0;
+}
+
 static int
 parse_clock_data(struct feat_ctx *x)
 {
@@ -474,40 +628,78 @@ parse_clock_data(struct feat_ctx *x)
 	return 0;
 }
 
-static int (*const feat_parsers[PD_FEAT_KNOWN])(struct feat_ctx *) = {
-	[PD_FEAT_RESERVED]		= parse_flag,
-	[PD_FEAT_TRACING_DATA]		= parse_tracing_data,
-	[PD_FEAT_HOSTNAME]		= parse_string,
-	[PD_FEAT_OSRELEASE]		= parse_string,
-	[PD_FEAT_VERSION]		= parse_string,
-	[PD_FEAT_ARCH]			= parse_string,
-	[PD_FEAT_NRCPUS]		= parse_nrcpus,
-	[PD_FEAT_CPUDESC]		= parse_string,
-	[PD_FEAT_CPUID]			= parse_string,
-	[PD_FEAT_TOTAL_MEM]		= parse_total_mem,
-	[PD_FEAT_CMDLINE]		= parse_cmdline,
-	[PD_FEAT_EVENT_DESC]		= parse_event_desc,
-	[PD_FEAT_CPU_TOPOLOGY]		= feat_parse_cpu_topology,
-	[PD_FEAT_NUMA_TOPOLOGY]		= feat_parse_numa_topology,
-	[PD_FEAT_BRANCH_STACK]		= parse_flag,
-	[PD_FEAT_PMU_MAPPINGS]		= parse_pmu_mappings,
-	[PD_FEAT_GROUP_DESC]		= parse_group_desc,
-	[PD_FEAT_AUXTRACE]		= parse_auxtrace,
-	[PD_FEAT_STAT]			= parse_flag,
-	[PD_FEAT_CACHE]			= feat_parse_cache,
-	[PD_FEAT_SAMPLE_TIME]		= parse_sample_time,
-	[PD_FEAT_MEM_TOPOLOGY]		= feat_parse_mem_topology,
-	[PD_FEAT_CLOCKID]		= parse_clockid,
-	[PD_FEAT_DIR_FORMAT]		= parse_dir_format,
-	[PD_FEAT_BPF_PROG_INFO]		= feat_parse_bpf_prog_info,
-	[PD_FEAT_BPF_BTF]		= feat_parse_bpf_btf,
-	[PD_FEAT_COMPRESSED]		= parse_compressed,
-	[PD_FEAT_CPU_PMU_CAPS]		= parse_cpu_pmu_caps,
-	[PD_FEAT_CLOCK_DATA]		= parse_clock_data,
-	[PD_FEAT_HYBRID_TOPOLOGY]	= feat_parse_hybrid_topology,
-	[PD_FEAT_PMU_CAPS]		= parse_pmu_caps,
-	[PD_FEAT_CPU_DOMAIN_INFO]	= feat_parse_cpu_domain_info,
+static void
+clear_clock_data(struct pd_meta *m, unsigned int feat)
+{
+	m->clock_data_version = 0;
+	m->clock_data_clockid = 0;
+	m->clock_tod_ns = 0;
+	m->clock_clockid_ns = 0;
+}
+
+/* The name is the id's: perf's names are those of the HEADER_* bits. */
+#define FEAT(id_, parse_, clear_)					\
+	[PD_FEAT_##id_] = { .name = #id_, .parse = (parse_),		\
+			    .clear = (clear_) }
+#define FEAT_STR(id_, field_)						\
+	[PD_FEAT_##id_] = { .name = #id_, .parse = parse_string,	\
+			    .clear = clear_string,			\
+			    .str = offsetof(struct pd_meta, field_) }
+
+/*
+ * The names are what perf prints in "missing features" and in "... info
+ * available, use -I to display" (perf-data-file-format.md §4.3).
+ */
+static const struct feat_ops feat_table[PD_FEAT_KNOWN] = {
+	[PD_FEAT_RESERVED] = { .name = NULL, .parse = parse_flag },
+	FEAT(TRACING_DATA,	parse_tracing_data,	clear_tracing_data),
+	/* its records accumulate, with HEADER_BUILD_ID's: nothing to reset */
+	FEAT(BUILD_ID,		feat_parse_build_id,	NULL),
+	FEAT_STR(HOSTNAME,	hostname),
+	FEAT_STR(OSRELEASE,	os_release),
+	FEAT_STR(VERSION,	version),
+	FEAT_STR(ARCH,		arch),
+	FEAT(NRCPUS,		parse_nrcpus,		clear_nrcpus),
+	FEAT_STR(CPUDESC,	cpu_desc),
+	FEAT_STR(CPUID,		cpuid),
+	FEAT(TOTAL_MEM,		parse_total_mem,	clear_total_mem),
+	FEAT(CMDLINE,		parse_cmdline,		clear_cmdline),
+	FEAT(EVENT_DESC,	parse_event_desc,	clear_event_desc),
+	FEAT(CPU_TOPOLOGY,	feat_parse_cpu_topology,
+				feat_clear_cpu_topology),
+	FEAT(NUMA_TOPOLOGY,	feat_parse_numa_topology,
+				feat_clear_numa_topology),
+	FEAT(BRANCH_STACK,	parse_flag,		NULL),
+	FEAT(PMU_MAPPINGS,	parse_pmu_mappings,	clear_pmu_mappings),
+	FEAT(GROUP_DESC,	parse_group_desc,	clear_group_desc),
+	FEAT(AUXTRACE,		parse_auxtrace,		clear_auxtrace),
+	FEAT(STAT,		parse_flag,		NULL),
+	FEAT(CACHE,		feat_parse_cache,	feat_clear_cache),
+	FEAT(SAMPLE_TIME,	parse_sample_time,	clear_sample_time),
+	FEAT(MEM_TOPOLOGY,	feat_parse_mem_topology,
+				feat_clear_mem_topology),
+	FEAT(CLOCKID,		parse_clockid,		clear_clockid),
+	FEAT(DIR_FORMAT,	parse_dir_format,	clear_dir_format),
+	FEAT(BPF_PROG_INFO,	feat_parse_bpf_prog_info,
+				feat_clear_bpf_prog_info),
+	FEAT(BPF_BTF,		feat_parse_bpf_btf,	feat_clear_bpf_btf),
+	FEAT(COMPRESSED,	parse_compressed,	clear_compressed),
+	FEAT(CPU_PMU_CAPS,	parse_cpu_pmu_caps,	clear_cpu_pmu_caps),
+	FEAT(CLOCK_DATA,	parse_clock_data,	clear_clock_data),
+	FEAT(HYBRID_TOPOLOGY,	feat_parse_hybrid_topology,
+				feat_clear_hybrid_topology),
+	FEAT(PMU_CAPS,		parse_pmu_caps,		clear_pmu_caps),
+	FEAT(CPU_DOMAIN_INFO,	feat_parse_cpu_domain_info,
+				feat_clear_cpu_domain_info),
 };
+
+const struct feat_ops *
+feat_ops_of(unsigned int feat)
+{
+	if (feat >= ARRAY_SIZE(feat_table) || !feat_table[feat].parse)
+		return NULL;
+	return &feat_table[feat];
+}
 
 static void
 mark(uint64_t *bits, unsigned int feat, bool on)
@@ -518,28 +710,18 @@ mark(uint64_t *bits, unsigned int feat, bool on)
 		bits[feat / 64] &= ~(1ULL << (feat % 64));
 }
 
-static void
-note_unknown(struct pd_meta *m, unsigned int feat)
-{
-	size_t i;
-
-	for (i = 0; i < m->nr_unknown_features; i++)
-		if (m->unknown_features[i] == feat)
-			return;
-	if (m->nr_unknown_features < PD_FEAT_BITS)
-		m->unknown_features[m->nr_unknown_features++] = feat;
-}
-
 int
 pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 		 size_t len, bool swap, char *why, size_t why_len)
 {
+	static const unsigned char none[1];
 	struct feat_ctx x = {
 		.m = m,
 		.feat = feat,
 		.why = why,
 		.why_len = why_len,
 	};
+	const struct feat_ops *row;
 	int err;
 
 	if (why && why_len)
@@ -549,21 +731,17 @@ pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 				 "feature id %u is beyond %u", feat,
 				 PD_FEAT_BITS - 1);
 	mark(m->features, feat, true);
-	if (feat >= PD_FEAT_KNOWN) {
-		note_unknown(m, feat);
+	row = feat_ops_of(feat);
+	if (!row) {
+		pd_meta_note_unknown_feature(m, feat);
 		return 0;
 	}
-	if (feat == PD_FEAT_BUILD_ID) {
-		err = pd_build_ids_parse(m, buf, len, swap, why, why_len);
-	} else {
-		static const unsigned char none[1];
-
-		pd_meta_clear_feature(m, feat);
-		cur_init(&x.c, buf ? buf : none, buf ? len : 0, swap);
-		err = feat_parsers[feat](&x);
-		if (err)
-			pd_meta_clear_feature(m, feat);
-	}
+	if (row->clear)
+		row->clear(m, feat);
+	cur_init(&x.c, buf ? buf : none, buf ? len : 0, swap);
+	err = row->parse(&x);
+	if (err && row->clear)
+		row->clear(m, feat);
 	mark(m->bad_features, feat, err != 0);
 	return err;
 }

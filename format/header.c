@@ -1,20 +1,17 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * format/header.c - the file header, the attr section and the feature
- * table of a file-mode perf.data, the pipe header, and directories.
+ * table of a file-mode perf.data, and the pipe header.
  *
- * Layouts: perf-data-file-format.md §1-§5 and §12; byte order §14.
+ * Layouts: perf-data-file-format.md §1-§5; byte order §14.
  * Every offset and size comes from the file, so each is checked against
  * the file's real size before anything is read or allocated.
  */
 #include "config.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "format/cursor.h"
 #include "format/reader-int.h"
@@ -86,12 +83,7 @@ detect_magic(struct pd_reader *r, const unsigned char *p, size_t len)
 			       "not a perf.data file: magic %016llx is neither PERFILE2 nor PERFFILE",
 			       (unsigned long long)magic);
 	}
-	/* a host of one order reading a file of the other: the writer's order */
-#ifdef WORDS_BIGENDIAN
-	r->info.big_endian = !r->info.swap;
-#else
-	r->info.big_endian = r->info.swap;
-#endif
+	r->info.big_endian = pd_file_big_endian(r->info.swap);
 	return 0;
 }
 
@@ -220,6 +212,12 @@ check_sections(struct pd_reader *r, const struct raw_header *h)
 		return rd_fail(r, -PD_E_BAD_HEADER, 40,
 			       "the data section at %#llx overlaps the file header",
 			       (unsigned long long)h->data_offset);
+	/* every later data_offset + data_size relies on this */
+	if (h->data_size > UINT64_MAX - h->data_offset)
+		return rd_fail(r, -PD_E_BAD_HEADER, 48,
+			       "the data section (%llu bytes at %#llx) ends beyond 2^64",
+			       (unsigned long long)h->data_size,
+			       (unsigned long long)h->data_offset);
 	if (h->attrs_size && h->data_size &&
 	    h->attrs_offset < h->data_offset + h->data_size &&
 	    h->data_offset < h->attrs_offset + h->attrs_size)
@@ -304,16 +302,14 @@ parse_one_feature(struct pd_reader *r, unsigned int feat, uint64_t entry_at,
 		return;
 	}
 	if (feat >= PD_FEAT_KNOWN) {
-		if (r->meta.nr_unknown_features < PD_FEAT_BITS)
-			r->meta.unknown_features[r->meta.nr_unknown_features++] = feat;
+		pd_meta_note_unknown_feature(&r->meta, feat);
 		return;
 	}
 	err = pd_feature_parse(&r->meta, feat, src->map + sec->offset, (size_t)sec->size,
 			       r->info.swap, why, sizeof(why));
 	if (err)
-		rd_warn(r, sec->offset, "feature %s at %#llx is malformed (%s); it is ignored",
-			pd_feature_name(feat), (unsigned long long)sec->offset,
-			why[0] ? why : pd_strerror(err));
+		rd_warn(r, sec->offset, "feature %s is malformed (%s); it is ignored",
+			pd_feature_name(feat), why[0] ? why : pd_strerror(err));
 }
 
 /* The table starts right after the data, one entry per set bit in bit order (§4.1). */
@@ -329,8 +325,8 @@ read_features(struct pd_reader *r, const struct raw_header *h)
 	if (!nr)
 		return;
 	if (!range_ok(table, (uint64_t)nr * 16, src->map_len)) {
-		rd_warn(r, table, "the feature table (%u entries at %#llx) runs past the end of the file; no feature is read",
-			nr, (unsigned long long)table);
+		rd_warn(r, table, "the feature table (%u entries) runs past the end of the file; no feature is read",
+			nr);
 		return;
 	}
 	for (feat = 0; feat < PD_FEAT_BITS; feat++) {
@@ -398,14 +394,14 @@ hdr_read_file(struct pd_reader *r)
 	set_data_bounds(r, &h);
 	if (!r->info.not_finalised)
 		read_features(r, &h);
-	evsel_apply_event_desc(r);
-	return 0;
+	err = evsel_apply_event_desc(r);
+	return err ? rd_fail(r, err, UINT64_MAX, "out of memory") : 0;
 }
 
 int
 hdr_read_pipe(struct pd_reader *r)
 {
-	r->info.mode = r->info.mode == PD_MODE_DIR ? PD_MODE_DIR : PD_MODE_PIPE;
+	r->info.mode = PD_MODE_PIPE;
 	r->info.header_size = PD_PIPE_HEADER_SIZE;
 	r->info.file_size = src_is_mapped(&r->sources[0]) ? r->sources[0].map_len : 0;
 	src_advance(&r->sources[0], PD_PIPE_HEADER_SIZE);
@@ -438,137 +434,4 @@ hdr_read(struct pd_reader *r)
 			       "a file-mode perf.data (header size %llu) cannot be read from a pipe; give its path",
 			       (unsigned long long)hsize);
 	return hdr_read_file(r);
-}
-
-static int
-cmp_data_index(const void *a, const void *b)
-{
-	unsigned long x = strtoul(*(char *const *)a + 5, NULL, 10);
-	unsigned long y = strtoul(*(char *const *)b + 5, NULL, 10);
-
-	return x < y ? -1 : x > y;
-}
-
-static bool
-is_data_file_name(const char *name)
-{
-	const char *p = name + 5;
-
-	if (strncmp(name, "data.", 5) || !*p)
-		return false;
-	for (; *p; p++)
-		if (*p < '0' || *p > '9')
-			return false;
-	return true;
-}
-
-static void
-free_names(char **names, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++)
-		free(names[i]);
-	free(names);
-}
-
-static int
-list_data_files(struct pd_reader *r, const char *path, char ***names, size_t *nr)
-{
-	DIR *dir = opendir(path);
-	struct dirent *de;
-	int err = 0;
-
-	*names = NULL;
-	*nr = 0;
-	if (!dir)
-		return rd_fail(r, PD_ERR_ERRNO(errno), UINT64_MAX, "cannot list the directory");
-	while (!err && (de = readdir(dir))) {
-		char **grown;
-
-		if (!is_data_file_name(de->d_name))
-			continue;
-		if (*nr >= PD_MAX_DIR_FILES) {
-			err = rd_fail(r, -PD_E_TOO_BIG, UINT64_MAX,
-				      "more than %u data files", PD_MAX_DIR_FILES);
-			break;
-		}
-		grown = realloc(*names, (*nr + 1) * sizeof(**names));
-		if (!grown) {
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
-			break;
-		}
-		*names = grown;
-		grown[*nr] = strdup(de->d_name);
-		if (!grown[*nr])
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
-		else
-			(*nr)++;
-	}
-	closedir(dir);
-	if (err) {
-		free_names(*names, *nr);
-		*names = NULL;
-		*nr = 0;
-		return err;
-	}
-	qsort(*names, *nr, sizeof(**names), cmp_data_index);
-	return 0;
-}
-
-/*
- * `perf record --threads` writes a directory: data holds the header and
- * the synthesized records, data.N one ring buffer's records each, with no
- * header (§12).  Without DIR_FORMAT only data is read.
- */
-int
-hdr_open_dir(struct pd_reader *r, const char *path)
-{
-	char **names;
-	size_t nr, i;
-	int err;
-
-	err = list_data_files(r, path, &names, &nr);
-	if (err)
-		return err;
-	if (!pd_meta_has(&r->meta, PD_FEAT_DIR_FORMAT)) {
-		free_names(names, nr);
-		return 0;
-	}
-	if (nr) {
-		struct pd_source *sources = realloc(r->sources, (1 + nr) * sizeof(*sources));
-
-		if (!sources)
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
-		else
-			r->sources = sources;
-		for (i = 1; !err && i <= nr; i++) {
-			memset(&r->sources[i], 0, sizeof(r->sources[i]));
-			r->sources[i].fd = -1;
-		}
-	}
-	for (i = 0; i < nr && !err; i++) {
-		struct pd_source *src = &r->sources[r->nr_sources];
-		struct stat st;
-		char *full;
-
-		if (asprintf(&full, "%s/%s", path, names[i]) < 0) {
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
-			break;
-		}
-		/* never open a FIFO or a device: that could block or read forever */
-		if (stat(full, &st) < 0 || !S_ISREG(st.st_mode)) {
-			free(full);
-			err = rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
-				      "%s is not a regular file", names[i]);
-			break;
-		}
-		err = src_open_path(r, src, full, names[i]);
-		free(full);
-		r->nr_sources++;
-		src->pos = 0;
-		src->strict = false;
-	}
-	free_names(names, nr);
-	return err;
 }

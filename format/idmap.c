@@ -4,32 +4,57 @@
  *
  * Files carry one id per event fd (events x CPUs x threads), so a
  * system-wide recording of a large machine has tens of thousands; every
- * sample of a multi-event file needs one lookup.
+ * sample of a multi-event file needs one lookup.  The ids come from the
+ * file, so the hash is keyed with a random seed: a crafted file cannot
+ * pile its ids into one chain.
  */
 #include "config.h"
 
+#include <stdint.h>
 #include <stdlib.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "format/reader-int.h"
 
-static size_t
-slot_of(uint64_t id, size_t cap)
+static uint64_t
+random_seed(void)
 {
-	/* Fibonacci hashing spreads the sequential ids the kernel hands out. */
-	return (size_t)((id * 0x9e3779b97f4a7c15ULL) >> 32) & (cap - 1);
+	uint64_t seed = 0;
+
+	if (getrandom(&seed, sizeof(seed), GRND_NONBLOCK) != sizeof(seed))
+		seed = (uint64_t)time(NULL) ^ ((uint64_t)getpid() << 32) ^
+		       (uint64_t)(uintptr_t)&seed;
+	return seed;
+}
+
+/* splitmix64's finaliser: every bit of the key moves every bit of the slot */
+static size_t
+slot_of(const struct pd_idmap *m, uint64_t id)
+{
+	uint64_t x = id ^ m->seed;
+
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return (size_t)x & (m->cap - 1);
 }
 
 static int
 idmap_grow(struct pd_idmap *m)
 {
-	size_t cap = m->cap ? m->cap * 2 : 64;
-	uint64_t *keys = calloc(cap, sizeof(*keys));
-	uint32_t *vals = calloc(cap, sizeof(*vals));
+	struct pd_idmap bigger = {
+		.cap = m->cap ? m->cap * 2 : 64,
+		.seed = m->cap ? m->seed : random_seed(),
+	};
 	size_t i;
 
-	if (!keys || !vals) {
-		free(keys);
-		free(vals);
+	bigger.keys = calloc(bigger.cap, sizeof(*bigger.keys));
+	bigger.vals = calloc(bigger.cap, sizeof(*bigger.vals));
+	if (!bigger.keys || !bigger.vals) {
+		free(bigger.keys);
+		free(bigger.vals);
 		return -PD_E_NOMEM;
 	}
 	for (i = 0; i < m->cap; i++) {
@@ -37,17 +62,16 @@ idmap_grow(struct pd_idmap *m)
 
 		if (!m->keys[i])
 			continue;
-		s = slot_of(m->keys[i], cap);
-		while (keys[s])
-			s = (s + 1) & (cap - 1);
-		keys[s] = m->keys[i];
-		vals[s] = m->vals[i];
+		s = slot_of(&bigger, m->keys[i]);
+		while (bigger.keys[s])
+			s = (s + 1) & (bigger.cap - 1);
+		bigger.keys[s] = m->keys[i];
+		bigger.vals[s] = m->vals[i];
 	}
+	bigger.nr = m->nr;
 	free(m->keys);
 	free(m->vals);
-	m->keys = keys;
-	m->vals = vals;
-	m->cap = cap;
+	*m = bigger;
 	return 0;
 }
 
@@ -65,7 +89,7 @@ idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val)
 		if (err)
 			return err;
 	}
-	s = slot_of(id, m->cap);
+	s = slot_of(m, id);
 	while (m->keys[s]) {
 		if (m->keys[s] == id)
 			return 0;
@@ -84,7 +108,7 @@ idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val)
 
 	if (!m->cap || id == 0)
 		return false;
-	s = slot_of(id, m->cap);
+	s = slot_of(m, id);
 	while (m->keys[s]) {
 		if (m->keys[s] == id) {
 			*val = m->vals[s];

@@ -12,7 +12,9 @@ format_libpdata_a_SOURCES = \
 	format/include/pdata/sample.h \
 	format/include/pdata/events.h \
 	format/include/pdata/text.h \
+	format/include/pdata/bitfield.h \
 	format/cursor.h \
+	format/compiler.h \
 	format/sample-int.h \
 	format/reader-int.h \
 	format/errors.c \
@@ -22,6 +24,7 @@ format_libpdata_a_SOURCES = \
 	format/idmap.c \
 	format/source.c \
 	format/header.c \
+	format/dir.c \
 	format/zstd.c \
 	format/pipe.c \
 	format/reader.c \

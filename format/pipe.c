@@ -10,42 +10,42 @@
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "format/cursor.h"
 #include "format/reader-int.h"
+#include "pdata/events.h"
+
+/* A record that describes the file must decode, or what follows is lost. */
+static int
+fail_undecodable(struct pd_reader *r, const struct pd_record *rec, int err)
+{
+	char why[256];
+
+	if (!pd_event_explain(NULL, rec, why, sizeof(why)))
+		snprintf(why, sizeof(why), "%s", pd_strerror(err));
+	return rd_fail(r, err, rec->offset, "the %s record does not decode: %s",
+		       pd_record_type_name(rec->header.type), why);
+}
 
 static int
 apply_header_attr(struct pd_reader *r, const struct pd_record *rec)
 {
-	const unsigned char *p = rec->data + PD_EVENT_HEADER_SIZE;
-	uint32_t body = rec->size - PD_EVENT_HEADER_SIZE;
-	uint32_t attr_size;
-	struct pd_attr attr;
-	int err;
+	union pd_event ev;
+	int err = pd_event_decode(NULL, rec, &ev);
 
-	if (body < PD_ATTR_SIZE_VER0)
-		return rd_fail(r, -PD_E_BAD_ATTR, rec->offset,
-			       "HEADER_ATTR of %u bytes is too short for an attr", rec->size);
-	attr_size = pd_load_u32(p + 4, rec->swap);
-	if (attr_size == 0)
-		attr_size = PD_ATTR_SIZE_VER0;
-	if (attr_size < PD_ATTR_SIZE_VER0 || attr_size > body)
-		return rd_fail(r, -PD_E_BAD_ATTR, rec->offset,
-			       "HEADER_ATTR: attr.size %u does not fit the record's %u bytes",
-			       attr_size, rec->size);
-	err = pd_attr_decode(p, attr_size, rec->swap, &attr);
 	if (err)
-		return rd_fail(r, err, rec->offset, "HEADER_ATTR: bad attr");
-	err = evsel_add(r, &attr, p + attr_size, (body - attr_size) / 8, rec->swap);
+		return fail_undecodable(r, rec, err);
+	err = evsel_add(r, &ev.attr.attr, ev.attr.ids.p, ev.attr.ids.nr, ev.attr.ids.swap);
 	if (err)
 		return rd_fail(r, err, rec->offset, "HEADER_ATTR: %s", pd_strerror(err));
 	return 0;
 }
 
 static bool
-is_end_marker(uint64_t feat, uint32_t payload_len)
+is_end_marker(uint64_t feat, size_t payload_len)
 {
 	/* HEADER_LAST_FEATURE was 32 in perf 6.0..6.18 and is 33 since (§9.2) */
 	return payload_len == 0 && (feat == PD_FEAT_LAST_61 || feat == PD_FEAT_KNOWN);
@@ -54,38 +54,37 @@ is_end_marker(uint64_t feat, uint32_t payload_len)
 static int
 apply_header_feature(struct pd_reader *r, const struct pd_record *rec)
 {
-	uint64_t feat;
-	uint32_t len;
+	union pd_event ev;
 	char why[256] = "";
-	int err;
+	unsigned int feat;
+	int err = pd_event_decode(NULL, rec, &ev);
 
-	if (rec->size < 16)
-		return rd_fail(r, -PD_E_BAD_RECORD, rec->offset,
-			       "HEADER_FEATURE of %u bytes has no feature id", rec->size);
-	feat = pd_load_u64(rec->data + 8, rec->swap);
-	len = rec->size - 16;
-	if (is_end_marker(feat, len))
+	if (err)
+		return fail_undecodable(r, rec, err);
+	if (is_end_marker(ev.feature.feat_id, ev.feature.payload.len))
 		return 0;
-	if (feat >= PD_FEAT_BITS) {
+	if (ev.feature.feat_id >= PD_FEAT_BITS) {
 		rd_warn(r, rec->offset, "HEADER_FEATURE with feature id %llu (beyond 255) is skipped",
-			(unsigned long long)feat);
+			(unsigned long long)ev.feature.feat_id);
 		return 0;
 	}
+	feat = (unsigned int)ev.feature.feat_id;
 	r->meta.features[feat / 64] |= 1ULL << (feat % 64);
-	if (feat >= PD_FEAT_KNOWN || feat == PD_FEAT_TRACING_DATA) {
-		if (feat >= PD_FEAT_KNOWN && r->meta.nr_unknown_features < PD_FEAT_BITS)
-			r->meta.unknown_features[r->meta.nr_unknown_features++] = (uint32_t)feat;
+	if (feat >= PD_FEAT_KNOWN) {
+		pd_meta_note_unknown_feature(&r->meta, feat);
 		return 0;
 	}
-	err = pd_feature_parse(&r->meta, (unsigned int)feat, rec->data + 16, len,
-			       rec->swap, why, sizeof(why));
+	if (feat == PD_FEAT_TRACING_DATA)
+		return 0;
+	err = pd_feature_parse(&r->meta, feat, ev.feature.payload.p,
+			       ev.feature.payload.len, rec->swap, why, sizeof(why));
 	if (err) {
 		rd_warn(r, rec->offset, "HEADER_FEATURE %s is malformed (%s); it is ignored",
-			pd_feature_name((unsigned int)feat), why[0] ? why : pd_strerror(err));
+			pd_feature_name(feat), why[0] ? why : pd_strerror(err));
 		return 0;
 	}
-	if (feat == PD_FEAT_EVENT_DESC)
-		evsel_apply_event_desc(r);
+	if (feat == PD_FEAT_EVENT_DESC && evsel_apply_event_desc(r))
+		return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
 	return 0;
 }
 
@@ -114,46 +113,32 @@ evsel_by_id(struct pd_reader *r, uint64_t id)
 	return NULL;
 }
 
-static size_t
-bounded_strlen(const unsigned char *p, size_t max)
-{
-	const unsigned char *nul = memchr(p, 0, max);
-
-	return nul ? (size_t)(nul - p) : max;
-}
-
 static int
 apply_event_update(struct pd_reader *r, const struct pd_record *rec)
 {
-	const unsigned char *p = rec->data + 24;
-	size_t len = rec->size >= 24 ? rec->size - 24 : 0;
-	struct pd_evsel *ev;
-	uint64_t type, id, bits;
-	char *copy;
+	union pd_event ev;
+	struct pd_evsel *e;
+	char *unit;
 
-	if (rec->size < 24)
+	if (pd_event_decode(NULL, rec, &ev) < 0)
+		return 0;	/* names are cosmetic: a bad one is skipped */
+	e = evsel_by_id(r, ev.event_update.id);
+	if (!e)
 		return 0;
-	type = pd_load_u64(rec->data + 8, rec->swap);
-	id = pd_load_u64(rec->data + 16, rec->swap);
-	ev = evsel_by_id(r, id);
-	if (!ev)
-		return 0;
-	switch (type) {
+	switch (ev.event_update.type) {
 	case PD_EVENT_UPDATE_NAME:
-		return evsel_set_name(ev, (const char *)p, bounded_strlen(p, len)) ?
-		       rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory") : 0;
-	case PD_EVENT_UPDATE_UNIT:
-		copy = strndup((const char *)p, bounded_strlen(p, len));
-		if (!copy)
+		if (evsel_set_name(e, ev.event_update.str.s, ev.event_update.str.len))
 			return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
-		free(ev->unit);
-		ev->unit = copy;
+		return 0;
+	case PD_EVENT_UPDATE_UNIT:
+		unit = strndup(ev.event_update.str.s, ev.event_update.str.len);
+		if (!unit)
+			return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
+		free(e->unit);
+		e->unit = unit;
 		return 0;
 	case PD_EVENT_UPDATE_SCALE:
-		if (len >= 8) {
-			bits = pd_load_u64(p, rec->swap);
-			memcpy(&ev->scale, &bits, sizeof(ev->scale));
-		}
+		e->scale = ev.event_update.scale;
 		return 0;
 	default:
 		return 0;

@@ -10,9 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "format/compiler.h"
 #include "pdata/reader.h"
-
-#define PD_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
 /* Largest record a stream source buffers whole (simpleperf sizes are 32-bit). */
 #define PD_STREAM_RECORD_MAX	(16u << 20)
@@ -38,7 +37,6 @@ struct pd_source {
 	size_t buf_cap;
 	size_t buf_start, buf_end;	/* unread bytes: buf[buf_start, buf_end) */
 	bool eof;
-	bool read_error;
 	/* next record's offset in the source, and where its records stop */
 	uint64_t pos;
 	uint64_t end;		/* mapped: end of the data; stream: UINT64_MAX */
@@ -54,6 +52,7 @@ struct pd_idmap {
 	uint32_t *vals;
 	size_t cap;		/* power of two */
 	size_t nr;
+	uint64_t seed;		/* random, so crafted ids cannot collide on purpose */
 };
 
 struct pd_reader {
@@ -111,7 +110,9 @@ int src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record
 int hdr_read(struct pd_reader *r);
 int hdr_read_file(struct pd_reader *r);
 int hdr_read_pipe(struct pd_reader *r);
-int hdr_open_dir(struct pd_reader *r, const char *path);
+
+/* dir.c */
+int dir_open(struct pd_reader *r, const char *path);
 
 /* zstd.c */
 int zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec);
@@ -128,7 +129,7 @@ int evsel_add(struct pd_reader *r, const struct pd_attr *attr,
 	      const unsigned char *ids_raw, size_t nr_ids, bool ids_swap);
 void evsel_free_all(struct pd_reader *r);
 void evsel_layout_update(struct pd_reader *r);
-void evsel_apply_event_desc(struct pd_reader *r);
+int evsel_apply_event_desc(struct pd_reader *r);
 int evsel_set_name(struct pd_evsel *ev, const char *name, size_t len);
 
 /* idmap.c */

@@ -76,18 +76,27 @@ rd_fail_at(struct pd_reader *r, int err, const struct pd_source *src,
 	return r->error;
 }
 
-void
-rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...)
+static void
+rd_vwarn(struct pd_reader *r, const char *where, uint64_t offset,
+	 const char *fmt, va_list ap)
 {
 	char msg[512];
-	va_list ap;
 
 	if (!r->opts.warn)
 		return;
-	va_start(ap, fmt);
-	vsnprintf(msg, sizeof(msg), fmt, ap);
-	va_end(ap);
+	vformat_at(msg, sizeof(msg), where, offset, fmt, ap);
 	r->opts.warn(r->opts.warn_ctx, offset, msg);
+}
+
+/* Warnings read like errors: "offset 0x1a8: what", the offset when there is one. */
+void
+rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	rd_vwarn(r, NULL, offset, fmt, ap);
+	va_end(ap);
 }
 
 /* A warning about a source other than the main file names that file. */
@@ -95,20 +104,11 @@ void
 rd_warn_at(struct pd_reader *r, const struct pd_source *src, uint64_t offset,
 	   const char *fmt, ...)
 {
-	char msg[512];
-	int n = 0;
 	va_list ap;
 
-	if (!r->opts.warn)
-		return;
-	if (src != r->sources)
-		n = snprintf(msg, sizeof(msg), "%s: ", src->name);
-	if (n < 0 || (size_t)n >= sizeof(msg))
-		n = 0;
 	va_start(ap, fmt);
-	vsnprintf(msg + n, sizeof(msg) - (size_t)n, fmt, ap);
+	rd_vwarn(r, src != r->sources ? src->name : NULL, offset, fmt, ap);
 	va_end(ap);
-	r->opts.warn(r->opts.warn_ctx, offset, msg);
 }
 
 static struct pd_reader *
@@ -135,40 +135,6 @@ reader_new(const char *path, const struct pd_reader_opts *opts)
 	return r;
 }
 
-static int
-reader_open_dir(struct pd_reader *r, const char *path)
-{
-	struct stat st;
-	char *data;
-	int err;
-
-	if (asprintf(&data, "%s/data", path) < 0)
-		return rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
-	if (stat(data, &st) < 0 || !S_ISREG(st.st_mode)) {
-		free(data);
-		return rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
-			       "a directory without a readable data file");
-	}
-	err = src_open_path(r, &r->sources[0], data, data);
-	free(data);
-	if (!err)
-		err = hdr_read(r);
-	if (err)
-		return err;
-	if (r->info.mode != PD_MODE_FILE)
-		return rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
-			       "its data file is not a file-mode perf.data");
-	r->info.mode = PD_MODE_DIR;
-	return hdr_open_dir(r, path);
-}
-
-static int
-reader_finish_open(struct pd_reader *r, int err, struct pd_reader **out)
-{
-	*out = r;
-	return err;
-}
-
 int
 pd_reader_open(struct pd_reader **out, const char *path,
 	       const struct pd_reader_opts *opts)
@@ -184,13 +150,14 @@ pd_reader_open(struct pd_reader **out, const char *path,
 	if (!r)
 		return -PD_E_NOMEM;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		err = reader_open_dir(r, path);
+		err = dir_open(r, path);
 	} else {
 		err = src_open_path(r, &r->sources[0], path, path);
 		if (!err)
 			err = hdr_read(r);
 	}
-	return reader_finish_open(r, err, out);
+	*out = r;
+	return err;
 }
 
 int
@@ -206,7 +173,8 @@ pd_reader_open_fd(struct pd_reader **out, int fd, const char *name,
 	err = src_open_fd(r, &r->sources[0], fd, name);
 	if (!err)
 		err = hdr_read(r);
-	return reader_finish_open(r, err, out);
+	*out = r;
+	return err;
 }
 
 void
@@ -264,41 +232,62 @@ pd_reader_stats(const struct pd_reader *r)
 }
 
 /*
- * perf-data-file-format.md §11.1: one event owns everything; a SAMPLE has
- * its id at id_pos; other kernel records at is_pos from their end, if the
- * first event has sample_id_all; id 0 (synthesized records) is the first
- * event's.
+ * The event id a kernel record carries, found as perf finds it
+ * (perf-data-file-format.md §11.1): a SAMPLE has it at id_pos, other
+ * records at is_pos from their end when the first event has sample_id_all.
+ * Returns false when the record carries none (the first event owns it) or
+ * is too short to hold it (*id is then UINT64_MAX).
  */
+static bool
+record_event_id(const struct pd_reader *r, const struct pd_record *rec, uint64_t *id)
+{
+	uint32_t nwords = (rec->size - PD_EVENT_HEADER_SIZE) / 8;
+	const unsigned char *body = rec->data + PD_EVENT_HEADER_SIZE;
+
+	*id = 0;
+	if (rec->header.type == PD_RECORD_SAMPLE) {
+		if (r->id_pos < 0)
+			return false;
+		if ((uint32_t)r->id_pos >= nwords) {
+			*id = UINT64_MAX;
+			return false;
+		}
+		*id = pd_load_u64(body + 8 * r->id_pos, rec->swap);
+		return true;
+	}
+	if (!r->sample_id_all || r->is_pos < 0)
+		return false;
+	if ((uint32_t)r->is_pos > nwords) {
+		*id = UINT64_MAX;
+		return false;
+	}
+	*id = pd_load_u64(body + 8 * (nwords - r->is_pos), rec->swap);
+	return true;
+}
+
+/* One event owns everything; id 0 (synthesized records) is the first event's. */
 int
 pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec)
 {
-	uint32_t type = rec->header.type;
-	uint32_t nwords = (rec->size - PD_EVENT_HEADER_SIZE) / 8;
 	uint64_t id;
 	uint32_t idx;
 
-	if (!r->nr_evsels || type >= PD_RECORD_USER_TYPE_START ||
+	if (!r->nr_evsels || rec->header.type >= PD_RECORD_USER_TYPE_START ||
 	    rec->size < PD_EVENT_HEADER_SIZE)
 		return -1;
 	if (r->nr_evsels == 1)
 		return 0;
-	if (type == PD_RECORD_SAMPLE) {
-		if (r->id_pos < 0)
-			return 0;
-		if ((uint32_t)r->id_pos >= nwords)
-			return -1;
-		id = pd_load_u64(rec->data + PD_EVENT_HEADER_SIZE + 8 * r->id_pos, rec->swap);
-	} else {
-		if (!r->sample_id_all || r->is_pos < 0)
-			return 0;
-		if ((uint32_t)r->is_pos > nwords)
-			return -1;
-		id = pd_load_u64(rec->data + PD_EVENT_HEADER_SIZE + 8 * (nwords - r->is_pos),
-				 rec->swap);
-	}
+	if (!record_event_id(r, rec, &id))
+		return id == UINT64_MAX ? -1 : 0;
 	if (id == 0)
 		return 0;
 	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
+}
+
+const char *
+pd_reader_source_name(const struct pd_reader *r, unsigned int source)
+{
+	return source < r->nr_sources ? r->sources[source].name : NULL;
 }
 
 int
@@ -309,6 +298,20 @@ pd_reader_evsel_by_id(const struct pd_reader *r, uint64_t id)
 	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
 }
 
+static void
+warn_unknown_id(struct pd_reader *r, const struct pd_record *rec)
+{
+	const char *type = pd_record_type_name(rec->header.type);
+	uint64_t id;
+
+	if (!record_event_id(r, rec, &id) && id == UINT64_MAX)
+		rd_warn(r, rec->offset, "a %s record is too short to hold its event id; such records belong to no event",
+			type ? type : "kernel");
+	else
+		rd_warn(r, rec->offset, "a %s record carries event id %llu, which no event has; such records are counted but belong to no event",
+			type ? type : "kernel", (unsigned long long)id);
+}
+
 static int
 deliver(struct pd_reader *r, struct pd_record *rec)
 {
@@ -316,9 +319,7 @@ deliver(struct pd_reader *r, struct pd_record *rec)
 	if (rec->evsel < 0 && rec->header.type < PD_RECORD_USER_TYPE_START &&
 	    r->nr_evsels > 1) {
 		if (!r->stats.unknown_id)
-			rd_warn(r, rec->offset, "a %s record carries an event id that no event has; such records are counted but belong to no event",
-				pd_record_type_name(rec->header.type) ?
-				pd_record_type_name(rec->header.type) : "kernel");
+			warn_unknown_id(r, rec);
 		r->stats.unknown_id++;
 	}
 	r->stats.records++;
@@ -337,8 +338,13 @@ pd_reader_next(struct pd_reader *r, struct pd_record *rec)
 
 		if (r->in_compressed) {
 			got = zs_next(r, src, rec);
-			if (got)
-				return got < 0 ? got : deliver(r, rec);
+			if (got < 0)
+				return got;
+			if (got) {
+				/* a payload holds records like any other: apply them alike */
+				err = pipe_apply(r, rec);
+				return err ? err : deliver(r, rec);
+			}
 		}
 		got = src_read_record(r, src, rec);
 		if (got < 0)

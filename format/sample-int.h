@@ -9,8 +9,42 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "format/compiler.h"
 #include "format/cursor.h"
 #include "pdata/sample.h"
+
+/*
+ * Where a decoder explains its first failure: the field, its offset in
+ * the record and why (pd_sample_explain(), pd_event_explain()).  The
+ * decoders take a NULL sink on the fast path and tell only where they
+ * have already found a failure, so the sink costs a decode nothing.
+ */
+struct pd_why {
+	char *buf;		/* snprintf(3) rules; NULL when size is 0 */
+	size_t size;
+	const unsigned char *rec;	/* byte 0 of the record */
+	size_t len;		/* the whole text's length */
+	bool told;		/* later failures follow from it: untold */
+};
+
+/* Tell why in printf style; w may be NULL.  Returns err. */
+int pd_why_fail(struct pd_why *w, int err, const char *fmt, ...)
+	PD_PRINTF(3, 4);
+
+/*
+ * "FIELD: NEED bytes at byte AT of the record, but LEFT are left", for a
+ * field of need bytes that does not fit at the cursor.  Returns err.
+ */
+int pd_why_short(struct pd_why *w, const struct pd_cursor *c, int err,
+		 const char *field, uint64_t need);
+
+/*
+ * "FIELD: NR UNIT need NR * EACH bytes at byte AT of the record, but LEFT
+ * are left", for a count whose items do not fit at the cursor.
+ */
+int pd_why_count(struct pd_why *w, const struct pd_cursor *c, int err,
+		 const char *field, uint64_t nr, const char *unit,
+		 uint64_t each);
 
 /*
  * Take a view of nr u64 values, or of len bytes, from the cursor.  A count
@@ -49,10 +83,10 @@ pd_take_bytes(struct pd_cursor *c, uint64_t len, struct pd_bytes *out)
 /*
  * Read a read_format block (SAMPLE's READ field, or the body of
  * PERF_RECORD_READ).  Returns false when it does not fit; then c is left
- * with short_read set.
+ * with short_read set and why, if not NULL, told which field failed.
  */
 bool pd_read_parse(struct pd_cursor *c, uint64_t read_format,
-		   struct pd_read *out);
+		   struct pd_read *out, struct pd_why *why);
 
 /*
  * Decode the sample_id trailer that ends rec's len bytes at buf; the
@@ -61,8 +95,5 @@ bool pd_read_parse(struct pd_cursor *c, uint64_t read_format,
 void pd_sample_id_parse_trailer(const unsigned char *buf, size_t len,
 				bool swap, uint64_t sample_type,
 				struct pd_sample_id *out);
-
-/* The writer allocated bitfields from the MSB. */
-bool pd_file_big_endian(bool swap);
 
 #endif /* PD_FORMAT_SAMPLE_INT_H */

@@ -11,18 +11,16 @@
  */
 #include "config.h"
 
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
+#include "format/compiler.h"
 #include "format/cursor.h"
 #include "format/sample-int.h"
 #include "pdata/errors.h"
 #include "pdata/sample.h"
-
-#ifdef WORDS_BIGENDIAN
-#define HOST_BIG_ENDIAN true
-#else
-#define HOST_BIG_ENDIAN false
-#endif
 
 #define TRAILER_BITS							\
 	(PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ID |		\
@@ -34,10 +32,95 @@
 	 PD_SAMPLE_TIME | PD_SAMPLE_ADDR | PD_SAMPLE_ID |		\
 	 PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_PERIOD)
 
-bool
-pd_file_big_endian(bool swap)
+int
+pd_why_fail(struct pd_why *w, int err, const char *fmt, ...)
 {
-	return HOST_BIG_ENDIAN != swap;
+	va_list ap;
+	int n;
+
+	if (!w || w->told)
+		return err;
+	w->told = true;
+	va_start(ap, fmt);
+	n = vsnprintf(w->buf, w->size, fmt, ap);
+	va_end(ap);
+	w->len = n > 0 ? (size_t)n : 0;
+	return err;
+}
+
+/* Where the cursor stands: its offset in the record, and what is left. */
+static size_t
+why_at(const struct pd_why *w, const struct pd_cursor *c)
+{
+	return (size_t)(c->p - w->rec);
+}
+
+static size_t
+why_left(const struct pd_cursor *c)
+{
+	return (size_t)(c->end - c->p);
+}
+
+int
+pd_why_short(struct pd_why *w, const struct pd_cursor *c, int err,
+	     const char *field, uint64_t need)
+{
+	if (!w)
+		return err;
+	return pd_why_fail(w, err, "%s: %" PRIu64 " bytes at byte %zu of the record, but %zu are left",
+			   field, need, why_at(w, c), why_left(c));
+}
+
+int
+pd_why_count(struct pd_why *w, const struct pd_cursor *c, int err,
+	     const char *field, uint64_t nr, const char *unit, uint64_t each)
+{
+	if (!w)
+		return err;
+	if (each && nr > UINT64_MAX / each)
+		return pd_why_fail(w, err, "%s: %" PRIu64 " %s of %" PRIu64 " bytes each at byte %zu of the record overflow a 64-bit size, and %zu bytes are left",
+				   field, nr, unit, each, why_at(w, c),
+				   why_left(c));
+	return pd_why_fail(w, err, "%s: %" PRIu64 " %s need %" PRIu64 " bytes at byte %zu of the record, but %zu are left",
+			   field, nr, unit, nr * each, why_at(w, c),
+			   why_left(c));
+}
+
+/*
+ * The readers of the fields after the fixed part.  Each tells why when
+ * its field does not fit; with a constant NULL sink they are the plain
+ * cursor reads.
+ */
+static PD_ALWAYS_INLINE uint64_t
+walk_u64(struct pd_cursor *c, struct pd_why *why, const char *field)
+{
+	if (why && cur_left(c) < 8)
+		pd_why_short(why, c, -PD_E_BAD_SAMPLE, field, 8);
+	return cur_u64(c);
+}
+
+static PD_ALWAYS_INLINE uint32_t
+walk_u32(struct pd_cursor *c, struct pd_why *why, const char *field)
+{
+	if (why && cur_left(c) < 4)
+		pd_why_short(why, c, -PD_E_BAD_SAMPLE, field, 4);
+	return cur_u32(c);
+}
+
+static PD_ALWAYS_INLINE void
+walk_u64s(struct pd_cursor *c, struct pd_why *why, const char *field,
+	  uint64_t nr, struct pd_u64_array *out)
+{
+	if (!pd_take_u64s(c, nr, out) && why)
+		pd_why_count(why, c, -PD_E_BAD_SAMPLE, field, nr, "entries", 8);
+}
+
+static PD_ALWAYS_INLINE void
+walk_bytes(struct pd_cursor *c, struct pd_why *why, const char *field,
+	   uint64_t len, struct pd_bytes *out)
+{
+	if (!pd_take_bytes(c, len, out) && why)
+		pd_why_short(why, c, -PD_E_BAD_SAMPLE, field, len);
 }
 
 int
@@ -88,22 +171,25 @@ pd_sample_id_init(struct pd_sample_id *id)
 	};
 }
 
-bool
-pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out)
+static PD_ALWAYS_INLINE bool
+read_walk(struct pd_cursor *c, uint64_t fmt, struct pd_read *out,
+	  struct pd_why *why)
 {
-	uint64_t fmt = read_format;
-
 	*out = (struct pd_read){ .format = fmt, .swap = c->swap };
 	if (fmt & PD_FORMAT_GROUP) {
-		uint64_t nr = cur_u64(c);
+		uint64_t nr = walk_u64(c, why, "read nr");
 
-		out->time_enabled = cur_u64_if(c, fmt,
-					       PD_FORMAT_TOTAL_TIME_ENABLED);
-		out->time_running = cur_u64_if(c, fmt,
-					       PD_FORMAT_TOTAL_TIME_RUNNING);
+		if (fmt & PD_FORMAT_TOTAL_TIME_ENABLED)
+			out->time_enabled = walk_u64(c, why,
+						     "read time_enabled");
+		if (fmt & PD_FORMAT_TOTAL_TIME_RUNNING)
+			out->time_running = walk_u64(c, why,
+						     "read time_running");
 		out->stride = 8 * (1 + !!(fmt & PD_FORMAT_ID) +
 				   !!(fmt & PD_FORMAT_LOST));
 		if (nr > cur_left(c) / out->stride) {
+			pd_why_count(why, c, -PD_E_BAD_SAMPLE, "read group",
+				     nr, "entries", out->stride);
 			c->short_read = true;
 			return false;
 		}
@@ -111,16 +197,27 @@ pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out)
 		out->group = nr ? cur_bytes(c, out->nr * out->stride) : NULL;
 		return !c->short_read;
 	}
-	out->one.value = cur_u64(c);
-	out->time_enabled = cur_u64_if(c, fmt, PD_FORMAT_TOTAL_TIME_ENABLED);
-	out->time_running = cur_u64_if(c, fmt, PD_FORMAT_TOTAL_TIME_RUNNING);
+	out->one.value = walk_u64(c, why, "read value");
+	if (fmt & PD_FORMAT_TOTAL_TIME_ENABLED)
+		out->time_enabled = walk_u64(c, why, "read time_enabled");
+	if (fmt & PD_FORMAT_TOTAL_TIME_RUNNING)
+		out->time_running = walk_u64(c, why, "read time_running");
 	/* perf reads the id unconditionally; we honour the bit (§3.3) */
-	out->one.id = cur_u64_if(c, fmt, PD_FORMAT_ID);
-	out->one.lost = cur_u64_if(c, fmt, PD_FORMAT_LOST);
+	if (fmt & PD_FORMAT_ID)
+		out->one.id = walk_u64(c, why, "read id");
+	if (fmt & PD_FORMAT_LOST)
+		out->one.lost = walk_u64(c, why, "read lost");
 	if (c->short_read)
 		return false;
 	out->nr = 1;
 	return true;
+}
+
+bool
+pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out,
+	      struct pd_why *why)
+{
+	return read_walk(c, read_format, out, why);
 }
 
 /*
@@ -129,11 +226,11 @@ pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out)
  * leader (perf-record-decoding.md §3.7).  We see one attr, so its
  * COUNTERS bit decides: callers set it for such groups (pdata/sample.h).
  */
-static void
-branch_parse(struct pd_cursor *c, uint64_t branch_sample_type,
-	     struct pd_branch_stack *b)
+static PD_ALWAYS_INLINE void
+branch_walk(struct pd_cursor *c, uint64_t branch_sample_type,
+	    struct pd_branch_stack *b, struct pd_why *why)
 {
-	uint64_t nr = cur_u64(c);
+	uint64_t nr = walk_u64(c, why, "branch stack nr");
 	size_t per = 24;
 
 	b->swap = c->swap;
@@ -141,10 +238,12 @@ branch_parse(struct pd_cursor *c, uint64_t branch_sample_type,
 	b->has_hw_idx = (branch_sample_type & PD_BRANCH_HW_INDEX) != 0;
 	b->has_counters = (branch_sample_type & PD_BRANCH_COUNTERS) != 0;
 	if (b->has_hw_idx)
-		b->hw_idx = cur_u64(c);
+		b->hw_idx = walk_u64(c, why, "branch stack hw_idx");
 	if (b->has_counters)
 		per += 8;
 	if (nr > cur_left(c) / per) {
+		pd_why_count(why, c, -PD_E_BAD_SAMPLE, "branch stack", nr,
+			     "entries", per);
 		c->short_read = true;
 		return;
 	}
@@ -156,13 +255,38 @@ branch_parse(struct pd_cursor *c, uint64_t branch_sample_type,
 		b->counters = cur_bytes(c, b->nr * 8);
 }
 
-static void
-regs_parse(struct pd_cursor *c, uint64_t mask, struct pd_regs *r)
+static PD_ALWAYS_INLINE void
+regs_walk(struct pd_cursor *c, uint64_t mask, struct pd_regs *r, bool intr,
+	  struct pd_why *why)
 {
 	r->mask = mask;
-	r->abi = cur_u64(c);
+	r->abi = walk_u64(c, why, intr ? "intr regs abi" : "user regs abi");
 	if (r->abi != PD_REGS_ABI_NONE)
-		pd_take_u64s(c, (uint64_t)__builtin_popcountll(mask), &r->regs);
+		walk_u64s(c, why, intr ? "intr regs" : "user regs",
+			  (uint64_t)__builtin_popcountll(mask), &r->regs);
+}
+
+/*
+ * size, the bytes, then dyn_size, which is there only when size is not 0
+ * (§3.11).  The view is set even for size 0: dump tools find the size
+ * word 8 bytes before it.
+ */
+static PD_ALWAYS_INLINE int
+stack_walk(struct pd_cursor *c, struct pd_user_stack *st, struct pd_why *why)
+{
+	st->size = walk_u64(c, why, "user stack size");
+	if (!st->size) {
+		st->data.p = c->p;
+		return 0;
+	}
+	walk_bytes(c, why, "user stack", st->size, &st->data);
+	st->dyn_size = walk_u64(c, why, "user stack dyn_size");
+	if (st->dyn_size > st->size)
+		return pd_why_fail(why, -PD_E_BAD_SAMPLE,
+				   "user stack dyn_size: %" PRIu64 " at byte %zu of the record is larger than the size %" PRIu64,
+				   st->dyn_size, why ? why_at(why, c) - 8 : 0,
+				   st->size);
+	return 0;
 }
 
 static void
@@ -191,37 +315,64 @@ sample_init(const struct pd_attr *attr, const struct pd_record *rec,
  * Checks common to both entry points; on success c covers the record
  * body (after the header).
  */
-static int
+static PD_ALWAYS_INLINE int
 sample_begin(const struct pd_attr *attr, const struct pd_record *rec,
-	     struct pd_cursor *c)
+	     struct pd_cursor *c, struct pd_why *why)
 {
-	if (attr->sample_type & ~PD_SAMPLE_KNOWN_MASK)
+	uint64_t unknown = attr->sample_type &
+			   ~(uint64_t)PD_SAMPLE_KNOWN_MASK;
+	size_t fixed;
+
+	/* the codes are spelled out: c is set only when 0 is returned */
+	if (unknown) {
+		pd_why_fail(why, -PD_E_UNSUPPORTED,
+			    "sample_type %#" PRIx64 ": bits %#" PRIx64 " are beyond those pdata knows",
+			    attr->sample_type, unknown);
 		return -PD_E_UNSUPPORTED;
-	if (rec->size < PD_EVENT_HEADER_SIZE || !rec->data)
+	}
+	if (!rec->data) {
+		pd_why_fail(why, -PD_E_BAD_SIZE, "the record has no bytes");
 		return -PD_E_BAD_SIZE;
-	if (rec->size - PD_EVENT_HEADER_SIZE <
-	    pd_sample_fixed_size(attr->sample_type))
-		return -PD_E_BAD_SAMPLE;
+	}
+	if (rec->size < PD_EVENT_HEADER_SIZE) {
+		pd_why_fail(why, -PD_E_BAD_SIZE,
+			    "record size %" PRIu32 " is below the %d-byte header",
+			    rec->size, PD_EVENT_HEADER_SIZE);
+		return -PD_E_BAD_SIZE;
+	}
 	cur_init(c, rec->data + PD_EVENT_HEADER_SIZE,
 		 rec->size - PD_EVENT_HEADER_SIZE, rec->swap);
+	fixed = pd_sample_fixed_size(attr->sample_type);
+	if (cur_left(c) < fixed)
+		return pd_why_short(why, c, -PD_E_BAD_SAMPLE,
+				    "the fixed fields (IDENTIFIER to PERIOD)",
+				    fixed);
 	return 0;
 }
 
-int
-pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
-		 struct pd_sample *out)
+/*
+ * The one walk over a sample's fields, in the kernel's order.  why is
+ * NULL for pd_sample_decode(): inlined there, every "tell why" folds
+ * away.  The fixed fields have nothing to tell: sample_begin() checked
+ * that they fit.
+ */
+static PD_ALWAYS_INLINE int
+sample_walk(const struct pd_attr *attr, const struct pd_record *rec,
+	    struct pd_sample *s, struct pd_why *why)
 {
-	struct pd_sample *s = out;
 	struct pd_cursor c;
 	uint64_t t, v;
 	int err;
 
-	if (!attr || !rec || !out)
-		return -PD_E_INVAL;
+	if (!attr || !rec)
+		return pd_why_fail(why, -PD_E_INVAL, "no %s",
+				   attr ? "record" : "attr");
 	sample_init(attr, rec, s);
 	if (rec->header.type != PD_RECORD_SAMPLE)
-		return -PD_E_INVAL;
-	err = sample_begin(attr, rec, &c);
+		return pd_why_fail(why, -PD_E_INVAL,
+				   "record type %" PRIu32 " is not a SAMPLE (%d)",
+				   rec->header.type, PD_RECORD_SAMPLE);
+	err = sample_begin(attr, rec, &c, why);
 	if (err)
 		return err;
 	t = attr->sample_type;
@@ -246,30 +397,30 @@ pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	}
 	if (t & PD_SAMPLE_PERIOD)
 		s->period = cur_u64(&c);
+
 	if (t & PD_SAMPLE_READ)
-		pd_read_parse(&c, attr->read_format, &s->read);
-	if (t & PD_SAMPLE_CALLCHAIN)
-		pd_take_u64s(&c, cur_u64(&c), &s->callchain);
+		read_walk(&c, attr->read_format, &s->read, why);
+	if (t & PD_SAMPLE_CALLCHAIN) {
+		v = walk_u64(&c, why, "callchain nr");
+		walk_u64s(&c, why, "callchain", v, &s->callchain);
+	}
 	/* the kernel pads size so the next field is 8-aligned (§3.6) */
-	if (t & PD_SAMPLE_RAW)
-		pd_take_bytes(&c, cur_u32(&c), &s->raw);
+	if (t & PD_SAMPLE_RAW) {
+		v = walk_u32(&c, why, "raw size");
+		walk_bytes(&c, why, "raw", v, &s->raw);
+	}
 	if (t & PD_SAMPLE_BRANCH_STACK)
-		branch_parse(&c, attr->branch_sample_type, &s->branch);
+		branch_walk(&c, attr->branch_sample_type, &s->branch, why);
 	if (t & PD_SAMPLE_REGS_USER)
-		regs_parse(&c, attr->sample_regs_user, &s->user_regs);
+		regs_walk(&c, attr->sample_regs_user, &s->user_regs, false,
+			  why);
 	if (t & PD_SAMPLE_STACK_USER) {
-		s->user_stack.size = cur_u64(&c);
-		/* dyn_size is there only when size is not 0 (§3.11) */
-		if (s->user_stack.size) {
-			pd_take_bytes(&c, s->user_stack.size,
-				      &s->user_stack.data);
-			s->user_stack.dyn_size = cur_u64(&c);
-			if (s->user_stack.dyn_size > s->user_stack.size)
-				return -PD_E_BAD_SAMPLE;
-		}
+		err = stack_walk(&c, &s->user_stack, why);
+		if (err)
+			return err;
 	}
 	if (t & PD_SAMPLE_WEIGHT_TYPE) {
-		v = cur_u64(&c);
+		v = walk_u64(&c, why, "weight");
 		s->weight = v;
 		/*
 		 * The union is declared per byte order so that the u64 value
@@ -283,18 +434,55 @@ pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 			};
 	}
 	if (t & PD_SAMPLE_DATA_SRC)
-		s->data_src = cur_u64(&c);
-	s->transaction = cur_u64_if(&c, t, PD_SAMPLE_TRANSACTION);
+		s->data_src = walk_u64(&c, why, "data_src");
+	if (t & PD_SAMPLE_TRANSACTION)
+		s->transaction = walk_u64(&c, why, "transaction");
 	if (t & PD_SAMPLE_REGS_INTR)
-		regs_parse(&c, attr->sample_regs_intr, &s->intr_regs);
-	s->phys_addr = cur_u64_if(&c, t, PD_SAMPLE_PHYS_ADDR);
-	s->cgroup = cur_u64_if(&c, t, PD_SAMPLE_CGROUP);
-	s->data_page_size = cur_u64_if(&c, t, PD_SAMPLE_DATA_PAGE_SIZE);
-	s->code_page_size = cur_u64_if(&c, t, PD_SAMPLE_CODE_PAGE_SIZE);
-	if (t & PD_SAMPLE_AUX)
-		pd_take_bytes(&c, cur_u64(&c), &s->aux);
+		regs_walk(&c, attr->sample_regs_intr, &s->intr_regs, true,
+			  why);
+	if (t & PD_SAMPLE_PHYS_ADDR)
+		s->phys_addr = walk_u64(&c, why, "phys_addr");
+	if (t & PD_SAMPLE_CGROUP)
+		s->cgroup = walk_u64(&c, why, "cgroup");
+	if (t & PD_SAMPLE_DATA_PAGE_SIZE)
+		s->data_page_size = walk_u64(&c, why, "data_page_size");
+	if (t & PD_SAMPLE_CODE_PAGE_SIZE)
+		s->code_page_size = walk_u64(&c, why, "code_page_size");
+	if (t & PD_SAMPLE_AUX) {
+		v = walk_u64(&c, why, "aux size");
+		walk_bytes(&c, why, "aux", v, &s->aux);
+	}
 
-	return c.short_read ? -PD_E_BAD_SAMPLE : 0;
+	if (c.short_read)
+		return pd_why_fail(why, -PD_E_BAD_SAMPLE,
+				   "the record ends inside a field");
+	return 0;
+}
+
+int
+pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
+		 struct pd_sample *out)
+{
+	if (!out)
+		return -PD_E_INVAL;
+	return sample_walk(attr, rec, out, NULL);
+}
+
+size_t
+pd_sample_explain(const struct pd_attr *attr, const struct pd_record *rec,
+		  char *why, size_t len)
+{
+	struct pd_why w = {
+		.buf = why,
+		.size = len,
+		.rec = rec ? rec->data : NULL,
+	};
+	struct pd_sample scratch;
+
+	if (len)
+		why[0] = '\0';
+	sample_walk(attr, rec, &scratch, &w);
+	return w.len;
 }
 
 void
@@ -347,7 +535,7 @@ pd_sample_id_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	pd_sample_id_init(out);
 	t = attr->sample_type;
 	if (rec->header.type == PD_RECORD_SAMPLE) {
-		err = sample_begin(attr, rec, &c);
+		err = sample_begin(attr, rec, &c, NULL);
 		if (err)
 			return err;
 		out->type = t & TRAILER_BITS;

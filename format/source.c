@@ -33,6 +33,9 @@ src_map(struct pd_reader *r, struct pd_source *src, const struct stat *st)
 {
 	void *map;
 
+	if ((uint64_t)st->st_size > SIZE_MAX)
+		return rd_fail_at(r, -PD_E_TOO_BIG, src, UINT64_MAX,
+				  "the file is too big to map on this host");
 	src->map_len = (size_t)st->st_size;
 	src->end = src->map_len;
 	if (!src->map_len)
@@ -130,10 +133,8 @@ stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 		n = read(src->fd, src->buf + src->buf_end, src->buf_cap - src->buf_end);
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0) {
-			src->read_error = true;
+		if (n < 0)
 			return rd_fail_at(r, PD_ERR_ERRNO(errno), src, src->pos, "read failed");
-		}
 		if (n == 0)
 			src->eof = true;
 		src->buf_end += (size_t)n;
@@ -226,9 +227,8 @@ src_truncated(struct pd_reader *r, struct pd_source *src, uint64_t need, uint64_
 		return rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
 				  "%s of %llu bytes runs past the end of the data section (%llu bytes left)",
 				  what, (unsigned long long)need, (unsigned long long)avail);
-	rd_warn_at(r, src, src->pos, "the file ends inside a record at offset %#llx (%llu of %llu bytes present); the records before it were read",
-		   (unsigned long long)src->pos, (unsigned long long)avail,
-		   (unsigned long long)need);
+	rd_warn_at(r, src, src->pos, "the file ends inside a record (%llu of its %llu bytes are there); the records before it were read",
+		   (unsigned long long)avail, (unsigned long long)need);
 	src->pos = src->end;
 	src->eof = true;
 	src->buf_start = src->buf_end;
@@ -247,8 +247,8 @@ src_bad_size(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t
 		return rd_fail_at(r, -PD_E_BAD_SIZE, src, src->pos,
 				  "record type %u has size %u, smaller than its 8-byte header",
 				  type, size);
-	rd_warn(r, src->pos, "reading stops at offset %#llx, where the bytes are no longer records (type %u, size %u)",
-		(unsigned long long)src->pos, type, size);
+	rd_warn(r, src->pos, "reading stops here: the bytes are no longer records (type %u, size %u)",
+		type, size);
 	src->pos = src->end;
 	return 0;
 }

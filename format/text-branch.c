@@ -9,12 +9,9 @@
 
 #include <inttypes.h>
 
+#include "format/compiler.h"
+#include "pdata/sample.h"
 #include "pdata/text.h"
-
-#define BRFL(v, name)						\
-	(((v) >> PD_BRFL_##name##_SHIFT) &				\
-	 ((1ULL << PD_BRFL_##name##_WIDTH) - 1))
-#define BRFL_BIT(v, name)	(((v) >> PD_BRFL_##name##_SHIFT) & 1)
 
 static const char *const type_names[PD_BR_MAX] = {
 	[PD_BR_UNKNOWN]		= "N/A",
@@ -72,7 +69,7 @@ static const char *const priv_names[] = {
 };
 
 #define NAME_OR_NULL(table, i) \
-	((i) < sizeof(table) / sizeof((table)[0]) ? (table)[i] : NULL)
+	((i) < ARRAY_SIZE(table) ? (table)[i] : NULL)
 
 const char *
 pd_branch_type_name(unsigned int type)
@@ -103,12 +100,16 @@ pd_branch_priv_name(unsigned int priv)
 const char *
 pd_branch_entry_type(uint64_t flags, bool arm64)
 {
-	unsigned int type = BRFL(flags, TYPE);
+	unsigned int type = pd_branch_flag_field(flags, PD_BRFL_TYPE_SHIFT,
+						 PD_BRFL_TYPE_WIDTH);
+	unsigned int new_type = pd_branch_flag_field(flags,
+						     PD_BRFL_NEW_TYPE_SHIFT,
+						     PD_BRFL_NEW_TYPE_WIDTH);
 
 	if (type == PD_BR_UNKNOWN)
 		return "";
 	if (type == PD_BR_EXTEND_ABI)
-		return pd_branch_new_type_name(BRFL(flags, NEW_TYPE), arm64);
+		return pd_branch_new_type_name(new_type, arm64);
 	return pd_branch_type_name(type);
 }
 

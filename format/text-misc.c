@@ -11,9 +11,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "format/compiler.h"
 #include "pdata/text.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 size_t
 pd_text_appendf(char *buf, size_t size, size_t len, const char *fmt, ...)
@@ -227,20 +226,26 @@ pd_callchain_context_name(uint64_t ip)
 	return NULL;
 }
 
-/* Page sizes */
+/* Page sizes and byte counts */
 
 size_t
-pd_page_size_text(char *buf, size_t size, uint64_t bytes)
+pd_unit_number_text(char *buf, size_t size, uint64_t bytes)
 {
 	static const char units[] = "BKMG";
 	unsigned int i = 0;
 
-	if (!bytes)
-		return pd_text_appendf(buf, size, 0, "N/A");
 	/* perf steps while more than one of the next unit is left */
 	while (bytes / 1024 > 1 && i < 3) {
 		bytes /= 1024;
 		i++;
 	}
 	return pd_text_appendf(buf, size, 0, "%" PRIu64 "%c", bytes, units[i]);
+}
+
+size_t
+pd_page_size_text(char *buf, size_t size, uint64_t bytes)
+{
+	if (!bytes)
+		return pd_text_appendf(buf, size, 0, "N/A");
+	return pd_unit_number_text(buf, size, bytes);
 }

@@ -14,9 +14,8 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "format/compiler.h"
 #include "pdata/text.h"
-
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* XMM registers are 128-bit and take two indexes, both named XMMn. */
 #define XMM(n)	[32 + 2 * (n)] = "XMM" #n, [33 + 2 * (n)] = "XMM" #n
@@ -127,8 +126,6 @@ pd_arch_normalize(const char *arch)
 
 	if (!arch)
 		return NULL;
-	if (!strcmp(arch, "x86_64"))
-		return "x86";
 	/* i386, i486, i586, i686 */
 	if (arch[0] == 'i' && arch[1] && arch[2] == '8' && arch[3] == '6')
 		return "x86";
@@ -177,22 +174,20 @@ pd_regs_abi_name(uint64_t abi)
 }
 
 size_t
-pd_regs_script(char *buf, size_t size, const char *arch, uint64_t abi,
-	       uint64_t mask, const uint64_t *regs, size_t nr)
+pd_regs_script(char *buf, size_t size, const char *arch,
+	       const struct pd_regs *regs)
 {
-	unsigned int bit;
-	size_t len, i = 0;
+	uint64_t rest = regs->mask, val;
+	unsigned int reg;
+	size_t len;
 
 	if (size)
 		buf[0] = '\0';
-	if (abi == PD_REGS_ABI_NONE)
+	if (regs->abi == PD_REGS_ABI_NONE)
 		return 0;
-	len = pd_text_appendf(buf, size, 0, " ABI:%" PRIu64 " ", abi);
-	for (bit = 0; bit < 64 && i < nr; bit++) {
-		if (!(mask & (1ULL << bit)))
-			continue;
+	len = pd_text_appendf(buf, size, 0, " ABI:%" PRIu64 " ", regs->abi);
+	while (pd_regs_next(regs, &rest, &reg, &val))
 		len = pd_text_appendf(buf, size, len, "%5s:0x%" PRIx64 " ",
-				      pd_reg_name(arch, bit), regs[i++]);
-	}
+				      pd_reg_name(arch, reg), val);
 	return len;
 }

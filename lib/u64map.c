@@ -75,3 +75,17 @@ u64map_free(struct u64map *m)
 	m->used = NULL;
 	m->cap = m->nr = 0;
 }
+
+bool
+u64map_next(const struct u64map *m, size_t *pos, uint64_t *key, uint64_t *val)
+{
+	for (; *pos < m->cap; (*pos)++) {
+		if (m->used[*pos]) {
+			*key = m->keys[*pos];
+			*val = m->vals[*pos];
+			(*pos)++;
+			return true;
+		}
+	}
+	return false;
+}

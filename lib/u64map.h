@@ -18,12 +18,17 @@ struct u64map {
 	size_t nr;
 };
 
-#define U64MAP_INIT { NULL, NULL, NULL, 0, 0 }
+#define U64MAP_INIT { .keys = NULL, .vals = NULL, .used = NULL, .cap = 0, .nr = 0 }
 
 /* The value slot for key, created (as 0) when absent. */
 uint64_t *u64map_slot(struct u64map *m, uint64_t key);
 /* The value of key, or NULL. */
 uint64_t *u64map_find(const struct u64map *m, uint64_t key);
 void u64map_free(struct u64map *m);
+/*
+ * Walk the entries in no particular order: start with *pos = 0; each call
+ * returns true with the next key and value, false at the end.
+ */
+bool u64map_next(const struct u64map *m, size_t *pos, uint64_t *key, uint64_t *val);
 
 #endif /* PD_LIB_U64MAP_H */

@@ -26,32 +26,14 @@ dump_arch(const struct rep_dump *d)
 	return pd_arch_normalize(d->host_arch);
 }
 
-/* Byte offset in the record of the STACK_USER size word (perf's "offset"). */
+/*
+ * Byte offset in the record of the STACK_USER size word (perf's
+ * "offset"): the stack view starts right after it (pdata/sample.h).
+ */
 static size_t
-ustack_offset(const struct pd_sample *s)
+ustack_offset(const struct pd_record *rec, const struct pd_sample *s)
 {
-	const struct pd_read *rd = &s->read;
-	size_t off = PD_EVENT_HEADER_SIZE + pd_sample_fixed_size(s->type);
-
-	if (s->type & PD_SAMPLE_READ) {
-		off += 8 * (1 + !!(rd->format & PD_FORMAT_TOTAL_TIME_ENABLED) +
-			    !!(rd->format & PD_FORMAT_TOTAL_TIME_RUNNING));
-		if (rd->format & PD_FORMAT_GROUP)
-			off += (size_t)rd->stride * rd->nr;
-		else
-			off += 8 * (!!(rd->format & PD_FORMAT_ID) +
-				    !!(rd->format & PD_FORMAT_LOST));
-	}
-	if (s->type & PD_SAMPLE_CALLCHAIN)
-		off += 8 + 8 * s->callchain.nr;
-	if (s->type & PD_SAMPLE_RAW)
-		off += 4 + s->raw.len;
-	if (s->type & PD_SAMPLE_BRANCH_STACK)
-		off += 8 + 8 * s->branch.has_hw_idx + 24 * s->branch.nr +
-		       (s->branch.counters ? 8 * s->branch.nr : 0);
-	if (s->type & PD_SAMPLE_REGS_USER)
-		off += 8 + 8 * s->user_regs.regs.nr;
-	return off;
+	return (size_t)(s->user_stack.data.p - rec->data) - 8;
 }
 
 static void
@@ -201,21 +183,17 @@ dump_regs(const struct rep_dump *d, const char *kind,
 	  const struct pd_regs *regs)
 {
 	const char *arch = dump_arch(d);
-	unsigned int bit;
-	size_t i = 0;
+	uint64_t rest = regs->mask, val;
+	unsigned int reg;
 
 	/* ABI none: the task had no user context; perf prints nothing then */
 	if (regs->abi == PD_REGS_ABI_NONE)
 		return;
 	fprintf(d->out, "... %s regs: mask %#" PRIx64 " ABI %s\n", kind,
 		regs->mask, pd_regs_abi_name(regs->abi));
-	for (bit = 0; bit < 64 && i < regs->regs.nr; bit++) {
-		if (!(regs->mask & (1ULL << bit)))
-			continue;
+	while (pd_regs_next(regs, &rest, &reg, &val))
 		fprintf(d->out, ".... %-5s 0x%016" PRIx64 "\n",
-			pd_reg_name(arch, bit),
-			pd_u64_array_get(&regs->regs, i++));
-	}
+			pd_reg_name(arch, reg), val);
 }
 
 static void
@@ -247,10 +225,11 @@ dump_page_size(const struct rep_dump *d, const char *what, uint64_t bytes)
 
 /* perf's "size" is dyn_size, its offset the size word's */
 static void
-dump_user_stack(const struct rep_dump *d, const struct pd_sample *s)
+dump_user_stack(const struct rep_dump *d, const struct pd_record *rec,
+		const struct pd_sample *s)
 {
 	fprintf(d->out, "... ustack: size %" PRIu64 ", offset %#zx\n",
-		s->user_stack.dyn_size, ustack_offset(s));
+		s->user_stack.dyn_size, ustack_offset(rec, s));
 	fprintf(d->out, "... user stack: size %" PRIu64 ", dyn_size %" PRIu64
 		"\n", s->user_stack.size, s->user_stack.dyn_size);
 }
@@ -282,7 +261,7 @@ dump_transaction(const struct rep_dump *d, uint64_t txn)
 /* The fields after the headline, in perf's order */
 static void
 dump_sample_fields(const struct rep_dump *d, const struct pd_evsel *ev,
-		   const struct pd_sample *s)
+		   const struct pd_record *rec, const struct pd_sample *s)
 {
 	if (s->type & (PD_SAMPLE_IDENTIFIER | PD_SAMPLE_ID))
 		fprintf(d->out, "... id: %" PRIu64 "\n", s->id);
@@ -299,7 +278,7 @@ dump_sample_fields(const struct rep_dump *d, const struct pd_evsel *ev,
 	if (s->type & PD_SAMPLE_REGS_INTR)
 		dump_regs(d, "intr", &s->intr_regs);
 	if (s->type & PD_SAMPLE_STACK_USER)
-		dump_user_stack(d, s);
+		dump_user_stack(d, rec, s);
 	if (s->type & PD_SAMPLE_WEIGHT_TYPE)
 		dump_weight(d, s);
 	if (s->type & PD_SAMPLE_DATA_SRC)
@@ -320,6 +299,18 @@ dump_sample_fields(const struct rep_dump *d, const struct pd_evsel *ev,
 		fprintf(d->out, "... aux: size %zu\n", s->aux.len);
 }
 
+/* The error, then which field failed, where and why. */
+static void
+dump_sample_error(const struct rep_dump *d, const struct pd_attr *attr,
+		  const struct pd_record *rec, int err)
+{
+	char why[256];
+
+	rep_dump_error(d, "the sample", err);
+	if (pd_sample_explain(attr, rec, why, sizeof(why)))
+		fprintf(d->out, "... %s\n", why);
+}
+
 void
 rep_dump_sample(const struct rep_dump *d, const struct pd_record *rec)
 {
@@ -337,12 +328,12 @@ rep_dump_sample(const struct rep_dump *d, const struct pd_record *rec)
 	if (err) {
 		rep_dump_headline(d, rec, (uint32_t)-1, (uint64_t)-1);
 		fputc('\n', d->out);
-		rep_dump_error(d, "the sample", err);
+		dump_sample_error(d, &ev->attr, rec, err);
 		return;
 	}
 	rep_dump_headline(d, rec, s.cpu, s.time);
 	fprintf(d->out, "(IP, 0x%" PRIx16 "): %d/%d: %#" PRIx64 " period: %"
 		PRIu64 " addr: %#" PRIx64 "\n", rec->header.misc, (int)s.pid,
 		(int)s.tid, s.ip, s.period, s.addr);
-	dump_sample_fields(d, ev, &s);
+	dump_sample_fields(d, ev, rec, &s);
 }

@@ -166,6 +166,18 @@ rep_dump_error(const struct rep_dump *d, const char *what, int err)
 
 /* One record */
 
+/* Why the record does not decode, after perf's one-line complaint. */
+static void
+dump_event_error(const struct rep_dump *d, const struct pd_evsel *ev,
+		 const struct pd_record *rec, int err)
+{
+	char why[256];
+
+	rep_dump_error(d, "the record", err);
+	if (pd_event_explain(ev ? &ev->attr : NULL, rec, why, sizeof(why)))
+		fprintf(d->out, "... %s\n", why);
+}
+
 static void
 dump_event(const struct rep_dump *d, const struct pd_record *rec)
 {
@@ -185,7 +197,7 @@ dump_event(const struct rep_dump *d, const struct pd_record *rec)
 	if (err) {
 		fputc('\n', d->out);
 		if (err != -PD_E_UNSUPPORTED)
-			rep_dump_error(d, "the record", err);
+			dump_event_error(d, ev, rec, err);
 		return;
 	}
 	if (kernel)
@@ -199,7 +211,7 @@ dump_record(const struct rep_dump *d, const struct pd_record *rec)
 {
 	fprintf(d->out, "\n%#" PRIx64, rec->offset);
 	if (rec->source)
-		fprintf(d->out, "@data.%u", rec->source - 1);
+		fprintf(d->out, "@%s", pd_reader_source_name(d->r, rec->source));
 	fprintf(d->out, " [%#" PRIx32 "]: event: %" PRIu32, rec->size,
 		rec->header.type);
 	if (rec->origin == PD_ORIGIN_COMPRESSED)

@@ -23,7 +23,18 @@ bpf_prog_cmp(const void *a, const void *b)
 	const struct pd_bpf_prog_info *y =
 		*(const struct pd_bpf_prog_info *const *)b;
 
-	return x->id < y->id ? -1 : x->id > y->id;
+	if (x->id != y->id)
+		return x->id < y->id ? -1 : 1;
+	/* the pointers run in file order: earlier first, as a stable sort */
+	return x < y ? -1 : x > y;
+}
+
+static int
+u32_cmp(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
 }
 
 /* synthesize_bpf_prog_name(): bpf_prog_<tag>[_<name>] */
@@ -102,17 +113,7 @@ bpf_progs_by_id(const struct pd_meta *m, size_t nr_ok, size_t *nr)
 	progs = xcalloc(nr_ok ? nr_ok : 1, sizeof(*progs));
 	for (i = 0; i < nr_ok; i++)
 		progs[i] = &m->bpf_progs[i];
-	/* a stable sort keeps the first of equal ids first */
-	for (i = 1; i < nr_ok; i++) {
-		const struct pd_bpf_prog_info *p = progs[i];
-		size_t j = i;
-
-		while (j > 0 && bpf_prog_cmp(&progs[j - 1], &p) > 0) {
-			progs[j] = progs[j - 1];
-			j--;
-		}
-		progs[j] = p;
-	}
+	qsort(progs, nr_ok, sizeof(*progs), bpf_prog_cmp);
 	for (i = 0; i < nr_ok; i++) {
 		if (n && progs[n - 1]->id == progs[i]->id)
 			continue;
@@ -144,22 +145,17 @@ void
 rep_feat_bpf_btf_print(struct rep_hdr *h, const struct pd_meta *m, bool failed)
 {
 	uint32_t *ids;
-	size_t i, j, n = 0;
+	size_t i, n = 0;
 
 	if (h->info->swap || failed)
 		return;
 	ids = xcalloc(m->nr_bpf_btfs ? m->nr_bpf_btfs : 1, sizeof(*ids));
-	for (i = 0; i < m->nr_bpf_btfs; i++) {
-		uint32_t id = m->bpf_btfs[i].id;
-
-		for (j = n; j > 0 && ids[j - 1] > id; j--)
-			;
-		if (j > 0 && ids[j - 1] == id)
-			continue;
-		memmove(ids + j + 1, ids + j, (n - j) * sizeof(*ids));
-		ids[j] = id;
-		n++;
-	}
+	for (i = 0; i < m->nr_bpf_btfs; i++)
+		ids[i] = m->bpf_btfs[i].id;
+	qsort(ids, m->nr_bpf_btfs, sizeof(*ids), u32_cmp);
+	for (i = 0; i < m->nr_bpf_btfs; i++)
+		if (!n || ids[n - 1] != ids[i])
+			ids[n++] = ids[i];
 	for (i = 0; i < n; i++)
 		fprintf(h->out, "# btf info of id %u\n", ids[i]);
 	free(ids);

@@ -11,6 +11,7 @@
 
 #include "lib/strbuf.h"
 #include "pdata/reader.h"
+#include "pdata/text.h"
 #include "report/header-int.h"
 
 static void
@@ -108,26 +109,12 @@ rep_feat_cache_print(struct rep_hdr *h, const struct pd_meta *m, bool failed)
 	}
 }
 
-/* unit_number__scnprintf(): step up while over 1 of the next unit is left */
-static void
-unit_number(char *buf, size_t size, uint64_t n)
-{
-	static const char units[] = "BKMG";
-	int i = 0;
-
-	while (n / 1024 > 1 && i < 3) {
-		n /= 1024;
-		i++;
-	}
-	snprintf(buf, size, "%" PRIu64 "%c", n, units[i]);
-}
-
 static void
 print_mem_node(struct rep_hdr *h, const struct pd_mem_node *n, uint64_t bsize)
 {
 	struct strbuf sb = STRBUF_INIT;
 	uint64_t bit, weight = 0, start;
-	char size[50];
+	char size[PD_UNIT_NUMBER_TEXT_MAX];
 
 	for (bit = 0; bit < n->size; bit++) {
 		if (!rep_bit_test(n->bitmap, bit))
@@ -142,7 +129,7 @@ print_mem_node(struct rep_hdr *h, const struct pd_mem_node *n, uint64_t bsize)
 		if (bit > start)
 			sb_addf(&sb, "-%" PRIu64, bit);
 	}
-	unit_number(size, sizeof(size), bsize * weight);
+	pd_unit_number_text(size, sizeof(size), bsize * weight);
 	/* bitmap_scnprintf() into a 100-byte buffer */
 	fprintf(h->out, "#  %3" PRIu64 " [%s]: %.99s\n", n->node, size,
 		sb.len ? sb_str(&sb) : "");

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/header-int.h"
 #include "report/report.h"
@@ -159,14 +160,13 @@ print_file_features(struct rep_hdr *h)
 	print_missing(h);
 }
 
-/* The feature id of a HEADER_FEATURE record (u64 after the header). */
+/* The feature id of a HEADER_FEATURE record, or PD_FEAT_RESERVED if malformed. */
 static uint64_t
 record_feat_id(const struct pd_record *rec)
 {
-	uint64_t v;
+	union pd_event ev;
 
-	memcpy(&v, rec->data + 8, sizeof(v));
-	return rec->swap ? __builtin_bswap64(v) : v;
+	return pd_event_decode(NULL, rec, &ev) < 0 ? PD_FEAT_RESERVED : ev.feature.feat_id;
 }
 
 /*
@@ -185,8 +185,7 @@ print_pipe_features(struct rep_hdr *h)
 	while ((err = pd_reader_next(h->r, &rec)) > 0) {
 		uint64_t feat;
 
-		if (rec.header.type != PD_RECORD_HEADER_FEATURE ||
-		    rec.size < 16)
+		if (rec.header.type != PD_RECORD_HEADER_FEATURE)
 			continue;
 		feat = record_feat_id(&rec);
 		if (feat == PD_FEAT_RESERVED || feat >= LAST_FEATURE_61)

@@ -77,6 +77,21 @@ usage(FILE *out)
 		"      --version        show the version\n");
 }
 
+static const char *const mode_names[] = {
+	[MODE_HEADER_ONLY] = "--header-only",
+	[MODE_STATS] = "--stats",
+	[MODE_DUMP] = "-D",
+};
+
+static void
+set_mode(struct options *o, enum mode mode)
+{
+	if (o->mode != MODE_NONE && o->mode != mode)
+		die(2, "%s and %s cannot be combined (see --help)",
+		    mode_names[o->mode], mode_names[mode]);
+	o->mode = mode;
+}
+
 static void
 parse_args(int argc, char **argv, struct options *o)
 {
@@ -88,16 +103,16 @@ parse_args(int argc, char **argv, struct options *o)
 			o->input = optarg;
 			break;
 		case OPT_HEADER_ONLY:
-			o->mode = MODE_HEADER_ONLY;
+			set_mode(o, MODE_HEADER_ONLY);
 			break;
 		case 'I':
 			o->show_info = true;
 			break;
 		case OPT_STATS:
-			o->mode = MODE_STATS;
+			set_mode(o, MODE_STATS);
 			break;
 		case 'D':
-			o->mode = MODE_DUMP;
+			set_mode(o, MODE_DUMP);
 			break;
 		case 'f':
 			break;
@@ -137,7 +152,7 @@ print_warning(void *ctx, uint64_t offset, const char *msg)
 {
 	const char *input = ctx;
 
-	(void)offset;
+	(void)offset;	/* the message names it */
 	warn_msg("%s: %s", input, msg);
 }
 

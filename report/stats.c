@@ -16,9 +16,13 @@
 
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
+#include "pdata/events.h"
 #include "pdata/reader.h"
 #include "pdata/sample.h"
 #include "report/report.h"
+
+/* Types below this are counted in place; any other u32 goes to a map. */
+#define COMMON_TYPES	128
 
 struct type_count {
 	uint32_t type;
@@ -33,8 +37,8 @@ struct evsel_count {
 struct rep_stats {
 	enum rep_stats_kind kind;
 	uint64_t total;
-	struct type_count *types;	/* sorted by type */
-	size_t nr_types;
+	uint64_t common[COMMON_TYPES];	/* by type */
+	struct u64map rare;		/* type -> count, for the others */
 	struct evsel_count *evsels;
 	size_t nr_evsels;
 	uint64_t unknown_id_samples;
@@ -44,26 +48,38 @@ struct rep_stats {
 static void
 count_type(struct rep_stats *st, uint32_t type)
 {
-	size_t lo = 0, hi = st->nr_types;
+	if (type < COMMON_TYPES)
+		st->common[type]++;
+	else
+		(*u64map_slot(&st->rare, type))++;
+}
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
+static int
+type_count_cmp(const void *a, const void *b)
+{
+	uint32_t x = ((const struct type_count *)a)->type;
+	uint32_t y = ((const struct type_count *)b)->type;
 
-		if (st->types[mid].type < type)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo < st->nr_types && st->types[lo].type == type) {
-		st->types[lo].n++;
-		return;
-	}
-	st->types = xreallocarray(st->types, st->nr_types + 1, sizeof(*st->types));
-	memmove(&st->types[lo + 1], &st->types[lo],
-		(st->nr_types - lo) * sizeof(*st->types));
-	st->types[lo].type = type;
-	st->types[lo].n = 1;
-	st->nr_types++;
+	return x < y ? -1 : x > y;
+}
+
+/* Every type seen, in type order, with its count; *nr set. */
+static struct type_count *
+types_seen(const struct rep_stats *st, size_t *nr)
+{
+	struct type_count *out = xcalloc(COMMON_TYPES + st->rare.nr, sizeof(*out));
+	uint64_t key, val;
+	size_t n = 0, pos = 0;
+	uint32_t t;
+
+	for (t = 0; t < COMMON_TYPES; t++)
+		if (st->common[t])
+			out[n++] = (struct type_count){ .type = t, .n = st->common[t] };
+	while (u64map_next(&st->rare, &pos, &key, &val))
+		out[n++] = (struct type_count){ .type = (uint32_t)key, .n = val };
+	qsort(out, n, sizeof(*out), type_count_cmp);
+	*nr = n;
+	return out;
 }
 
 static struct evsel_count *
@@ -78,16 +94,12 @@ evsel_count(struct rep_stats *st, size_t idx)
 	return &st->evsels[idx];
 }
 
-/* LOST_SAMPLES: u64 lost right after the header (perf-record-decoding.md §2). */
 static uint64_t
 lost_samples_of(const struct pd_record *rec)
 {
-	uint64_t v;
+	union pd_event ev;
 
-	if (rec->size < 16)
-		return 0;
-	memcpy(&v, rec->data + 8, sizeof(v));
-	return rec->swap ? __builtin_bswap64(v) : v;
+	return pd_event_decode(NULL, rec, &ev) < 0 ? 0 : ev.lost_samples.lost;
 }
 
 /*
@@ -178,16 +190,18 @@ type_label(uint32_t type, char *buf, size_t len)
 static void
 print_types(FILE *out, const struct rep_stats *st)
 {
-	size_t i;
+	size_t nr, i;
+	struct type_count *types = types_seen(st, &nr);
 
 	fprintf(out, "%16s events: %10" PRIu64 "\n", "TOTAL", st->total);
-	for (i = 0; i < st->nr_types; i++) {
+	for (i = 0; i < nr; i++) {
 		char buf[32];
 
 		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n",
-			type_label(st->types[i].type, buf, sizeof(buf)),
-			st->types[i].n, 100.0 * (double)st->types[i].n / (double)st->total);
+			type_label(types[i].type, buf, sizeof(buf)),
+			types[i].n, 100.0 * (double)types[i].n / (double)st->total);
 	}
+	free(types);
 }
 
 /*
@@ -241,7 +255,7 @@ rep_stats_free(struct rep_stats *st)
 {
 	if (!st)
 		return;
-	free(st->types);
+	u64map_free(&st->rare);
 	free(st->evsels);
 	u64map_free(&st->last_read);
 	free(st);

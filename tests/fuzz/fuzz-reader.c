@@ -224,14 +224,21 @@ decode_record(struct pd_reader *r, const struct pd_record *rec)
 	if (rec->header.type == PD_RECORD_SAMPLE) {
 		struct pd_sample s;
 
+		char why[256];
+
 		if (attr && pd_sample_decode(attr, rec, &s) == 0)
 			touch_sample(&s);
+		else if (attr)
+			sink += pd_sample_explain(attr, rec, why, sizeof(why));
 	} else {
 		union pd_event e;
 		struct pd_sample_id id;
+		char why[256];
 
 		if (pd_event_decode(attr, rec, &e) == 0)
 			touch_event(&e);
+		else
+			sink += pd_event_explain(attr, rec, why, sizeof(why));
 		if (attr)
 			sink += (uint64_t)pd_sample_id_decode(attr, rec, &id);
 	}

@@ -8,6 +8,7 @@
 
 #include <string.h>
 
+#include "pdata/bitfield.h"
 #include "pdata/errors.h"
 #include "pdata/records.h"
 #include "tests/unit/attr.h"
@@ -237,6 +238,43 @@ test_breakpoint_name(void)
 	T(strlen(tiny) < sizeof(tiny), "a small buffer stays terminated");
 }
 
+/* pd_bitfield_move(), which attrs and branch entries share */
+static void
+test_bitfield(void)
+{
+	static const struct pd_bitfield two[] = {
+		{ .shift = 15, .width = 2 },
+	};
+	static const struct pd_bitfield all[] = {
+		{ .shift = 0, .width = 64 },
+	};
+	uint64_t w = 0x0123456789abcdefULL;
+	unsigned int k;
+
+	/* one-bit flags: bit p and bit nbits - 1 - p trade places */
+	T_EQ_U64(pd_bitfield_from_be(1ULL << 63, 64, NULL, 0), 1, "bit 63");
+	T_EQ_U64(pd_bitfield_to_be(1, 64, NULL, 0), 1ULL << 63, "bit 0");
+	T_EQ_U64(pd_bitfield_from_be(1U << 31, 32, NULL, 0), 1, "u32 bit 31");
+	T_EQ_U64(pd_bitfield_from_be(1ULL << 40, 32, NULL, 0), 0,
+		 "u32: bits past nbits dropped");
+	/* a 2-bit field keeps its value: LE 15..16 is BE 47..48 */
+	T_EQ_U64(pd_bitfield_from_be(2ULL << 47, 64, two, 1), 2ULL << 15,
+		 "2-bit field from BE");
+	T_EQ_U64(pd_bitfield_to_be(2ULL << 15, 64, two, 1), 2ULL << 47,
+		 "2-bit field to BE");
+	T_EQ_U64(pd_bitfield_from_be(2ULL << 47, 64, NULL, 0), 1ULL << 15,
+		 "the same bits as flags");
+	T_EQ_U64(pd_bitfield_from_be(w, 64, all, 1), w, "one 64-bit field");
+	/* the two directions undo each other */
+	for (k = 0; k < 64; k++) {
+		w = 0x9e3779b97f4a7c15ULL * (k + 1);
+		T_EQ_U64(pd_bitfield_to_be(pd_bitfield_from_be(w, 64, two, 1),
+					   64, two, 1), w, "to_be(from_be)");
+		T_EQ_U64(pd_bitfield_from_be(pd_bitfield_to_be(w, 64, two, 1),
+					     64, two, 1), w, "from_be(to_be)");
+	}
+}
+
 int
 main(void)
 {
@@ -250,5 +288,6 @@ main(void)
 	test_encode_roundtrip();
 	test_names();
 	test_breakpoint_name();
+	test_bitfield();
 	return t_done("attr");
 }

@@ -284,6 +284,35 @@ rec_rc(const struct pd_attr *attr)
 }
 
 /*
+ * pd_event_explain() of a record that fails: a text whose "at byte N"
+ * lies inside the record and whose "but K are left" reaches the payload's
+ * end (where the sample_id trailer begins).
+ */
+static void
+check_explained(const struct pd_attr *attr, const struct pd_record *rec)
+{
+	char why[512];
+	size_t n = pd_event_explain(attr, rec, why, sizeof(why));
+	size_t end = rec->size;
+	const char *at = strstr(why, " at byte ");
+	unsigned long long off, left;
+
+	T(n > 0 && n == strlen(why), "%s: cut %u: explained as \"%s\"", ctx,
+	  (unsigned int)rec->size, why);
+	if (!at || sscanf(at, " at byte %llu", &off) != 1)
+		return;
+	if (end >= PD_EVENT_HEADER_SIZE + trailer_len(attr, rec->header.type))
+		end -= trailer_len(attr, rec->header.type);
+	T(off <= end, "%s: cut %u: offset past the payload: %s", ctx,
+	  (unsigned int)rec->size, why);
+	at = strstr(at, ", but ");
+	if (at && sscanf(at, ", but %llu are left", &left) == 1)
+		T(off + left == end,
+		  "%s: cut %u: offset and bytes left disagree: %s", ctx,
+		  (unsigned int)rec->size, why);
+}
+
+/*
  * Close the record, then decode every cut of it: below min (STRICT: the
  * whole record) a cut must fail.  Then decode it whole: it must succeed,
  * with the header and the trailer as written.
@@ -310,12 +339,16 @@ rec_ok(const struct pd_attr *attr, size_t min)
 			  b->len);
 		if (rc == 0)
 			touch_event(&cut_ev, copy, cut);
+		else
+			check_explained(attr, &rec);
 		free(copy);
 		nr_cuts++;
 	}
 	make_rec(&rec, b, b->p, b->len);
 	rc = pd_event_decode(attr, &rec, ev);
 	T(rc == 0, "%s: decode: %d (%s)", ctx, rc, pd_strerror(rc));
+	T(pd_event_explain(attr, &rec, NULL, 0) == 0,
+	  "%s: a good record explained", ctx);
 	if (rc == 0) {
 		touch_event(ev, b->p, b->len);
 		EQ(ev->header.type, rec.header.type, "header type");
@@ -1666,6 +1699,91 @@ test_malformed(bool be)
 	  "%s: text_poke lengths", ctx);
 }
 
+/* The closed record under test fails, and want says why. */
+static void
+expect_why(const struct pd_attr *attr, const char *want)
+{
+	struct pd_record rec;
+	char why[256];
+	size_t n;
+
+	make_rec(&rec, &cur.b, cur.b.p, cur.b.len);
+	T(pd_event_decode(attr, &rec, &cur.ev) < 0, "%s: %s: decodes", ctx,
+	  want);
+	n = pd_event_explain(attr, &rec, why, sizeof(why));
+	T_EQ_STR(why, want, ctx);
+	T_EQ_U64(n, strlen(want), want);
+}
+
+static void
+test_explain(bool be)
+{
+	struct tbuf *b;
+
+	b = rec_begin(be, PD_RECORD_THREAD_MAP, 0);
+	tb_u64(b, 1000);
+	tb_u64(b, 0x1234);
+	rec_end(NULL);
+	expect_why(NULL, "thread map: 1000 entries need 24000 bytes at byte 16 of the record, but 8 are left");
+
+	b = rec_begin(be, PD_RECORD_LOST, 0);
+	tb_u64(b, 1);
+	rec_end(NULL);
+	expect_why(NULL, "the fixed fields: 16 bytes at byte 8 of the record, but 8 are left");
+	b = rec_begin(be, PD_RECORD_LOST, 0);
+	tb_u64(b, 1);
+	rec_end(&attrs[3]);
+	expect_why(&attrs[3], "the fixed fields: 16 bytes at byte 8 of the record, but 8 are left before the sample_id trailer");
+
+	b = rec_begin(be, PD_RECORD_LOST, 0);
+	tb_u64(b, 1);
+	tb_u64(b, 2);
+	rec_end(NULL);
+	expect_why(&attrs[2], "sample_id trailer: 48 bytes (sample_type 0x103e7), but the record has 16 after its header");
+
+	b = rec_begin(be, 200, 0);
+	rec_end(NULL);
+	expect_why(NULL, "record type 200 is unknown to pdata");
+
+	b = rec_begin(be, PD_RECORD_READ, 0);
+	tb_u64(b, 1);
+	tb_u64(b, 2);
+	rec_end(NULL);
+	expect_why(NULL, "read values: no attr to give their read_format");
+
+	b = rec_begin(be, PD_RECORD_CPU_MAP, 0);
+	tb_u16(b, PD_CPU_MAP_MASK);
+	tb_u16(b, 1);
+	tb_u16(b, 2);
+	tb_u16(b, 0);
+	rec_end(NULL);
+	expect_why(NULL, "cpu map long_size: 2 at byte 12 of the record is neither 4 nor 8");
+
+	b = rec_begin(be, PD_RECORD_AUXTRACE_ERROR, 0);
+	tb_zeros(b, 20);
+	tb_u32(b, 1);		/* fmt 1: a time follows ip */
+	tb_u64(b, 0xffffffff81000000ULL);
+	rec_end(NULL);
+	expect_why(NULL, "time: 8 bytes at byte 40 of the record, but 0 are left");
+
+	b = rec_begin(be, PD_RECORD_TEXT_POKE, 0);
+	tb_u64(b, 0xffffffff81000000ULL);
+	tb_u16(b, 0xffff);
+	tb_u16(b, 1);
+	tb_zeros(b, 4);
+	rec_end(NULL);
+	expect_why(NULL, "old bytes: 65535 bytes at byte 20 of the record, but 4 are left");
+
+	b = rec_begin(be, PD_RECORD_HEADER_BUILD_ID, PD_MISC_BUILD_ID_SIZE);
+	tb_u32(b, (uint32_t)-1);
+	tb_zeros(b, PD_BUILD_ID_SIZE);
+	tb_u8(b, 21);
+	tb_zeros(b, 3);
+	tb_zeros(b, 8);
+	rec_end(NULL);
+	expect_why(NULL, "build-id size: 21 at byte 32 of the record is larger than 20");
+}
+
 static const struct {
 	const char *name;
 	void (*fn)(bool be, const struct pd_attr *attr);
@@ -1728,6 +1846,7 @@ main(void)
 		test_header_attr_bad(be);
 		test_cpu_map_bad(be);
 		test_malformed(be);
+		test_explain(be);
 	}
 	tb_free(&cur.b);
 	printf("events: %u images, %u truncations\n", nr_images, nr_cuts);

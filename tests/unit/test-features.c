@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "format/feat-int.h"
 #include "pdata/errors.h"
 #include "pdata/meta.h"
 #include "tests/unit/attr.h"
@@ -1521,6 +1522,14 @@ test_malformed(void)
 	expect_error("EVENT_DESC attr size 32", PD_FEAT_EVENT_DESC, &b,
 		     -PD_E_BAD_FEATURE);
 
+	/* attr size + 8 would wrap to 0 in 32 bits, skipping the check */
+	tb_init(&b, false);
+	tb_u32(&b, 1);
+	tb_u32(&b, 0xfffffff8U);
+	tb_zeros(&b, 64);
+	expect_error("EVENT_DESC attr size 2^32 - 8", PD_FEAT_EVENT_DESC, &b,
+		     -PD_E_BAD_FEATURE);
+
 	/* AUXTRACE as simpleperf writes it, no count; perf rejects it too */
 	tb_init(&b, false);
 	tb_u64(&b, 0x26a8);
@@ -1653,6 +1662,37 @@ test_build_id_append(void)
 	pd_meta_free(&m);
 }
 
+/* feat_check_count(), the guard of every allocation sized by the file */
+static void
+test_check_count(void)
+{
+	static const unsigned char payload[16];
+	struct pd_meta m;
+	char why[128];
+	struct feat_ctx x = {
+		.m = &m,
+		.feat = PD_FEAT_CACHE,
+		.why = why,
+		.why_len = sizeof(why),
+	};
+
+	pd_meta_init(&m);
+	cur_init(&x.c, payload, sizeof(payload), false);
+	T(feat_check_count(&x, 0, 2, 8, "words") == 0, "2 of 8 in 16");
+	T(feat_check_count(&x, 4, 3, 8, "words") == -PD_E_BAD_FEATURE,
+	  "3 of 8 in 16");
+	T_EQ_STR(why, "payload offset 4: 3 words need at least 8 bytes each, but only 16 bytes are left",
+		 "check count why");
+	/* an item size of 0 is the caller's bug, not "no check" */
+	T(feat_check_count(&x, 0, 0, 0, "nothings") == -PD_E_INVAL,
+	  "item size 0");
+	T_EQ_STR(why, "payload offset 0: nothings: checked with an item size of 0",
+		 "item size 0 why");
+	T(feat_check_count(&x, 0, 1, (uint64_t)UINT32_MAX + 8, "events") ==
+	  -PD_E_BAD_FEATURE, "an item past 4 GiB");
+	pd_meta_free(&m);
+}
+
 int
 main(void)
 {
@@ -1662,6 +1702,7 @@ main(void)
 		run_case(&cases[i]);
 	test_huge_counts();
 	test_malformed();
+	test_check_count();
 	test_why_offset();
 	test_replace_and_unknown();
 	test_build_id_append();

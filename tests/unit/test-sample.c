@@ -529,6 +529,31 @@ check_sample_id(const struct model *m, const struct pd_sample_id *id)
 }
 
 /*
+ * pd_sample_explain() of a record that fails: a text, whose "at byte N"
+ * lies inside the record, and whose "but K are left" adds up to its size.
+ */
+static void
+check_explained(const struct pd_attr *attr, const struct pd_record *rec)
+{
+	char why[512];
+	size_t n = pd_sample_explain(attr, rec, why, sizeof(why));
+	const char *at = strstr(why, " at byte ");
+	unsigned long long off, left;
+
+	T(n > 0 && n == strlen(why), "%s: cut %" PRIu32 ": explained as \"%s\"",
+	  ctx, rec->size, why);
+	if (!at || sscanf(at, " at byte %llu", &off) != 1)
+		return;
+	T(off <= rec->size, "%s: cut %" PRIu32 ": offset past the end: %s",
+	  ctx, rec->size, why);
+	at = strstr(at, ", but ");
+	if (at && sscanf(at, ", but %llu are left", &left) == 1)
+		T(off + left == rec->size,
+		  "%s: cut %" PRIu32 ": offset and bytes left disagree: %s", ctx,
+		  rec->size, why);
+}
+
+/*
  * Every cut of the image: its bytes copied into a buffer of exactly that
  * size, header.size patched to match.
  */
@@ -548,12 +573,30 @@ truncations(const struct pd_attr *attr, const struct tbuf *b)
 		T(rc < 0, "%s: cut at %zu of %zu decoded", ctx, cut, b->len);
 		if (rc == 0)
 			(void)touch_sample(&s);
+		else
+			check_explained(attr, &rec);
 		rc = pd_sample_id_decode(attr, &rec, &id);
 		T(rc == 0 || cut < 8 + pd_sample_fixed_size(attr->sample_type),
 		  "%s: sample_id at cut %zu: %d", ctx, cut, rc);
 		free(copy);
 		nr_cuts++;
 	}
+}
+
+static char ctx_why[512];
+
+/* The stack view starts right after the size word, even for size 0. */
+static void
+check_stack_view(const struct pd_record *rec, const struct pd_sample *s,
+		 const struct model *m, bool big_endian)
+{
+	const unsigned char *p = s->user_stack.data.p;
+
+	T(p && p >= rec->data + 16 && p <= rec->data + rec->size,
+	  "%s: stack view outside the record", ctx);
+	if (p)
+		EQ(tb_get_uint(p - 8, 8, big_endian), m->stack_size,
+		   "the size word before the stack view");
 }
 
 static void
@@ -581,6 +624,10 @@ run_case(uint64_t sample_type, const struct variant *v, bool big_endian,
 	T(rc == 0, "%s: decode: %d", ctx, rc);
 	if (rc == 0)
 		check_sample(&m, &s);
+	if (rc == 0 && (sample_type & PD_SAMPLE_STACK_USER))
+		check_stack_view(&rec, &s, &m, big_endian);
+	T(pd_sample_explain(&attr, &rec, ctx_why, sizeof(ctx_why)) == 0 &&
+	  !ctx_why[0], "%s: a good sample explained: %s", ctx, ctx_why);
 	rc = pd_sample_id_decode(&attr, &rec, &id);
 	T(rc == 0, "%s: sample_id decode: %d", ctx, rc);
 	if (rc == 0)
@@ -824,6 +871,100 @@ test_malformed(void)
 }
 
 static void
+expect_why(bool be, uint64_t sample_type, const uint64_t *words, size_t n,
+	   const char *want)
+{
+	struct pd_attr attr;
+	struct pd_record rec;
+	struct pd_sample s;
+	struct tbuf b;
+	char why[256];
+	size_t len;
+
+	image(&b, be, sample_type, words, n, &attr, &rec);
+	T(pd_sample_decode(&attr, &rec, &s) < 0, "%s: decodes", want);
+	len = pd_sample_explain(&attr, &rec, why, sizeof(why));
+	T_EQ_STR(why, want, be ? "explain (BE)" : "explain (LE)");
+	T_EQ_U64(len, strlen(want), want);
+	tb_free(&b);
+}
+
+static void
+test_explain(void)
+{
+	const uint64_t ip_tid_period = PD_SAMPLE_IP | PD_SAMPLE_TID |
+				       PD_SAMPLE_PERIOD;
+	struct pd_attr attr;
+	struct pd_record rec;
+	struct tbuf b;
+	char why[256], small[12];
+	uint64_t w[6] = { 0x1000, 0x2a0000002a, 4000, 1000, 0x1001, 0 };
+	size_t n;
+	int be;
+
+	for (be = 0; be < 2; be++) {
+		/* a callchain nr of 1000 in a 48-byte record */
+		expect_why(be, ip_tid_period | PD_SAMPLE_CALLCHAIN, w, 5,
+			   "callchain: 1000 entries need 8000 bytes at byte 40 of the record, but 8 are left");
+		expect_why(be, PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME,
+			   w, 2,
+			   "the fixed fields (IDENTIFIER to PERIOD): 24 bytes at byte 8 of the record, but 16 are left");
+		expect_why(be, PD_SAMPLE_IP | PD_SAMPLE_WEIGHT, w, 1,
+			   "weight: 8 bytes at byte 16 of the record, but 0 are left");
+		expect_why(be, ip_tid_period | PD_SAMPLE_CALLCHAIN, w, 3,
+			   "callchain nr: 8 bytes at byte 32 of the record, but 0 are left");
+		w[0] = (uint64_t)-1;
+		expect_why(be, PD_SAMPLE_READ, w, 2,
+			   "read group: 18446744073709551615 entries of 16 bytes each at byte 16 of the record overflow a 64-bit size, and 8 bytes are left");
+		w[0] = 3;
+		expect_why(be, PD_SAMPLE_BRANCH_STACK, w, 2,
+			   "branch stack: 3 entries need 72 bytes at byte 16 of the record, but 8 are left");
+		w[0] = be ? 0xffffffff00000000ULL : 0xffffffffULL;
+		expect_why(be, PD_SAMPLE_RAW, w, 2,
+			   "raw: 4294967295 bytes at byte 12 of the record, but 12 are left");
+		w[0] = 2;
+		expect_why(be, PD_SAMPLE_REGS_USER, w, 4,
+			   "user regs: 5 entries need 40 bytes at byte 16 of the record, but 24 are left");
+		w[0] = 8;
+		w[1] = 0;
+		w[2] = 9;
+		expect_why(be, PD_SAMPLE_STACK_USER, w, 3,
+			   "user stack dyn_size: 9 at byte 24 of the record is larger than the size 8");
+		w[0] = 100;
+		expect_why(be, PD_SAMPLE_AUX, w, 2,
+			   "aux: 100 bytes at byte 16 of the record, but 8 are left");
+		w[0] = 0x1000;
+		expect_why(be, PD_SAMPLE_IP | PD_SAMPLE_MAX, w, 1,
+			   "sample_type 0x2000001: bits 0x2000000 are beyond those pdata knows");
+	}
+
+	/* a good sample has nothing to tell; a small buffer is cut */
+	image(&b, false, PD_SAMPLE_IP, w, 1, &attr, &rec);
+	why[0] = 'x';
+	T_EQ_U64(pd_sample_explain(&attr, &rec, why, sizeof(why)), 0,
+		 "explain good sample");
+	T_EQ_STR(why, "", "explain good sample text");
+	attr.sample_type |= PD_SAMPLE_WEIGHT;
+	n = pd_sample_explain(&attr, &rec, small, sizeof(small));
+	T_EQ_U64(n, strlen("weight: 8 bytes at byte 16 of the record, but 0 are left"),
+		 "explain cut: whole length");
+	T_EQ_STR(small, "weight: 8 b", "explain cut: text");
+	T_EQ_U64(pd_sample_explain(&attr, &rec, NULL, 0), n,
+		 "explain measures");
+	rec.header.type = PD_RECORD_MMAP;
+	pd_sample_explain(&attr, &rec, why, sizeof(why));
+	T_EQ_STR(why, "record type 1 is not a SAMPLE (9)", "explain not a sample");
+	rec.header.type = PD_RECORD_SAMPLE;
+	rec.size = 7;
+	pd_sample_explain(&attr, &rec, why, sizeof(why));
+	T_EQ_STR(why, "record size 7 is below the 8-byte header",
+		 "explain size 7");
+	pd_sample_explain(NULL, &rec, why, sizeof(why));
+	T_EQ_STR(why, "no attr", "explain no attr");
+	tb_free(&b);
+}
+
+static void
 test_helpers(void)
 {
 	const uint64_t fixed = PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP |
@@ -967,6 +1108,7 @@ main(void)
 	test_helpers();
 	test_layouts();
 	test_malformed();
+	test_explain();
 	test_trailer();
 	printf("sample: %u images, %u truncations\n", nr_images, nr_cuts);
 	return t_done("sample");

@@ -642,6 +642,17 @@ test_reg_names(void)
 			 abis[i].what);
 }
 
+/* Values in host order, as a decoded sample of a same-endian file has them. */
+static struct pd_regs
+host_regs(uint64_t abi, uint64_t mask, const uint64_t *vals, size_t nr)
+{
+	return (struct pd_regs){
+		.abi = abi,
+		.mask = mask,
+		.regs = { .p = (const unsigned char *)vals, .nr = nr },
+	};
+}
+
 static void
 test_regs_script(void)
 {
@@ -693,18 +704,45 @@ test_regs_script(void)
 		  " ABI:1    pc:0xa unknown:0xb ", "arm pc, bit 63" },
 	};
 	char buf[2048];
+	struct pd_regs r;
 	size_t i, n;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++) {
 		buf[0] = 'x';
-		T_TEXT(pd_regs_script(buf, sizeof(buf), rows[i].arch,
-				      rows[i].abi, rows[i].mask, rows[i].vals,
-				      rows[i].nr),
+		r = host_regs(rows[i].abi, rows[i].mask, rows[i].vals,
+			      rows[i].nr);
+		T_TEXT(pd_regs_script(buf, sizeof(buf), rows[i].arch, &r),
 		       buf, rows[i].want, rows[i].what);
 	}
-	n = pd_regs_script(buf, 5, "x86", 2, 0x3, x86_vals, 2);
+	r = host_regs(2, 0x3, x86_vals, 2);
+	n = pd_regs_script(buf, 5, "x86", &r);
 	T_EQ_U64(n, 27, "regs cut: wanted length");
 	T_EQ_STR(buf, " ABI", "regs cut: text");
+}
+
+/* pd_regs_next(): every register of the mask that has a value, in order */
+static void
+test_regs_next(void)
+{
+	static const uint64_t vals[] = { 10, 11, 12 };
+	struct pd_regs r = host_regs(2, 1ULL << 0 | 1ULL << 40 | 1ULL << 63,
+				     vals, 3);
+	uint64_t rest = r.mask, val;
+	unsigned int reg;
+
+	T(pd_regs_next(&r, &rest, &reg, &val) && reg == 0 && val == 10,
+	  "regs next: bit 0");
+	T(pd_regs_next(&r, &rest, &reg, &val) && reg == 40 && val == 11,
+	  "regs next: bit 40");
+	T(pd_regs_next(&r, &rest, &reg, &val) && reg == 63 && val == 12,
+	  "regs next: bit 63");
+	T(!pd_regs_next(&r, &rest, &reg, &val), "regs next: end");
+	/* fewer values than bits: stop at the values */
+	r.regs.nr = 1;
+	rest = r.mask;
+	T(pd_regs_next(&r, &rest, &reg, &val) && reg == 0,
+	  "regs next short: bit 0");
+	T(!pd_regs_next(&r, &rest, &reg, &val), "regs next short: end");
 }
 
 /* cpumode, misc, callchain, page sizes */
@@ -860,6 +898,12 @@ test_page_size(void)
 		       rows[i].want, "page size");
 	T_EQ_U64(pd_page_size_text(buf, 2, 4096), 2, "page size cut");
 	T_EQ_STR(buf, "4", "page size cut text");
+	/* the same steps, but 0 is a number of bytes (memory nodes) */
+	for (i = 1; i < ARRAY_SIZE(rows); i++)
+		T_TEXT(pd_unit_number_text(buf, sizeof(buf), rows[i].bytes),
+		       buf, rows[i].want, "unit number");
+	T_TEXT(pd_unit_number_text(buf, sizeof(buf), 0), buf, "0B",
+	       "unit number 0");
 }
 
 static void
@@ -899,6 +943,7 @@ main(void)
 	test_arch_normalize();
 	test_reg_names();
 	test_regs_script();
+	test_regs_next();
 	test_cpumode();
 	test_misc();
 	test_callchain_context();

@@ -14,15 +14,12 @@
 	PD_E(BAD_MAGIC,		"not a perf.data file (bad magic)")	\
 	PD_E(BAD_HEADER,	"inconsistent file header")		\
 	PD_E(TRUNCATED,		"file ends inside a record or section")	\
-	PD_E(NO_DATA,		"data size is 0 (was the recorder interrupted?)") \
 	PD_E(BAD_ATTR,		"bad event attribute")			\
 	PD_E(BAD_RECORD,	"malformed record")			\
 	PD_E(BAD_SIZE,		"record size out of range")		\
 	PD_E(BAD_SAMPLE,	"sample does not match its sample_type") \
 	PD_E(BAD_FEATURE,	"malformed feature section")		\
-	PD_E(UNKNOWN_ID,	"record refers to an unknown event id")	\
 	PD_E(ZSTD,		"zstd decompression failed")		\
-	PD_E(NO_ZSTD_FEATURE,	"compressed records but no zstd compression header") \
 	PD_E(TOO_BIG,		"a count or size exceeds the limits pdata accepts") \
 	PD_E(NOMEM,		"out of memory")			\
 	PD_E(INVAL,		"invalid argument")			\

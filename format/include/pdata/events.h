@@ -557,9 +557,19 @@ union pd_event {
  * rec->size bytes (nothing beyond them is ever read); -PD_E_BAD_ATTR for
  * a HEADER_ATTR whose attr is malformed; -PD_E_BAD_SIZE when rec->size is
  * below the header; -PD_E_INVAL for a SAMPLE, or READ without attr.
- * On error *out is unspecified.
+ * On error *out is unspecified; pd_event_explain() says what failed.
  */
 int pd_event_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		    union pd_event *out);
+
+/*
+ * Why pd_event_decode() fails on rec, as pd_sample_explain() tells it for
+ * samples: the field, its byte offset in the record and the cause, e.g.
+ * "thread map: 1000 entries need 24000 bytes at byte 16 of the record,
+ * but 8 are left".  snprintf(3) rules; returns the text's whole length,
+ * 0 (why "") when the record decodes.  Call it on the error path only.
+ */
+size_t pd_event_explain(const struct pd_attr *attr, const struct pd_record *rec,
+			char *why, size_t len);
 
 #endif /* PDATA_EVENTS_H */

@@ -308,6 +308,13 @@ void pd_meta_free(struct pd_meta *m);
 const char *pd_feature_name(unsigned int feat);
 
 /*
+ * Record in m->unknown_features that the file has feature feat, which
+ * pdata does not know; an id already there is not added twice.  Marking
+ * it present in m->features is the caller's part.
+ */
+void pd_meta_note_unknown_feature(struct pd_meta *m, unsigned int feat);
+
+/*
  * Parse one feature payload (buf, len bytes, file byte order) into m and
  * mark it present; what an earlier call stored for the same feature is
  * replaced, except BUILD_ID, whose records are appended.  Features that

@@ -53,7 +53,13 @@ struct pd_file_info {
 
 /*
  * Open path: a file, a directory, or "-" for standard input.  A FIFO or
- * any non-regular input is read as a stream.
+ * any non-regular input is read as a stream.  A regular file is mapped:
+ * if another process truncates it while it is read, the kernel raises
+ * SIGBUS, which a library cannot catch for its caller.
+ *
+ * On failure *out may still be set: pd_reader_errmsg(*out) then says why,
+ * and pd_reader_close(*out) must be called.  *out is NULL only when even
+ * the reader could not be allocated.
  */
 int pd_reader_open(struct pd_reader **out, const char *path,
 		   const struct pd_reader_opts *opts);
@@ -75,7 +81,8 @@ const struct pd_file_info *pd_reader_info(const struct pd_reader *r);
 
 /*
  * The file's events.  In pipe mode the list grows as HEADER_ATTR records
- * are read; names arrive with HEADER_FEATURE EVENT_DESC or EVENT_UPDATE.
+ * are read, and an evsel pointer obtained earlier is then no longer valid
+ * (use indexes); names arrive with HEADER_FEATURE EVENT_DESC or EVENT_UPDATE.
  */
 size_t pd_reader_nr_evsels(const struct pd_reader *r);
 const struct pd_evsel *pd_reader_evsel(const struct pd_reader *r, size_t idx);
@@ -115,6 +122,12 @@ const struct pd_reader_stats *pd_reader_stats(const struct pd_reader *r);
  * reader has already set rec->evsel; this is for records built elsewhere.
  */
 int pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec);
+
+/*
+ * The name of a record's source (pd_record.source): the path given for 0,
+ * "data.N" for the files of a directory; NULL past the last.
+ */
+const char *pd_reader_source_name(const struct pd_reader *r, unsigned int source);
 
 /* The index of the evsel whose id array holds id, or -1. */
 int pd_reader_evsel_by_id(const struct pd_reader *r, uint64_t id);

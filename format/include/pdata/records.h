@@ -91,11 +91,9 @@ struct pd_evsel {
 	char *unit;		/* EVENT_UPDATE UNIT; NULL if absent */
 	double scale;		/* EVENT_UPDATE SCALE; 0 if absent */
 	unsigned int idx;	/* position in the attr section / HEADER_ATTR order */
-	/* layout facts derived from attr.sample_type */
+	/* where attr.sample_type puts the event id (perf-data-file-format.md §11.1) */
 	int id_pos;		/* u64 index of the id in a SAMPLE, -1 if none */
 	int is_pos;		/* u64 index from the end of a trailer, -1 if none */
-	uint32_t sample_min_size; /* header + fixed-size sample fields */
-	uint32_t trailer_size;	/* bytes of the sample_id trailer, if sample_id_all */
 };
 
 /*
@@ -129,7 +127,7 @@ struct pd_record {
 	const unsigned char *data;
 	uint64_t offset;	/* file offset; for decompressed records, that of the COMPRESSED record */
 	uint64_t stream_offset;	/* decompressed records: offset in the decompressed stream */
-	unsigned int source;	/* 0: the file; k >= 1: data.(k-1) of a directory */
+	unsigned int source;	/* 0: the file; k >= 1: a directory's k-th data.N (pd_reader_source_name) */
 	enum pd_record_origin origin;
 	bool swap;		/* data is in the other byte order */
 	int evsel;		/* index of the owning event, -1 if none or unknown */

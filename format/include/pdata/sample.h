@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "pdata/abi.h"
+#include "pdata/bitfield.h"
 #include "pdata/errors.h"
 #include "pdata/records.h"
 
@@ -131,38 +132,27 @@ struct pd_branch_stack {
 };
 
 /*
- * A big-endian writer allocates the flag bitfield from the most
- * significant bit, so each field moves to 64 - shift - width; the word is
- * converted field by field, never byte-swapped (perf-record-decoding.md
- * §3.7, perf-data-file-format.md §14.4).
+ * The flags word in the PD_BRFL_* numbering: a big-endian writer's
+ * bitfield is mirrored field by field (perf-record-decoding.md §3.7).
  */
 static inline uint64_t
 pd_branch_flags_normalize(uint64_t word, bool big_endian)
 {
-	static const unsigned char fields[][2] = {
-		{ PD_BRFL_MISPRED_SHIFT, 1 },
-		{ PD_BRFL_PREDICTED_SHIFT, 1 },
-		{ PD_BRFL_IN_TX_SHIFT, 1 },
-		{ PD_BRFL_ABORT_SHIFT, 1 },
+	/* the one-bit flags (mispred .. abort) need no row */
+	static const struct pd_bitfield wide[] = {
 		{ PD_BRFL_CYCLES_SHIFT, PD_BRFL_CYCLES_WIDTH },
 		{ PD_BRFL_TYPE_SHIFT, PD_BRFL_TYPE_WIDTH },
 		{ PD_BRFL_SPEC_SHIFT, PD_BRFL_SPEC_WIDTH },
 		{ PD_BRFL_NEW_TYPE_SHIFT, PD_BRFL_NEW_TYPE_WIDTH },
 		{ PD_BRFL_PRIV_SHIFT, PD_BRFL_PRIV_WIDTH },
+		/* the reserved bits above, one field in perf's struct */
 		{ PD_BRFL_INFO_BITS, 64 - PD_BRFL_INFO_BITS },
 	};
-	uint64_t out = 0;
-	size_t i;
 
 	if (!big_endian)
 		return word;
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++) {
-		unsigned int p = fields[i][0], w = fields[i][1];
-		uint64_t mask = (1ULL << w) - 1;
-
-		out |= ((word >> (64 - p - w)) & mask) << p;
-	}
-	return out;
+	return pd_bitfield_from_be(word, 64, wide,
+				   sizeof(wide) / sizeof(wide[0]));
 }
 
 static inline unsigned int
@@ -253,9 +243,37 @@ pd_regs_get(const struct pd_regs *r, unsigned int reg, uint64_t *val)
 	return true;
 }
 
+/*
+ * The registers of r in ascending number, with their values: start with
+ * *rest = r->mask; each call takes the lowest register left in *rest and
+ * returns true, until the mask or the values run out.
+ */
+static inline bool
+pd_regs_next(const struct pd_regs *r, uint64_t *rest, unsigned int *reg,
+	     uint64_t *val)
+{
+	size_t idx;
+
+	if (!*rest)
+		return false;
+	idx = (size_t)(__builtin_popcountll(r->mask) -
+		       __builtin_popcountll(*rest & r->mask));
+	if (idx >= r->regs.nr)
+		return false;
+	*reg = (unsigned int)__builtin_ctzll(*rest);
+	*rest &= *rest - 1;
+	*val = pd_u64_array_get(&r->regs, idx);
+	return true;
+}
+
 struct pd_user_stack {
 	uint64_t size;		/* bytes copied; 0 when absent */
-	struct pd_bytes data;	/* size bytes from the user SP up */
+	/*
+	 * size bytes from the user SP up.  When the sample has STACK_USER,
+	 * data.p is set even for size 0 (then len is 0): the size word is
+	 * the 8 bytes before it.
+	 */
+	struct pd_bytes data;
 	uint64_t dyn_size;	/* of those, bytes valid (<= size); 0 */
 };
 
@@ -321,10 +339,22 @@ pd_sample_has(const struct pd_sample *s, uint64_t bit)
  * does not fit in rec->size bytes (nothing beyond them is ever read);
  * -PD_E_BAD_SIZE when rec->size is below the header; -PD_E_INVAL when rec
  * is not a SAMPLE.  Bytes after the last field are ignored, as perf does.
- * On error *out is unspecified.
+ * On error *out is unspecified; pd_sample_explain() says what failed.
  */
 int pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		     struct pd_sample *out);
+
+/*
+ * Why pd_sample_decode() fails on rec: the field, its byte offset in the
+ * record (the header included) and the cause, e.g. "callchain: 1000
+ * entries need 8000 bytes at byte 40 of the record, but 8 are left".
+ * The text follows snprintf(3) into why (size len; why may be NULL when
+ * len is 0) and its whole length is returned: 0, with why "", when the
+ * sample decodes.  The decoder walks the record once more to tell this,
+ * so call it on the error path only.
+ */
+size_t pd_sample_explain(const struct pd_attr *attr,
+			 const struct pd_record *rec, char *why, size_t len);
 
 /* The sample_id fields of any record (perf-data-file-format.md §11.2). */
 struct pd_sample_id {

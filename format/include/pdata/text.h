@@ -186,11 +186,12 @@ const char *pd_regs_abi_name(uint64_t abi);
 
 /*
  * perf script's iregs/uregs field: " ABI:%llu " then "%5s:0x%llx " for
- * each set bit of mask in ascending order, taking values from regs[0..nr).
- * Empty when abi is PD_REGS_ABI_NONE, as perf prints nothing then.
+ * each register of the sample's REGS_USER or REGS_INTR, in ascending
+ * number (pd_regs_next()).  Empty when the abi is PD_REGS_ABI_NONE, as
+ * perf prints nothing then.
  */
-size_t pd_regs_script(char *buf, size_t size, const char *arch, uint64_t abi,
-		      uint64_t mask, const uint64_t *regs, size_t nr);
+size_t pd_regs_script(char *buf, size_t size, const char *arch,
+		      const struct pd_regs *regs);
 
 /* cpumode, misc, callchain markers, page sizes (§1.2, §3.5, §3.12, §7.2) */
 
@@ -221,10 +222,15 @@ size_t pd_misc_field(char *buf, size_t size, uint32_t type, uint16_t misc);
 const char *pd_callchain_context_name(uint64_t ip);
 
 /*
- * A page size as perf prints it: "4K", "2M", "1024M" (perf only steps a
- * unit while more than 1 of the next remains), "N/A" for 0.
+ * A byte count as perf's unit_number__scnprintf() prints it: "4K", "2M",
+ * "1024M", "0B" (perf only steps a unit while more than 1 of the next
+ * remains, and stops at G).
  */
-#define PD_PAGE_SIZE_TEXT_MAX	32
+#define PD_UNIT_NUMBER_TEXT_MAX	32
+size_t pd_unit_number_text(char *buf, size_t size, uint64_t bytes);
+
+/* A page size as perf prints it: pd_unit_number_text(), "N/A" for 0. */
+#define PD_PAGE_SIZE_TEXT_MAX	PD_UNIT_NUMBER_TEXT_MAX
 size_t pd_page_size_text(char *buf, size_t size, uint64_t bytes);
 
 #endif /* PDATA_TEXT_H */
