@@ -28,7 +28,7 @@
  */
 #define BID_612_SLACK	36
 
-/* The payload, walked by record size; x reports problems (feat_fail()). */
+/* The payload, walked by record size; x reports problems (pd_feat_fail()). */
 struct bid_walk {
 	struct feat_ctx *x;
 	const unsigned char *p;
@@ -64,15 +64,15 @@ bid_next(struct bid_walk *w, size_t *at)
 	if (!left)
 		return 0;
 	if (left < 8)
-		return feat_fail(w->x, -PD_E_TRUNCATED, *at,
+		return pd_feat_fail(w->x, -PD_E_TRUNCATED, *at,
 				 "%zu stray bytes after the last record", left);
 	size = pd_load_u16(w->p + *at + 6, w->swap);
 	if (size < fixed)
-		return feat_fail(w->x, -PD_E_BAD_FEATURE, *at,
+		return pd_feat_fail(w->x, -PD_E_BAD_FEATURE, *at,
 				 "record size %u is smaller than the %zu-byte fixed part",
 				 size, fixed);
 	if (size > left)
-		return feat_fail(w->x, -PD_E_TRUNCATED, *at,
+		return pd_feat_fail(w->x, -PD_E_TRUNCATED, *at,
 				 "record size %u runs past the end (%zu bytes left)",
 				 size, left);
 	return size;
@@ -99,7 +99,7 @@ bid_decode(struct bid_walk *w, size_t at, size_t size, struct pd_build_id *b)
 		b->size = PD_BUILD_ID_SIZE;
 		if (b->misc & PD_MISC_BUILD_ID_SIZE) {
 			if (r[32] > PD_BUILD_ID_SIZE)
-				return feat_fail(w->x, -PD_E_BAD_FEATURE,
+				return pd_feat_fail(w->x, -PD_E_BAD_FEATURE,
 						 at + 32,
 						 "build-id size %u is larger than %u",
 						 r[32], PD_BUILD_ID_SIZE);
@@ -110,7 +110,7 @@ bid_decode(struct bid_walk *w, size_t at, size_t size, struct pd_build_id *b)
 	n = nul ? (size_t)(nul - name) : size - name_at;
 	b->filename = malloc(n + 1);
 	if (!b->filename)
-		return feat_fail(w->x, -PD_E_NOMEM, at,
+		return pd_feat_fail(w->x, -PD_E_NOMEM, at,
 				 "out of memory for a file name");
 	memcpy(b->filename, name, n);
 	b->filename[n] = '\0';
@@ -137,7 +137,7 @@ is_old_layout(const unsigned char *p, size_t len, bool swap)
 
 /* The BUILD_ID row's parser: x's cursor covers the whole payload. */
 int
-feat_parse_build_id(struct feat_ctx *x)
+pd_feat_parse_build_id(struct feat_ctx *x)
 {
 	struct bid_walk w = {
 		.x = x,
@@ -165,7 +165,7 @@ feat_parse_build_id(struct feat_ctx *x)
 	if (nr <= SIZE_MAX / sizeof(*grown) - old_nr)
 		grown = realloc(m->build_ids, (old_nr + nr) * sizeof(*grown));
 	if (!grown)
-		return feat_fail(x, -PD_E_NOMEM, 0,
+		return pd_feat_fail(x, -PD_E_NOMEM, 0,
 				 "out of memory for %zu build ids", nr);
 	m->build_ids = grown;
 	memset(grown + old_nr, 0, nr * sizeof(*grown));
@@ -201,5 +201,5 @@ pd_build_ids_parse(struct pd_meta *m, const void *buf, size_t len, bool swap,
 	if (why && why_len)
 		why[0] = '\0';
 	cur_init(&x.c, buf ? buf : none, buf ? len : 0, swap);
-	return feat_parse_build_id(&x);
+	return pd_feat_parse_build_id(&x);
 }

@@ -60,26 +60,26 @@ list_data_files(struct pd_reader *r, const char *path, char ***names, size_t *nr
 	*names = NULL;
 	*nr = 0;
 	if (!dir)
-		return rd_fail(r, PD_ERR_ERRNO(errno), UINT64_MAX, "cannot list the directory");
+		return pd_rd_fail(r, PD_ERR_ERRNO(errno), UINT64_MAX, "cannot list the directory");
 	while (!err && (de = readdir(dir))) {
 		char **grown;
 
 		if (!is_data_file_name(de->d_name))
 			continue;
 		if (*nr >= PD_MAX_DIR_FILES) {
-			err = rd_fail(r, -PD_E_TOO_BIG, UINT64_MAX,
+			err = pd_rd_fail(r, -PD_E_TOO_BIG, UINT64_MAX,
 				      "more than %u data files", PD_MAX_DIR_FILES);
 			break;
 		}
 		grown = realloc(*names, (*nr + 1) * sizeof(**names));
 		if (!grown) {
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			err = pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 			break;
 		}
 		*names = grown;
 		grown[*nr] = strdup(de->d_name);
 		if (!grown[*nr])
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			err = pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 		else
 			(*nr)++;
 	}
@@ -113,7 +113,7 @@ open_data_files(struct pd_reader *r, const char *path)
 		struct pd_source *sources = realloc(r->sources, (1 + nr) * sizeof(*sources));
 
 		if (!sources)
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			err = pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 		else
 			r->sources = sources;
 		for (i = 1; !err && i <= nr; i++) {
@@ -127,17 +127,17 @@ open_data_files(struct pd_reader *r, const char *path)
 		char *full;
 
 		if (asprintf(&full, "%s/%s", path, names[i]) < 0) {
-			err = rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+			err = pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 			break;
 		}
 		/* never open a FIFO or a device: that could block or read forever */
 		if (stat(full, &st) < 0 || !S_ISREG(st.st_mode)) {
 			free(full);
-			err = rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
+			err = pd_rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
 				      "%s is not a regular file", names[i]);
 			break;
 		}
-		err = src_open_path(r, src, full, names[i]);
+		err = pd_src_open_path(r, src, full, names[i]);
 		free(full);
 		r->nr_sources++;
 		src->pos = 0;
@@ -148,27 +148,27 @@ open_data_files(struct pd_reader *r, const char *path)
 }
 
 int
-dir_open(struct pd_reader *r, const char *path)
+pd_dir_open(struct pd_reader *r, const char *path)
 {
 	struct stat st;
 	char *data;
 	int err;
 
 	if (asprintf(&data, "%s/data", path) < 0)
-		return rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+		return pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 	if (stat(data, &st) < 0 || !S_ISREG(st.st_mode)) {
 		free(data);
-		return rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
+		return pd_rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
 			       "a directory without a readable data file");
 	}
-	err = src_open_path(r, &r->sources[0], data, data);
+	err = pd_src_open_path(r, &r->sources[0], data, data);
 	free(data);
 	if (!err)
-		err = hdr_read(r);
+		err = pd_hdr_read(r);
 	if (err)
 		return err;
 	if (r->info.mode != PD_MODE_FILE)
-		return rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
+		return pd_rd_fail(r, -PD_E_BAD_DIR, UINT64_MAX,
 			       "its data file is not a file-mode perf.data");
 	r->info.mode = PD_MODE_DIR;
 	return open_data_files(r, path);

@@ -30,7 +30,7 @@ evsel_set_auto_name(struct pd_evsel *ev)
 }
 
 int
-evsel_add(struct pd_reader *r, const struct pd_attr *attr,
+pd_evsel_add(struct pd_reader *r, const struct pd_attr *attr,
 	  const unsigned char *ids_raw, size_t nr_ids, bool ids_swap)
 {
 	struct pd_evsel *evsels, *ev;
@@ -61,11 +61,11 @@ evsel_add(struct pd_reader *r, const struct pd_attr *attr,
 	if (err)
 		return err;
 	for (i = 0; i < nr_ids; i++) {
-		err = idmap_put(&r->ids, ev->ids[i], ev->idx);
+		err = pd_idmap_put(&r->ids, ev->ids[i], ev->idx);
 		if (err)
 			return err;
 	}
-	evsel_layout_update(r);
+	pd_evsel_layout_update(r);
 	return 0;
 }
 
@@ -75,7 +75,7 @@ evsel_add(struct pd_reader *r, const struct pd_attr *attr,
  * the same way, and warn.
  */
 void
-evsel_layout_update(struct pd_reader *r)
+pd_evsel_layout_update(struct pd_reader *r)
 {
 	const struct pd_evsel *last;
 
@@ -91,17 +91,17 @@ evsel_layout_update(struct pd_reader *r)
 	if ((last->id_pos != r->id_pos || last->is_pos != r->is_pos) &&
 	    !r->warned_layout) {
 		r->warned_layout = true;
-		rd_warn(r, UINT64_MAX, "the events' sample_types place the event id differently; records are matched with the first event's layout, as perf does");
+		pd_rd_warn(r, UINT64_MAX, "the events' sample_types place the event id differently; records are matched with the first event's layout, as perf does");
 	}
 	if (pd_attr_has(&last->attr, PD_ATTR_SAMPLE_ID_ALL) != r->sample_id_all &&
 	    !r->warned_id_all) {
 		r->warned_id_all = true;
-		rd_warn(r, UINT64_MAX, "the events disagree on sample_id_all; the first event's setting is used");
+		pd_rd_warn(r, UINT64_MAX, "the events disagree on sample_id_all; the first event's setting is used");
 	}
 }
 
 int
-evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
+pd_evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
 {
 	char *copy = malloc(len + 1);
 
@@ -116,7 +116,7 @@ evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
 
 /* EVENT_DESC names the events by position (perf-data-file-format.md §5.7). */
 int
-evsel_apply_event_desc(struct pd_reader *r)
+pd_evsel_apply_event_desc(struct pd_reader *r)
 {
 	size_t i;
 	int err;
@@ -126,7 +126,7 @@ evsel_apply_event_desc(struct pd_reader *r)
 
 		if (!name || r->evsels[i].name)
 			continue;
-		err = evsel_set_name(&r->evsels[i], name, strlen(name));
+		err = pd_evsel_set_name(&r->evsels[i], name, strlen(name));
 		if (err)
 			return err;
 	}
@@ -134,7 +134,7 @@ evsel_apply_event_desc(struct pd_reader *r)
 }
 
 void
-evsel_free_all(struct pd_reader *r)
+pd_evsel_free_all(struct pd_reader *r)
 {
 	size_t i;
 
@@ -147,5 +147,5 @@ evsel_free_all(struct pd_reader *r)
 	free(r->evsels);
 	r->evsels = NULL;
 	r->nr_evsels = 0;
-	idmap_free(&r->ids);
+	pd_idmap_free(&r->ids);
 }

@@ -81,7 +81,7 @@ copy_payload(struct feat_ctx *x, void **storage)
 	unsigned char *copy = malloc(len ? len : 1);
 
 	if (!copy) {
-		feat_fail(x, -PD_E_NOMEM, 0,
+		pd_feat_fail(x, -PD_E_NOMEM, 0,
 			  "out of memory for a %zu-byte payload", len);
 		return NULL;
 	}
@@ -91,7 +91,7 @@ copy_payload(struct feat_ctx *x, void **storage)
 }
 
 int
-feat_parse_bpf_prog_info(struct feat_ctx *x)
+pd_feat_parse_bpf_prog_info(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	const unsigned char *copy;
@@ -99,13 +99,13 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	err = feat_count(x, 0, 16, "BPF programs", &nr);
+	err = pd_feat_count(x, 0, 16, "BPF programs", &nr);
 	if (err)
 		return err;
 	copy = copy_payload(x, &m->bpf_prog_storage);
 	if (!copy)
 		return -PD_E_NOMEM;
-	m->bpf_progs = feat_calloc(x, nr, sizeof(*m->bpf_progs));
+	m->bpf_progs = pd_feat_calloc(x, nr, sizeof(*m->bpf_progs));
 	if (!m->bpf_progs && nr)
 		return -PD_E_NOMEM;
 	m->nr_bpf_progs = nr;
@@ -118,11 +118,11 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 		p->data_len = cur_u32(&x->c);
 		p->arrays = cur_u64(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a program's lengths");
+			return pd_feat_truncated(x, at, "a program's lengths");
 		info = cur_bytes(&x->c, p->info_len);
 		data = cur_bytes(&x->c, p->data_len);
 		if (!info || !data)
-			return feat_fail(x, -PD_E_TRUNCATED, at,
+			return pd_feat_fail(x, -PD_E_TRUNCATED, at,
 					 "program %u: info (%u bytes) and data (%u bytes) run past the end",
 					 i, p->info_len, p->data_len);
 		p->info = copy + (info - x->c.start);
@@ -134,7 +134,7 @@ feat_parse_bpf_prog_info(struct feat_ctx *x)
 }
 
 void
-feat_clear_bpf_prog_info(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_bpf_prog_info(struct pd_meta *m, unsigned int feat)
 {
 	free(m->bpf_progs);
 	free(m->bpf_prog_storage);
@@ -144,7 +144,7 @@ feat_clear_bpf_prog_info(struct pd_meta *m, unsigned int feat)
 }
 
 int
-feat_parse_bpf_btf(struct feat_ctx *x)
+pd_feat_parse_bpf_btf(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	const unsigned char *copy, *data;
@@ -152,13 +152,13 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	err = feat_count(x, 0, 8, "BTF blobs", &nr);
+	err = pd_feat_count(x, 0, 8, "BTF blobs", &nr);
 	if (err)
 		return err;
 	copy = copy_payload(x, &m->bpf_btf_storage);
 	if (!copy)
 		return -PD_E_NOMEM;
-	m->bpf_btfs = feat_calloc(x, nr, sizeof(*m->bpf_btfs));
+	m->bpf_btfs = pd_feat_calloc(x, nr, sizeof(*m->bpf_btfs));
 	if (!m->bpf_btfs && nr)
 		return -PD_E_NOMEM;
 	m->nr_bpf_btfs = nr;
@@ -169,10 +169,10 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 		b->id = cur_u32(&x->c);
 		b->data_size = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a BTF id and size");
+			return pd_feat_truncated(x, at, "a BTF id and size");
 		data = cur_bytes(&x->c, b->data_size);
 		if (!data)
-			return feat_fail(x, -PD_E_TRUNCATED, at,
+			return pd_feat_fail(x, -PD_E_TRUNCATED, at,
 					 "BTF %u: %u bytes run past the end",
 					 b->id, b->data_size);
 		b->data = copy + (data - x->c.start);
@@ -181,7 +181,7 @@ feat_parse_bpf_btf(struct feat_ctx *x)
 }
 
 void
-feat_clear_bpf_btf(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_bpf_btf(struct pd_meta *m, unsigned int feat)
 {
 	free(m->bpf_btfs);
 	free(m->bpf_btf_storage);

@@ -36,7 +36,7 @@ perf_strlist_size(const struct pd_strlist *l)
  * invisible to perf; we follow perf on purpose (§5.8).
  */
 int
-feat_parse_cpu_topology(struct feat_ctx *x)
+pd_feat_parse_cpu_topology(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	uint64_t len = (uint64_t)(x->c.end - x->c.start), perf_size;
@@ -44,9 +44,9 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	err = feat_strlist(x, "the sibling sockets list", &m->package_cpus);
+	err = pd_feat_strlist(x, "the sibling sockets list", &m->package_cpus);
 	if (!err)
-		err = feat_strlist(x, "the sibling threads list",
+		err = pd_feat_strlist(x, "the sibling threads list",
 				   &m->thread_cpus);
 	if (err)
 		return err;
@@ -57,10 +57,10 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 
 	at = cur_pos(&x->c);
 	if (nr > cur_left(&x->c) / 8)
-		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, at,
 				 "core and socket ids of %u CPUs (NRCPUS) need %llu bytes, but only %zu are left",
 				 nr, 8ULL * nr, cur_left(&x->c));
-	m->topo_cpus = feat_calloc(x, nr, sizeof(*m->topo_cpus));
+	m->topo_cpus = pd_feat_calloc(x, nr, sizeof(*m->topo_cpus));
 	if (!m->topo_cpus && nr)
 		return -PD_E_NOMEM;
 	m->nr_topo_cpus = nr;
@@ -73,13 +73,13 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 	if (len <= perf_size)
 		return 0;
 
-	err = feat_strlist(x, "the sibling dies list", &m->die_cpus);
+	err = pd_feat_strlist(x, "the sibling dies list", &m->die_cpus);
 	if (err)
 		return err;
 	m->topo_has_die = true;
 	at = cur_pos(&x->c);
 	if (nr > cur_left(&x->c) / 4)
-		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, at,
 				 "die ids of %u CPUs (NRCPUS) need %llu bytes, but only %zu are left",
 				 nr, 4ULL * nr, cur_left(&x->c));
 	for (i = 0; i < nr; i++)
@@ -88,11 +88,11 @@ feat_parse_cpu_topology(struct feat_ctx *x)
 }
 
 void
-feat_clear_cpu_topology(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_cpu_topology(struct pd_meta *m, unsigned int feat)
 {
-	feat_strlist_free(&m->package_cpus);
-	feat_strlist_free(&m->die_cpus);
-	feat_strlist_free(&m->thread_cpus);
+	pd_feat_strlist_free(&m->package_cpus);
+	pd_feat_strlist_free(&m->die_cpus);
+	pd_feat_strlist_free(&m->thread_cpus);
 	free(m->topo_cpus);
 	m->topo_cpus = NULL;
 	m->nr_topo_cpus = 0;
@@ -101,7 +101,7 @@ feat_clear_cpu_topology(struct pd_meta *m, unsigned int feat)
 }
 
 int
-feat_parse_numa_topology(struct feat_ctx *x)
+pd_feat_parse_numa_topology(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	uint32_t nr, i;
@@ -109,10 +109,10 @@ feat_parse_numa_topology(struct feat_ctx *x)
 	int err;
 
 	/* node, total, free, and at least an empty cpu list */
-	err = feat_count(x, 0, 24, "NUMA nodes", &nr);
+	err = pd_feat_count(x, 0, 24, "NUMA nodes", &nr);
 	if (err)
 		return err;
-	m->numa_nodes = feat_calloc(x, nr, sizeof(*m->numa_nodes));
+	m->numa_nodes = pd_feat_calloc(x, nr, sizeof(*m->numa_nodes));
 	if (!m->numa_nodes && nr)
 		return -PD_E_NOMEM;
 	m->nr_numa_nodes = nr;
@@ -124,8 +124,8 @@ feat_parse_numa_topology(struct feat_ctx *x)
 		n->mem_total_kb = cur_u64(&x->c);
 		n->mem_free_kb = cur_u64(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a node's header");
-		err = feat_string(x, "a node's cpu list", &n->cpus);
+			return pd_feat_truncated(x, at, "a node's header");
+		err = pd_feat_string(x, "a node's cpu list", &n->cpus);
 		if (err)
 			return err;
 	}
@@ -133,7 +133,7 @@ feat_parse_numa_topology(struct feat_ctx *x)
 }
 
 void
-feat_clear_numa_topology(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_numa_topology(struct pd_meta *m, unsigned int feat)
 {
 	size_t i;
 
@@ -145,7 +145,7 @@ feat_clear_numa_topology(struct pd_meta *m, unsigned int feat)
 }
 
 int
-feat_parse_cache(struct feat_ctx *x)
+pd_feat_parse_cache(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	uint32_t version, nr, i;
@@ -155,16 +155,16 @@ feat_parse_cache(struct feat_ctx *x)
 	version = cur_u32(&x->c);
 	nr = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the version and level count");
+		return pd_feat_truncated(x, 0, "the version and level count");
 	if (version != 1)
-		return feat_fail(x, -PD_E_BAD_FEATURE, 0,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, 0,
 				 "version %u (only 1 is defined)", version);
 	m->cache_version = version;
 	/* four u32 and three strings */
-	err = feat_check_count(x, 4, nr, 28, "cache levels");
+	err = pd_feat_check_count(x, 4, nr, 28, "cache levels");
 	if (err)
 		return err;
-	m->caches = feat_calloc(x, nr, sizeof(*m->caches));
+	m->caches = pd_feat_calloc(x, nr, sizeof(*m->caches));
 	if (!m->caches && nr)
 		return -PD_E_NOMEM;
 	m->nr_caches = nr;
@@ -177,12 +177,12 @@ feat_parse_cache(struct feat_ctx *x)
 		c->sets = cur_u32(&x->c);
 		c->ways = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a cache level's numbers");
-		err = feat_string(x, "a cache type", &c->type);
+			return pd_feat_truncated(x, at, "a cache level's numbers");
+		err = pd_feat_string(x, "a cache type", &c->type);
 		if (!err)
-			err = feat_string(x, "a cache size", &c->size);
+			err = pd_feat_string(x, "a cache size", &c->size);
 		if (!err)
-			err = feat_string(x, "a cache's cpu map", &c->map);
+			err = pd_feat_string(x, "a cache's cpu map", &c->map);
 		if (err)
 			return err;
 	}
@@ -190,7 +190,7 @@ feat_parse_cache(struct feat_ctx *x)
 }
 
 void
-feat_clear_cache(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_cache(struct pd_meta *m, unsigned int feat)
 {
 	size_t i;
 
@@ -206,7 +206,7 @@ feat_clear_cache(struct pd_meta *m, unsigned int feat)
 }
 
 int
-feat_parse_mem_topology(struct feat_ctx *x)
+pd_feat_parse_mem_topology(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	uint64_t version, nr, i, words, j;
@@ -217,18 +217,18 @@ feat_parse_mem_topology(struct feat_ctx *x)
 	m->mem_block_size = cur_u64(&x->c);
 	nr = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0,
+		return pd_feat_truncated(x, 0,
 				      "the version, block size and node count");
 	if (version != 1)
-		return feat_fail(x, -PD_E_BAD_FEATURE, 0,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, 0,
 				 "version %llu (only 1 is defined)",
 				 (unsigned long long)version);
 	m->mem_version = version;
 	/* node, size and the bitmap's own bit count */
-	err = feat_check_count(x, 16, nr, 24, "memory nodes");
+	err = pd_feat_check_count(x, 16, nr, 24, "memory nodes");
 	if (err)
 		return err;
-	m->mem_nodes = feat_calloc(x, (size_t)nr, sizeof(*m->mem_nodes));
+	m->mem_nodes = pd_feat_calloc(x, (size_t)nr, sizeof(*m->mem_nodes));
 	if (!m->mem_nodes && nr)
 		return -PD_E_NOMEM;
 	m->nr_mem_nodes = (size_t)nr;
@@ -240,12 +240,12 @@ feat_parse_mem_topology(struct feat_ctx *x)
 		(void)cur_u64(&x->c);
 		n->size = cur_u64(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a memory node's header");
+			return pd_feat_truncated(x, at, "a memory node's header");
 		words = n->size / 64 + (n->size % 64 != 0);
-		err = feat_check_count(x, at + 16, words, 8, "bitmap words");
+		err = pd_feat_check_count(x, at + 16, words, 8, "bitmap words");
 		if (err)
 			return err;
-		n->bitmap = feat_calloc(x, (size_t)words, sizeof(*n->bitmap));
+		n->bitmap = pd_feat_calloc(x, (size_t)words, sizeof(*n->bitmap));
 		if (!n->bitmap && words)
 			return -PD_E_NOMEM;
 		for (j = 0; j < words; j++)
@@ -255,7 +255,7 @@ feat_parse_mem_topology(struct feat_ctx *x)
 }
 
 void
-feat_clear_mem_topology(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_mem_topology(struct pd_meta *m, unsigned int feat)
 {
 	size_t i;
 
@@ -269,25 +269,25 @@ feat_clear_mem_topology(struct pd_meta *m, unsigned int feat)
 }
 
 int
-feat_parse_hybrid_topology(struct feat_ctx *x)
+pd_feat_parse_hybrid_topology(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	uint32_t nr, i;
 	int err;
 
-	err = feat_count(x, 0, 8, "hybrid nodes", &nr);
+	err = pd_feat_count(x, 0, 8, "hybrid nodes", &nr);
 	if (err)
 		return err;
-	m->hybrid_nodes = feat_calloc(x, nr, sizeof(*m->hybrid_nodes));
+	m->hybrid_nodes = pd_feat_calloc(x, nr, sizeof(*m->hybrid_nodes));
 	if (!m->hybrid_nodes && nr)
 		return -PD_E_NOMEM;
 	m->nr_hybrid_nodes = nr;
 	for (i = 0; i < nr; i++) {
 		struct pd_hybrid_node *n = &m->hybrid_nodes[i];
 
-		err = feat_string(x, "a PMU name", &n->pmu_name);
+		err = pd_feat_string(x, "a PMU name", &n->pmu_name);
 		if (!err)
-			err = feat_string(x, "a cpu list", &n->cpus);
+			err = pd_feat_string(x, "a cpu list", &n->cpus);
 		if (err)
 			return err;
 	}
@@ -295,7 +295,7 @@ feat_parse_hybrid_topology(struct feat_ctx *x)
 }
 
 void
-feat_clear_hybrid_topology(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_hybrid_topology(struct pd_meta *m, unsigned int feat)
 {
 	size_t i;
 
@@ -319,11 +319,11 @@ parse_one_cpu_domains(struct feat_ctx *x, struct pd_cpu_domains *cd)
 	cd->cpu = cur_u32(&x->c);
 	nr = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, at, "a CPU's number and domain count");
-	err = feat_check_count(x, at + 4, nr, named ? 16 : 12, "sched domains");
+		return pd_feat_truncated(x, at, "a CPU's number and domain count");
+	err = pd_feat_check_count(x, at + 4, nr, named ? 16 : 12, "sched domains");
 	if (err)
 		return err;
-	cd->domains = feat_calloc(x, nr, sizeof(*cd->domains));
+	cd->domains = pd_feat_calloc(x, nr, sizeof(*cd->domains));
 	if (!cd->domains && nr)
 		return -PD_E_NOMEM;
 	cd->nr_domains = nr;
@@ -333,12 +333,12 @@ parse_one_cpu_domains(struct feat_ctx *x, struct pd_cpu_domains *cd)
 		at = cur_pos(&x->c);
 		d->domain = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a domain number");
-		err = named ? feat_string(x, "a domain name", &d->dname) : 0;
+			return pd_feat_truncated(x, at, "a domain number");
+		err = named ? pd_feat_string(x, "a domain name", &d->dname) : 0;
 		if (!err)
-			err = feat_string(x, "a domain cpu mask", &d->cpumask);
+			err = pd_feat_string(x, "a domain cpu mask", &d->cpumask);
 		if (!err)
-			err = feat_string(x, "a domain cpu list", &d->cpulist);
+			err = pd_feat_string(x, "a domain cpu list", &d->cpulist);
 		if (err)
 			return err;
 	}
@@ -351,7 +351,7 @@ parse_one_cpu_domains(struct feat_ctx *x, struct pd_cpu_domains *cd)
  * pads pipe-mode payloads with up to 7 zero bytes).
  */
 int
-feat_parse_cpu_domain_info(struct feat_ctx *x)
+pd_feat_parse_cpu_domain_info(struct feat_ctx *x)
 {
 	struct pd_meta *m = x->m;
 	struct pd_cpu_domains *cd;
@@ -361,7 +361,7 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 	m->schedstat_version = cur_u32(&x->c);
 	m->max_sched_domains = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0,
+		return pd_feat_truncated(x, 0,
 				      "the schedstat version and domain count");
 	while (cur_left(&x->c) >= 8) {
 		if (m->nr_cpu_domains == cap) {
@@ -372,7 +372,7 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 			if (ncap <= SIZE_MAX / sizeof(*n))
 				n = realloc(m->cpu_domains, ncap * sizeof(*n));
 			if (!n)
-				return feat_fail(x, -PD_E_NOMEM,
+				return pd_feat_fail(x, -PD_E_NOMEM,
 						 cur_pos(&x->c),
 						 "out of memory for %zu CPUs",
 						 ncap);
@@ -389,7 +389,7 @@ feat_parse_cpu_domain_info(struct feat_ctx *x)
 }
 
 void
-feat_clear_cpu_domain_info(struct pd_meta *m, unsigned int feat)
+pd_feat_clear_cpu_domain_info(struct pd_meta *m, unsigned int feat)
 {
 	size_t i, j;
 

@@ -24,7 +24,7 @@
 #include "pdata/meta.h"
 
 int
-feat_fail(struct feat_ctx *x, int err, size_t at, const char *fmt, ...)
+pd_feat_fail(struct feat_ctx *x, int err, size_t at, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
@@ -41,25 +41,25 @@ feat_fail(struct feat_ctx *x, int err, size_t at, const char *fmt, ...)
 }
 
 int
-feat_truncated(struct feat_ctx *x, size_t at, const char *what)
+pd_feat_truncated(struct feat_ctx *x, size_t at, const char *what)
 {
-	return feat_fail(x, -PD_E_TRUNCATED, at,
+	return pd_feat_fail(x, -PD_E_TRUNCATED, at,
 			 "the payload (%zu bytes) ends inside %s",
 			 (size_t)(x->c.end - x->c.start), what);
 }
 
 int
-feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr,
+pd_feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr,
 		 uint64_t min_item, const char *what)
 {
 	size_t left = cur_left(&x->c);
 
 	/* every item takes a byte at least: 0 is a bug in the caller */
 	if (!min_item)
-		return feat_fail(x, -PD_E_INVAL, at,
+		return pd_feat_fail(x, -PD_E_INVAL, at,
 				 "%s: checked with an item size of 0", what);
 	if (nr > left / min_item)
-		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, at,
 				 "%llu %s need at least %llu bytes each, but only %zu bytes are left",
 				 (unsigned long long)nr, what,
 				 (unsigned long long)min_item, left);
@@ -67,19 +67,19 @@ feat_check_count(struct feat_ctx *x, size_t at, uint64_t nr,
 }
 
 int
-feat_count(struct feat_ctx *x, size_t at, uint64_t min_item, const char *what,
+pd_feat_count(struct feat_ctx *x, size_t at, uint64_t min_item, const char *what,
 	   uint32_t *nr)
 {
 	*nr = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_fail(x, -PD_E_TRUNCATED, at,
+		return pd_feat_fail(x, -PD_E_TRUNCATED, at,
 				 "the payload (%zu bytes) ends inside the count of %s",
 				 (size_t)(x->c.end - x->c.start), what);
-	return feat_check_count(x, at, *nr, min_item, what);
+	return pd_feat_check_count(x, at, *nr, min_item, what);
 }
 
 void *
-feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
+pd_feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
 {
 	void *p;
 
@@ -87,13 +87,13 @@ feat_calloc(struct feat_ctx *x, size_t nr, size_t size)
 		return NULL;
 	p = calloc(nr, size);
 	if (!p)
-		feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c),
+		pd_feat_fail(x, -PD_E_NOMEM, cur_pos(&x->c),
 			  "out of memory for %zu items", nr);
 	return p;
 }
 
 int
-feat_string(struct feat_ctx *x, const char *what, char **out)
+pd_feat_string(struct feat_ctx *x, const char *what, char **out)
 {
 	size_t at = cur_pos(&x->c), left;
 	const unsigned char *p, *nul;
@@ -104,18 +104,18 @@ feat_string(struct feat_ctx *x, const char *what, char **out)
 	*out = NULL;
 	len = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, at, what);
+		return pd_feat_truncated(x, at, what);
 	left = cur_left(&x->c);
 	p = cur_bytes(&x->c, len);
 	if (!p)
-		return feat_fail(x, -PD_E_TRUNCATED, at,
+		return pd_feat_fail(x, -PD_E_TRUNCATED, at,
 				 "%s: string length %u runs past the end of the payload (%zu bytes left)",
 				 what, len, left);
 	nul = memchr(p, 0, len);
 	n = nul ? (size_t)(nul - p) : len;
 	s = malloc(n + 1);
 	if (!s)
-		return feat_fail(x, -PD_E_NOMEM, at, "out of memory for %s",
+		return pd_feat_fail(x, -PD_E_NOMEM, at, "out of memory for %s",
 				 what);
 	memcpy(s, p, n);
 	s[n] = '\0';
@@ -124,7 +124,7 @@ feat_string(struct feat_ctx *x, const char *what, char **out)
 }
 
 int
-feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
+pd_feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
 {
 	size_t at = cur_pos(&x->c), i;
 	uint32_t nr;
@@ -132,16 +132,16 @@ feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
 
 	nr = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, at, what);
-	err = feat_check_count(x, at, nr, 4, what);
+		return pd_feat_truncated(x, at, what);
+	err = pd_feat_check_count(x, at, nr, 4, what);
 	if (err)
 		return err;
-	l->s = feat_calloc(x, nr, sizeof(*l->s));
+	l->s = pd_feat_calloc(x, nr, sizeof(*l->s));
 	if (!l->s && nr)
 		return -PD_E_NOMEM;
 	l->nr = nr;
 	for (i = 0; i < nr; i++) {
-		err = feat_string(x, what, &l->s[i]);
+		err = pd_feat_string(x, what, &l->s[i]);
 		if (err)
 			return err;
 	}
@@ -149,7 +149,7 @@ feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
 }
 
 void
-feat_strlist_free(struct pd_strlist *l)
+pd_feat_strlist_free(struct pd_strlist *l)
 {
 	size_t i;
 
@@ -186,13 +186,13 @@ parse_flag(struct feat_ctx *x)
 static char **
 string_field(struct pd_meta *m, unsigned int feat)
 {
-	return (char **)((char *)m + feat_ops_of(feat)->str);
+	return (char **)((char *)m + pd_feat_ops_of(feat)->str);
 }
 
 static int
 parse_string(struct feat_ctx *x)
 {
-	return feat_string(x, "the string", string_field(x->m, x->feat));
+	return pd_feat_string(x, "the string", string_field(x->m, x->feat));
 }
 
 static void
@@ -210,7 +210,7 @@ parse_nrcpus(struct feat_ctx *x)
 	/* avail first: the order of perf's writer and reader (§5.4) */
 	x->m->nr_cpus_avail = cur_u32(&x->c);
 	x->m->nr_cpus_online = cur_u32(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the two CPU counts") : 0;
+	return x->c.short_read ? pd_feat_truncated(x, 0, "the two CPU counts") : 0;
 }
 
 static void
@@ -224,7 +224,7 @@ static int
 parse_total_mem(struct feat_ctx *x)
 {
 	x->m->total_mem_kb = cur_u64(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the memory size") : 0;
+	return x->c.short_read ? pd_feat_truncated(x, 0, "the memory size") : 0;
 }
 
 static void
@@ -236,13 +236,13 @@ clear_total_mem(struct pd_meta *m, unsigned int feat)
 static int
 parse_cmdline(struct feat_ctx *x)
 {
-	return feat_strlist(x, "command-line arguments", &x->m->cmdline);
+	return pd_feat_strlist(x, "command-line arguments", &x->m->cmdline);
 }
 
 static void
 clear_cmdline(struct pd_meta *m, unsigned int feat)
 {
-	feat_strlist_free(&m->cmdline);
+	pd_feat_strlist_free(&m->cmdline);
 }
 
 static int
@@ -258,25 +258,25 @@ parse_one_event(struct feat_ctx *x, struct pd_event_desc *ev,
 	snprintf(what, sizeof(what), "the attr of event %u", i);
 	p = cur_bytes(&x->c, attr_size);
 	if (!p)
-		return feat_truncated(x, at, what);
+		return pd_feat_truncated(x, at, what);
 	if (pd_attr_decode(p, attr_size, x->c.swap, &ev->attr))
-		return feat_fail(x, -PD_E_BAD_FEATURE, at,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, at,
 				 "event %u: attr.size %u is smaller than 64", i,
 				 pd_load_u32(p + 4, x->c.swap));
 	at = cur_pos(&x->c);
 	nr_ids = cur_u32(&x->c);
 	if (x->c.short_read) {
 		snprintf(what, sizeof(what), "the id count of event %u", i);
-		return feat_truncated(x, at, what);
+		return pd_feat_truncated(x, at, what);
 	}
 	snprintf(what, sizeof(what), "the name of event %u", i);
-	err = feat_string(x, what, &ev->name);
+	err = pd_feat_string(x, what, &ev->name);
 	if (err)
 		return err;
-	err = feat_check_count(x, at, nr_ids, 8, "event ids");
+	err = pd_feat_check_count(x, at, nr_ids, 8, "event ids");
 	if (err)
 		return err;
-	ev->ids = feat_calloc(x, nr_ids, sizeof(*ev->ids));
+	ev->ids = pd_feat_calloc(x, nr_ids, sizeof(*ev->ids));
 	if (!ev->ids && nr_ids)
 		return -PD_E_NOMEM;
 	ev->nr_ids = nr_ids;
@@ -295,18 +295,18 @@ parse_event_desc(struct feat_ctx *x)
 	nr = cur_u32(&x->c);
 	attr_size = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the event count and attr size");
+		return pd_feat_truncated(x, 0, "the event count and attr size");
 	if (nr && attr_size < PD_ATTR_SIZE_VER0)
-		return feat_fail(x, -PD_E_BAD_FEATURE, 4,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, 4,
 				 "attr size %u is smaller than 64", attr_size);
 	/*
 	 * each event: the attr, its id count and at least an empty name;
 	 * in 64 bits, which a u32 attr size plus 8 cannot wrap
 	 */
-	err = feat_check_count(x, 0, nr, (uint64_t)attr_size + 8, "events");
+	err = pd_feat_check_count(x, 0, nr, (uint64_t)attr_size + 8, "events");
 	if (err)
 		return err;
-	m->event_desc = feat_calloc(x, nr, sizeof(*m->event_desc));
+	m->event_desc = pd_feat_calloc(x, nr, sizeof(*m->event_desc));
 	if (!m->event_desc && nr)
 		return -PD_E_NOMEM;
 	m->nr_event_desc = nr;
@@ -340,10 +340,10 @@ parse_pmu_mappings(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	err = feat_count(x, 0, 8, "PMU mappings", &nr);
+	err = pd_feat_count(x, 0, 8, "PMU mappings", &nr);
 	if (err)
 		return err;
-	m->pmu_mappings = feat_calloc(x, nr, sizeof(*m->pmu_mappings));
+	m->pmu_mappings = pd_feat_calloc(x, nr, sizeof(*m->pmu_mappings));
 	if (!m->pmu_mappings && nr)
 		return -PD_E_NOMEM;
 	m->nr_pmu_mappings = nr;
@@ -351,8 +351,8 @@ parse_pmu_mappings(struct feat_ctx *x)
 		at = cur_pos(&x->c);
 		m->pmu_mappings[i].type = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at, "a PMU type");
-		err = feat_string(x, "a PMU name", &m->pmu_mappings[i].name);
+			return pd_feat_truncated(x, at, "a PMU type");
+		err = pd_feat_string(x, "a PMU name", &m->pmu_mappings[i].name);
 		if (err)
 			return err;
 	}
@@ -379,22 +379,22 @@ parse_group_desc(struct feat_ctx *x)
 	size_t at;
 	int err;
 
-	err = feat_count(x, 0, 12, "groups", &nr);
+	err = pd_feat_count(x, 0, 12, "groups", &nr);
 	if (err)
 		return err;
-	m->groups = feat_calloc(x, nr, sizeof(*m->groups));
+	m->groups = pd_feat_calloc(x, nr, sizeof(*m->groups));
 	if (!m->groups && nr)
 		return -PD_E_NOMEM;
 	m->nr_groups = nr;
 	for (i = 0; i < nr; i++) {
-		err = feat_string(x, "a group name", &m->groups[i].name);
+		err = pd_feat_string(x, "a group name", &m->groups[i].name);
 		if (err)
 			return err;
 		at = cur_pos(&x->c);
 		m->groups[i].leader_idx = cur_u32(&x->c);
 		m->groups[i].nr_members = cur_u32(&x->c);
 		if (x->c.short_read)
-			return feat_truncated(x, at,
+			return pd_feat_truncated(x, at,
 					      "a group's leader and size");
 	}
 	return 0;
@@ -421,11 +421,11 @@ parse_auxtrace(struct feat_ctx *x)
 
 	nr = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the index size");
-	err = feat_check_count(x, 0, nr, 16, "AUXTRACE index entries");
+		return pd_feat_truncated(x, 0, "the index size");
+	err = pd_feat_check_count(x, 0, nr, 16, "AUXTRACE index entries");
 	if (err)
 		return err;
-	m->auxtrace = feat_calloc(x, (size_t)nr, sizeof(*m->auxtrace));
+	m->auxtrace = pd_feat_calloc(x, (size_t)nr, sizeof(*m->auxtrace));
 	if (!m->auxtrace && nr)
 		return -PD_E_NOMEM;
 	m->nr_auxtrace = (size_t)nr;
@@ -450,7 +450,7 @@ parse_sample_time(struct feat_ctx *x)
 	x->m->first_sample_time = cur_u64(&x->c);
 	x->m->last_sample_time = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the two sample times");
+		return pd_feat_truncated(x, 0, "the two sample times");
 	return 0;
 }
 
@@ -466,7 +466,7 @@ parse_clockid(struct feat_ctx *x)
 {
 	x->m->clockid_res_ns = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the clock resolution");
+		return pd_feat_truncated(x, 0, "the clock resolution");
 	return 0;
 }
 
@@ -480,7 +480,7 @@ static int
 parse_dir_format(struct feat_ctx *x)
 {
 	x->m->dir_format_version = cur_u64(&x->c);
-	return x->c.short_read ? feat_truncated(x, 0, "the version") : 0;
+	return x->c.short_read ? pd_feat_truncated(x, 0, "the version") : 0;
 }
 
 static void
@@ -500,7 +500,7 @@ parse_compressed(struct feat_ctx *x)
 	m->comp_ratio = cur_u32(&x->c);
 	m->comp_mmap_len = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the five u32 fields");
+		return pd_feat_truncated(x, 0, "the five u32 fields");
 	return 0;
 }
 
@@ -533,19 +533,19 @@ parse_caps(struct feat_ctx *x, struct pd_cap **caps, size_t *nr_caps)
 	uint32_t nr, i;
 	int err;
 
-	err = feat_count(x, at, 8, "capabilities", &nr);
+	err = pd_feat_count(x, at, 8, "capabilities", &nr);
 	if (err)
 		return err;
-	*caps = feat_calloc(x, nr, sizeof(**caps));
+	*caps = pd_feat_calloc(x, nr, sizeof(**caps));
 	if (!*caps && nr)
 		return -PD_E_NOMEM;
 	*nr_caps = nr;
 	for (i = 0; i < nr; i++) {
 		struct pd_cap *cap = &(*caps)[i];
 
-		err = feat_string(x, "a capability name", &cap->name);
+		err = pd_feat_string(x, "a capability name", &cap->name);
 		if (!err)
-			err = feat_string(x, "a capability value", &cap->value);
+			err = pd_feat_string(x, "a capability value", &cap->value);
 		if (err)
 			return err;
 	}
@@ -574,10 +574,10 @@ parse_pmu_caps(struct feat_ctx *x)
 	int err;
 
 	/* each PMU: its capability count and its name */
-	err = feat_count(x, 0, 8, "PMUs", &nr);
+	err = pd_feat_count(x, 0, 8, "PMUs", &nr);
 	if (err)
 		return err;
-	m->pmu_caps = feat_calloc(x, nr, sizeof(*m->pmu_caps));
+	m->pmu_caps = pd_feat_calloc(x, nr, sizeof(*m->pmu_caps));
 	if (!m->pmu_caps && nr)
 		return -PD_E_NOMEM;
 	m->nr_pmu_caps = nr;
@@ -586,7 +586,7 @@ parse_pmu_caps(struct feat_ctx *x)
 
 		err = parse_caps(x, &pc->caps, &pc->nr_caps);
 		if (!err)
-			err = feat_string(x, "a PMU name", &pc->pmu_name);
+			err = pd_feat_string(x, "a PMU name", &pc->pmu_name);
 		if (err)
 			return err;
 	}
@@ -615,16 +615,16 @@ parse_clock_data(struct feat_ctx *x)
 
 	version = cur_u32(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 0, "the version");
+		return pd_feat_truncated(x, 0, "the version");
 	if (version != 1)
-		return feat_fail(x, -PD_E_BAD_FEATURE, 0,
+		return pd_feat_fail(x, -PD_E_BAD_FEATURE, 0,
 				 "version %u (only 1 is defined)", version);
 	m->clock_data_version = version;
 	m->clock_data_clockid = cur_u32(&x->c);
 	m->clock_tod_ns = cur_u64(&x->c);
 	m->clock_clockid_ns = cur_u64(&x->c);
 	if (x->c.short_read)
-		return feat_truncated(x, 4, "the clock id and times");
+		return pd_feat_truncated(x, 4, "the clock id and times");
 	return 0;
 }
 
@@ -654,7 +654,7 @@ static const struct feat_ops feat_table[PD_FEAT_KNOWN] = {
 	[PD_FEAT_RESERVED] = { .name = NULL, .parse = parse_flag },
 	FEAT(TRACING_DATA,	parse_tracing_data,	clear_tracing_data),
 	/* its records accumulate, with HEADER_BUILD_ID's: nothing to reset */
-	FEAT(BUILD_ID,		feat_parse_build_id,	NULL),
+	FEAT(BUILD_ID,		pd_feat_parse_build_id,	NULL),
 	FEAT_STR(HOSTNAME,	hostname),
 	FEAT_STR(OSRELEASE,	os_release),
 	FEAT_STR(VERSION,	version),
@@ -665,36 +665,36 @@ static const struct feat_ops feat_table[PD_FEAT_KNOWN] = {
 	FEAT(TOTAL_MEM,		parse_total_mem,	clear_total_mem),
 	FEAT(CMDLINE,		parse_cmdline,		clear_cmdline),
 	FEAT(EVENT_DESC,	parse_event_desc,	clear_event_desc),
-	FEAT(CPU_TOPOLOGY,	feat_parse_cpu_topology,
-				feat_clear_cpu_topology),
-	FEAT(NUMA_TOPOLOGY,	feat_parse_numa_topology,
-				feat_clear_numa_topology),
+	FEAT(CPU_TOPOLOGY,	pd_feat_parse_cpu_topology,
+				pd_feat_clear_cpu_topology),
+	FEAT(NUMA_TOPOLOGY,	pd_feat_parse_numa_topology,
+				pd_feat_clear_numa_topology),
 	FEAT(BRANCH_STACK,	parse_flag,		NULL),
 	FEAT(PMU_MAPPINGS,	parse_pmu_mappings,	clear_pmu_mappings),
 	FEAT(GROUP_DESC,	parse_group_desc,	clear_group_desc),
 	FEAT(AUXTRACE,		parse_auxtrace,		clear_auxtrace),
 	FEAT(STAT,		parse_flag,		NULL),
-	FEAT(CACHE,		feat_parse_cache,	feat_clear_cache),
+	FEAT(CACHE,		pd_feat_parse_cache,	pd_feat_clear_cache),
 	FEAT(SAMPLE_TIME,	parse_sample_time,	clear_sample_time),
-	FEAT(MEM_TOPOLOGY,	feat_parse_mem_topology,
-				feat_clear_mem_topology),
+	FEAT(MEM_TOPOLOGY,	pd_feat_parse_mem_topology,
+				pd_feat_clear_mem_topology),
 	FEAT(CLOCKID,		parse_clockid,		clear_clockid),
 	FEAT(DIR_FORMAT,	parse_dir_format,	clear_dir_format),
-	FEAT(BPF_PROG_INFO,	feat_parse_bpf_prog_info,
-				feat_clear_bpf_prog_info),
-	FEAT(BPF_BTF,		feat_parse_bpf_btf,	feat_clear_bpf_btf),
+	FEAT(BPF_PROG_INFO,	pd_feat_parse_bpf_prog_info,
+				pd_feat_clear_bpf_prog_info),
+	FEAT(BPF_BTF,		pd_feat_parse_bpf_btf,	pd_feat_clear_bpf_btf),
 	FEAT(COMPRESSED,	parse_compressed,	clear_compressed),
 	FEAT(CPU_PMU_CAPS,	parse_cpu_pmu_caps,	clear_cpu_pmu_caps),
 	FEAT(CLOCK_DATA,	parse_clock_data,	clear_clock_data),
-	FEAT(HYBRID_TOPOLOGY,	feat_parse_hybrid_topology,
-				feat_clear_hybrid_topology),
+	FEAT(HYBRID_TOPOLOGY,	pd_feat_parse_hybrid_topology,
+				pd_feat_clear_hybrid_topology),
 	FEAT(PMU_CAPS,		parse_pmu_caps,		clear_pmu_caps),
-	FEAT(CPU_DOMAIN_INFO,	feat_parse_cpu_domain_info,
-				feat_clear_cpu_domain_info),
+	FEAT(CPU_DOMAIN_INFO,	pd_feat_parse_cpu_domain_info,
+				pd_feat_clear_cpu_domain_info),
 };
 
 const struct feat_ops *
-feat_ops_of(unsigned int feat)
+pd_feat_ops_of(unsigned int feat)
 {
 	if (feat >= ARRAY_SIZE(feat_table) || !feat_table[feat].parse)
 		return NULL;
@@ -727,11 +727,11 @@ pd_feature_parse(struct pd_meta *m, unsigned int feat, const void *buf,
 	if (why && why_len)
 		why[0] = '\0';
 	if (feat >= PD_FEAT_BITS)
-		return feat_fail(&x, -PD_E_INVAL, 0,
+		return pd_feat_fail(&x, -PD_E_INVAL, 0,
 				 "feature id %u is beyond %u", feat,
 				 PD_FEAT_BITS - 1);
 	mark(m->features, feat, true);
-	row = feat_ops_of(feat);
+	row = pd_feat_ops_of(feat);
 	if (!row) {
 		pd_meta_note_unknown_feature(m, feat);
 		return 0;

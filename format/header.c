@@ -75,11 +75,11 @@ detect_magic(struct pd_reader *r, const unsigned char *p, size_t len)
 		else if (is_attr_file_size(__builtin_bswap64(asize)))
 			r->info.swap = true;
 		else
-			return rd_fail(r, -PD_E_BAD_HEADER, 16,
+			return pd_rd_fail(r, -PD_E_BAD_HEADER, 16,
 				       "PERFFILE header: attr_size %llu fits no known attr size in either byte order",
 				       (unsigned long long)asize);
 	} else {
-		return rd_fail(r, -PD_E_BAD_MAGIC, 0,
+		return pd_rd_fail(r, -PD_E_BAD_MAGIC, 0,
 			       "not a perf.data file: magic %016llx is neither PERFILE2 nor PERFFILE",
 			       (unsigned long long)magic);
 	}
@@ -148,7 +148,7 @@ features_from_raw(struct pd_reader *r, const struct raw_header *h,
 		return;
 	memset(out, 0, 4 * sizeof(out[0]));
 	out[0] = 1ULL << PD_FEAT_BUILD_ID;
-	rd_warn(r, 72, "the feature bitmap of this other-endian file is unreadable; only BUILD_ID is kept, as perf does");
+	pd_rd_warn(r, 72, "the feature bitmap of this other-endian file is unreadable; only BUILD_ID is kept, as perf does");
 }
 
 static int
@@ -163,10 +163,10 @@ read_raw_header(struct pd_reader *r, struct raw_header *h)
 	h->magic = cur_u64(&c);
 	h->size = cur_u64(&c);
 	if (c.short_read)
-		return rd_fail(r, -PD_E_TRUNCATED, 0,
+		return pd_rd_fail(r, -PD_E_TRUNCATED, 0,
 			       "the file is %zu bytes, too short for a perf.data header", len);
 	if (h->size != PD_FILE_HEADER_SIZE && h->size != PD_FILE_HEADER_SIZE_OLD)
-		return rd_fail(r, -PD_E_BAD_HEADER, 8,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 8,
 			       "header size %llu is none of 104, 72 (file) or 16 (pipe)",
 			       (unsigned long long)h->size);
 	h->attr_size = cur_u64(&c);
@@ -178,7 +178,7 @@ read_raw_header(struct pd_reader *r, struct raw_header *h)
 	h->event_types_size = cur_u64(&c);
 	memset(h->features, 0, sizeof(h->features));
 	if (c.short_read || len < h->size)
-		return rd_fail(r, -PD_E_TRUNCATED, 0,
+		return pd_rd_fail(r, -PD_E_TRUNCATED, 0,
 			       "the file is %zu bytes, shorter than its %llu-byte header",
 			       len, (unsigned long long)h->size);
 	if (h->size == PD_FILE_HEADER_SIZE)
@@ -192,43 +192,43 @@ check_sections(struct pd_reader *r, const struct raw_header *h)
 	uint64_t file_size = r->sources[0].map_len;
 
 	if (h->attr_size == 0)
-		return rd_fail(r, -PD_E_BAD_HEADER, 16,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 16,
 			       "attr_size is 0: the file was not properly terminated");
 	if (h->attr_size < PD_ATTR_SIZE_VER0 + 16)
-		return rd_fail(r, -PD_E_BAD_HEADER, 16,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 16,
 			       "attr_size %llu is smaller than the smallest attr entry (80)",
 			       (unsigned long long)h->attr_size);
 	if (h->attrs_size && h->attrs_offset < h->size)
-		return rd_fail(r, -PD_E_BAD_HEADER, 24,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 24,
 			       "the attr section at %#llx overlaps the file header",
 			       (unsigned long long)h->attrs_offset);
 	if (!range_ok(h->attrs_offset, h->attrs_size, file_size))
-		return rd_fail(r, -PD_E_TRUNCATED, 24,
+		return pd_rd_fail(r, -PD_E_TRUNCATED, 24,
 			       "the attr section (%#llx, %llu bytes) lies beyond the end of the file (%llu bytes)",
 			       (unsigned long long)h->attrs_offset,
 			       (unsigned long long)h->attrs_size,
 			       (unsigned long long)file_size);
 	if (h->data_offset < h->size)
-		return rd_fail(r, -PD_E_BAD_HEADER, 40,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 40,
 			       "the data section at %#llx overlaps the file header",
 			       (unsigned long long)h->data_offset);
 	/* every later data_offset + data_size relies on this */
 	if (h->data_size > UINT64_MAX - h->data_offset)
-		return rd_fail(r, -PD_E_BAD_HEADER, 48,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 48,
 			       "the data section (%llu bytes at %#llx) ends beyond 2^64",
 			       (unsigned long long)h->data_size,
 			       (unsigned long long)h->data_offset);
 	if (h->attrs_size && h->data_size &&
 	    h->attrs_offset < h->data_offset + h->data_size &&
 	    h->data_offset < h->attrs_offset + h->attrs_size)
-		return rd_fail(r, -PD_E_BAD_HEADER, 24,
+		return pd_rd_fail(r, -PD_E_BAD_HEADER, 24,
 			       "the attr section (%#llx+%llu) and the data section (%#llx+%llu) overlap",
 			       (unsigned long long)h->attrs_offset,
 			       (unsigned long long)h->attrs_size,
 			       (unsigned long long)h->data_offset,
 			       (unsigned long long)h->data_size);
 	if (h->data_offset > file_size)
-		return rd_fail(r, -PD_E_TRUNCATED, 40,
+		return pd_rd_fail(r, -PD_E_TRUNCATED, 40,
 			       "the data section starts at %#llx, after the end of the file (%llu bytes)",
 			       (unsigned long long)h->data_offset,
 			       (unsigned long long)file_size);
@@ -243,10 +243,10 @@ read_attrs(struct pd_reader *r, const struct raw_header *h)
 	uint64_t i;
 
 	if (h->attrs_size % h->attr_size)
-		rd_warn(r, 32, "the attr section size %llu is not a multiple of attr_size %llu; the tail is ignored",
+		pd_rd_warn(r, 32, "the attr section size %llu is not a multiple of attr_size %llu; the tail is ignored",
 			(unsigned long long)h->attrs_size, (unsigned long long)h->attr_size);
 	if (nr > PD_MAX_EVSELS)
-		return rd_fail(r, -PD_E_TOO_BIG, h->attrs_offset,
+		return pd_rd_fail(r, -PD_E_TOO_BIG, h->attrs_offset,
 			       "%llu attrs: more than the %u events pdata accepts",
 			       (unsigned long long)nr, PD_MAX_EVSELS);
 	for (i = 0; i < nr; i++) {
@@ -260,20 +260,20 @@ read_attrs(struct pd_reader *r, const struct raw_header *h)
 
 		err = pd_attr_decode(p, (size_t)attr_bytes, r->info.swap, &attr);
 		if (err)
-			return rd_fail(r, err, at, "attr %llu: attr.size %u is smaller than 64",
+			return pd_rd_fail(r, err, at, "attr %llu: attr.size %u is smaller than 64",
 				       (unsigned long long)i, pd_load_u32(p + 4, r->info.swap));
 		if (attr.size > attr_bytes)
-			rd_warn(r, at, "attr %llu says it is %u bytes but the entries are %llu; the rest is zero",
+			pd_rd_warn(r, at, "attr %llu says it is %u bytes but the entries are %llu; the rest is zero",
 				(unsigned long long)i, attr.size, (unsigned long long)attr_bytes);
 		if (!range_ok(ids_offset, ids_size, src->map_len))
-			return rd_fail(r, -PD_E_TRUNCATED, at + attr_bytes,
+			return pd_rd_fail(r, -PD_E_TRUNCATED, at + attr_bytes,
 				       "attr %llu: its id array (%#llx, %llu bytes) lies beyond the end of the file",
 				       (unsigned long long)i, (unsigned long long)ids_offset,
 				       (unsigned long long)ids_size);
-		err = evsel_add(r, &attr, src->map + ids_offset, (size_t)(ids_size / 8),
+		err = pd_evsel_add(r, &attr, src->map + ids_offset, (size_t)(ids_size / 8),
 				r->info.swap);
 		if (err)
-			return rd_fail(r, err, at, "attr %llu: %s", (unsigned long long)i,
+			return pd_rd_fail(r, err, at, "attr %llu: %s", (unsigned long long)i,
 				       pd_strerror(err));
 	}
 	return 0;
@@ -291,7 +291,7 @@ parse_one_feature(struct pd_reader *r, unsigned int feat, uint64_t entry_at,
 	r->meta.features[feat / 64] |= 1ULL << (feat % 64);
 	if (!range_ok(sec->offset, sec->size, src->map_len)) {
 		r->meta.bad_features[feat / 64] |= 1ULL << (feat % 64);
-		rd_warn(r, entry_at, "feature %s: its section (%#llx, %llu bytes) lies beyond the end of the file; skipped",
+		pd_rd_warn(r, entry_at, "feature %s: its section (%#llx, %llu bytes) lies beyond the end of the file; skipped",
 			pd_feature_name(feat) ? pd_feature_name(feat) : "?",
 			(unsigned long long)sec->offset, (unsigned long long)sec->size);
 		return;
@@ -308,7 +308,7 @@ parse_one_feature(struct pd_reader *r, unsigned int feat, uint64_t entry_at,
 	err = pd_feature_parse(&r->meta, feat, src->map + sec->offset, (size_t)sec->size,
 			       r->info.swap, why, sizeof(why));
 	if (err)
-		rd_warn(r, sec->offset, "feature %s is malformed (%s); it is ignored",
+		pd_rd_warn(r, sec->offset, "feature %s is malformed (%s); it is ignored",
 			pd_feature_name(feat), why[0] ? why : pd_strerror(err));
 }
 
@@ -325,7 +325,7 @@ read_features(struct pd_reader *r, const struct raw_header *h)
 	if (!nr)
 		return;
 	if (!range_ok(table, (uint64_t)nr * 16, src->map_len)) {
-		rd_warn(r, table, "the feature table (%u entries) runs past the end of the file; no feature is read",
+		pd_rd_warn(r, table, "the feature table (%u entries) runs past the end of the file; no feature is read",
 			nr);
 		return;
 	}
@@ -356,18 +356,18 @@ set_data_bounds(struct pd_reader *r, const struct raw_header *h)
 		r->info.not_finalised = true;
 		r->info.data_end = file_size;
 		src->strict = false;
-		rd_warn(r, 48, "data size is 0: the recording was not finalised (was the recorder killed?); reading the records up to the end of the file");
+		pd_rd_warn(r, 48, "data size is 0: the recording was not finalised (was the recorder killed?); reading the records up to the end of the file");
 	} else if (!range_ok(h->data_offset, h->data_size, file_size)) {
 		r->info.data_end = file_size;
 		src->strict = false;
-		rd_warn(r, 48, "the data section (%llu bytes at %#llx) runs past the end of the file (%llu bytes): the file was cut short; reading what is there",
+		pd_rd_warn(r, 48, "the data section (%llu bytes at %#llx) runs past the end of the file (%llu bytes): the file was cut short; reading what is there",
 			(unsigned long long)h->data_size, (unsigned long long)h->data_offset,
 			(unsigned long long)file_size);
 	}
 	src->end = r->info.data_end;
 }
 
-int
+static int
 hdr_read_file(struct pd_reader *r)
 {
 	struct raw_header h;
@@ -394,34 +394,34 @@ hdr_read_file(struct pd_reader *r)
 	set_data_bounds(r, &h);
 	if (!r->info.not_finalised)
 		read_features(r, &h);
-	err = evsel_apply_event_desc(r);
-	return err ? rd_fail(r, err, UINT64_MAX, "out of memory") : 0;
+	err = pd_evsel_apply_event_desc(r);
+	return err ? pd_rd_fail(r, err, UINT64_MAX, "out of memory") : 0;
 }
 
-int
+static int
 hdr_read_pipe(struct pd_reader *r)
 {
 	r->info.mode = PD_MODE_PIPE;
 	r->info.header_size = PD_PIPE_HEADER_SIZE;
-	r->info.file_size = src_is_mapped(&r->sources[0]) ? r->sources[0].map_len : 0;
-	src_advance(&r->sources[0], PD_PIPE_HEADER_SIZE);
+	r->info.file_size = pd_src_is_mapped(&r->sources[0]) ? r->sources[0].map_len : 0;
+	pd_src_advance(&r->sources[0], PD_PIPE_HEADER_SIZE);
 	return 0;
 }
 
 /* Sniff the first 16 bytes of the main source and read its header. */
 int
-hdr_read(struct pd_reader *r)
+pd_hdr_read(struct pd_reader *r)
 {
 	struct pd_source *src = &r->sources[0];
 	const unsigned char *p;
-	size_t got = src_peek(r, src, 24, &p);
+	size_t got = pd_src_peek(r, src, 24, &p);
 	uint64_t hsize;
 	int err;
 
 	if (r->error)
 		return r->error;
 	if (got < 16)
-		return rd_fail(r, got ? -PD_E_TRUNCATED : -PD_E_BAD_MAGIC, 0,
+		return pd_rd_fail(r, got ? -PD_E_TRUNCATED : -PD_E_BAD_MAGIC, 0,
 			       "the input is %zu bytes, too short for a perf.data header", got);
 	err = detect_magic(r, p, got);
 	if (err)
@@ -429,8 +429,8 @@ hdr_read(struct pd_reader *r)
 	hsize = pd_load_u64(p + 8, r->info.swap);
 	if (hsize == PD_PIPE_HEADER_SIZE)
 		return hdr_read_pipe(r);
-	if (!src_is_mapped(src))
-		return rd_fail(r, -PD_E_UNSUPPORTED, 8,
+	if (!pd_src_is_mapped(src))
+		return pd_rd_fail(r, -PD_E_UNSUPPORTED, 8,
 			       "a file-mode perf.data (header size %llu) cannot be read from a pipe; give its path",
 			       (unsigned long long)hsize);
 	return hdr_read_file(r);

@@ -77,7 +77,7 @@ idmap_grow(struct pd_idmap *m)
 
 /* Later entries do not replace earlier ones: the first owner of an id wins. */
 int
-idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val)
+pd_idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val)
 {
 	size_t s;
 
@@ -102,7 +102,7 @@ idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val)
 }
 
 bool
-idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val)
+pd_idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val)
 {
 	size_t s;
 
@@ -120,7 +120,7 @@ idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val)
 }
 
 void
-idmap_free(struct pd_idmap *m)
+pd_idmap_free(struct pd_idmap *m)
 {
 	free(m->keys);
 	free(m->vals);

@@ -15,7 +15,7 @@
 const char *
 pd_feature_name(unsigned int feat)
 {
-	const struct feat_ops *row = feat_ops_of(feat);
+	const struct feat_ops *row = pd_feat_ops_of(feat);
 
 	return row ? row->name : NULL;
 }
@@ -45,7 +45,7 @@ pd_meta_free(struct pd_meta *m)
 	unsigned int feat;
 	size_t i;
 
-	for (feat = 0; (row = feat_ops_of(feat)); feat++)
+	for (feat = 0; (row = pd_feat_ops_of(feat)); feat++)
 		if (row->clear)
 			row->clear(m, feat);
 	for (i = 0; i < m->nr_build_ids; i++)

@@ -26,7 +26,7 @@ fail_undecodable(struct pd_reader *r, const struct pd_record *rec, int err)
 
 	if (!pd_event_explain(NULL, rec, why, sizeof(why)))
 		snprintf(why, sizeof(why), "%s", pd_strerror(err));
-	return rd_fail(r, err, rec->offset, "the %s record does not decode: %s",
+	return pd_rd_fail(r, err, rec->offset, "the %s record does not decode: %s",
 		       pd_record_type_name(rec->header.type), why);
 }
 
@@ -38,9 +38,9 @@ apply_header_attr(struct pd_reader *r, const struct pd_record *rec)
 
 	if (err)
 		return fail_undecodable(r, rec, err);
-	err = evsel_add(r, &ev.attr.attr, ev.attr.ids.p, ev.attr.ids.nr, ev.attr.ids.swap);
+	err = pd_evsel_add(r, &ev.attr.attr, ev.attr.ids.p, ev.attr.ids.nr, ev.attr.ids.swap);
 	if (err)
-		return rd_fail(r, err, rec->offset, "HEADER_ATTR: %s", pd_strerror(err));
+		return pd_rd_fail(r, err, rec->offset, "HEADER_ATTR: %s", pd_strerror(err));
 	return 0;
 }
 
@@ -64,7 +64,7 @@ apply_header_feature(struct pd_reader *r, const struct pd_record *rec)
 	if (is_end_marker(ev.feature.feat_id, ev.feature.payload.len))
 		return 0;
 	if (ev.feature.feat_id >= PD_FEAT_BITS) {
-		rd_warn(r, rec->offset, "HEADER_FEATURE with feature id %llu (beyond 255) is skipped",
+		pd_rd_warn(r, rec->offset, "HEADER_FEATURE with feature id %llu (beyond 255) is skipped",
 			(unsigned long long)ev.feature.feat_id);
 		return 0;
 	}
@@ -79,12 +79,12 @@ apply_header_feature(struct pd_reader *r, const struct pd_record *rec)
 	err = pd_feature_parse(&r->meta, feat, ev.feature.payload.p,
 			       ev.feature.payload.len, rec->swap, why, sizeof(why));
 	if (err) {
-		rd_warn(r, rec->offset, "HEADER_FEATURE %s is malformed (%s); it is ignored",
+		pd_rd_warn(r, rec->offset, "HEADER_FEATURE %s is malformed (%s); it is ignored",
 			pd_feature_name(feat), why[0] ? why : pd_strerror(err));
 		return 0;
 	}
-	if (feat == PD_FEAT_EVENT_DESC && evsel_apply_event_desc(r))
-		return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
+	if (feat == PD_FEAT_EVENT_DESC && pd_evsel_apply_event_desc(r))
+		return pd_rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
 	return 0;
 }
 
@@ -96,7 +96,7 @@ apply_build_id(struct pd_reader *r, const struct pd_record *rec)
 				     why, sizeof(why));
 
 	if (err)
-		rd_warn(r, rec->offset, "HEADER_BUILD_ID is malformed (%s); it is ignored",
+		pd_rd_warn(r, rec->offset, "HEADER_BUILD_ID is malformed (%s); it is ignored",
 			why[0] ? why : pd_strerror(err));
 	return 0;
 }
@@ -106,7 +106,7 @@ evsel_by_id(struct pd_reader *r, uint64_t id)
 {
 	uint32_t idx;
 
-	if (idmap_get(&r->ids, id, &idx))
+	if (pd_idmap_get(&r->ids, id, &idx))
 		return &r->evsels[idx];
 	if (r->nr_evsels == 1 || (id == 0 && r->nr_evsels))
 		return &r->evsels[0];
@@ -127,13 +127,13 @@ apply_event_update(struct pd_reader *r, const struct pd_record *rec)
 		return 0;
 	switch (ev.event_update.type) {
 	case PD_EVENT_UPDATE_NAME:
-		if (evsel_set_name(e, ev.event_update.str.s, ev.event_update.str.len))
-			return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
+		if (pd_evsel_set_name(e, ev.event_update.str.s, ev.event_update.str.len))
+			return pd_rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
 		return 0;
 	case PD_EVENT_UPDATE_UNIT:
 		unit = strndup(ev.event_update.str.s, ev.event_update.str.len);
 		if (!unit)
-			return rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
+			return pd_rd_fail(r, -PD_E_NOMEM, rec->offset, "out of memory");
 		free(e->unit);
 		e->unit = unit;
 		return 0;
@@ -146,7 +146,7 @@ apply_event_update(struct pd_reader *r, const struct pd_record *rec)
 }
 
 int
-pipe_apply(struct pd_reader *r, const struct pd_record *rec)
+pd_pipe_apply(struct pd_reader *r, const struct pd_record *rec)
 {
 	switch (rec->header.type) {
 	case PD_RECORD_HEADER_ATTR:

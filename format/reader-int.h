@@ -83,58 +83,56 @@ struct pd_reader {
 };
 
 /* reader.c */
-int rd_fail(struct pd_reader *r, int err, uint64_t offset, const char *fmt, ...) PD_PRINTF(4, 5);
-int rd_fail_at(struct pd_reader *r, int err, const struct pd_source *src,
+int pd_rd_fail(struct pd_reader *r, int err, uint64_t offset, const char *fmt, ...) PD_PRINTF(4, 5);
+int pd_rd_fail_at(struct pd_reader *r, int err, const struct pd_source *src,
 	       uint64_t offset, const char *fmt, ...) PD_PRINTF(5, 6);
-void rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...) PD_PRINTF(3, 4);
-void rd_warn_at(struct pd_reader *r, const struct pd_source *src, uint64_t offset,
+void pd_rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...) PD_PRINTF(3, 4);
+void pd_rd_warn_at(struct pd_reader *r, const struct pd_source *src, uint64_t offset,
 		const char *fmt, ...) PD_PRINTF(4, 5);
 
 /* source.c */
-int src_open_path(struct pd_reader *r, struct pd_source *src, const char *path,
+int pd_src_open_path(struct pd_reader *r, struct pd_source *src, const char *path,
 		  const char *name);
-int src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name);
-void src_close(struct pd_source *src);
-bool src_is_mapped(const struct pd_source *src);
+int pd_src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name);
+void pd_src_close(struct pd_source *src);
+bool pd_src_is_mapped(const struct pd_source *src);
 /* Make n bytes at the current position available (stream); returns how many are. */
-size_t src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
+size_t pd_src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
 		const unsigned char **out);
 /* Consume n bytes; for streams they must have been peeked. */
-void src_advance(struct pd_source *src, size_t n);
+void pd_src_advance(struct pd_source *src, size_t n);
 /* Skip n bytes that were not peeked (AUXTRACE payloads in a stream). */
-int src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n);
+int pd_src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n);
 /* Frame the next record (1), or 0 at the end; it is consumed at the next call. */
-int src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec);
+int pd_src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec);
 
 /* header.c */
-int hdr_read(struct pd_reader *r);
-int hdr_read_file(struct pd_reader *r);
-int hdr_read_pipe(struct pd_reader *r);
+int pd_hdr_read(struct pd_reader *r);
 
 /* dir.c */
-int dir_open(struct pd_reader *r, const char *path);
+int pd_dir_open(struct pd_reader *r, const char *path);
 
 /* zstd.c */
-int zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec);
+int pd_zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec);
 /* 1: a decompressed record in *rec; 0: the current payload is used up */
-int zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec);
-void zs_finish(struct pd_reader *r, struct pd_source *src);
-void zs_free(struct pd_zstd *z);
+int pd_zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec);
+void pd_zs_finish(struct pd_reader *r, struct pd_source *src);
+void pd_zs_free(struct pd_zstd *z);
 
 /* pipe.c: user records that change the reader's view of the file */
-int pipe_apply(struct pd_reader *r, const struct pd_record *rec);
+int pd_pipe_apply(struct pd_reader *r, const struct pd_record *rec);
 
 /* evsel.c */
-int evsel_add(struct pd_reader *r, const struct pd_attr *attr,
+int pd_evsel_add(struct pd_reader *r, const struct pd_attr *attr,
 	      const unsigned char *ids_raw, size_t nr_ids, bool ids_swap);
-void evsel_free_all(struct pd_reader *r);
-void evsel_layout_update(struct pd_reader *r);
-int evsel_apply_event_desc(struct pd_reader *r);
-int evsel_set_name(struct pd_evsel *ev, const char *name, size_t len);
+void pd_evsel_free_all(struct pd_reader *r);
+void pd_evsel_layout_update(struct pd_reader *r);
+int pd_evsel_apply_event_desc(struct pd_reader *r);
+int pd_evsel_set_name(struct pd_evsel *ev, const char *name, size_t len);
 
 /* idmap.c */
-int idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val);
-bool idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val);
-void idmap_free(struct pd_idmap *m);
+int pd_idmap_put(struct pd_idmap *m, uint64_t id, uint32_t val);
+bool pd_idmap_get(const struct pd_idmap *m, uint64_t id, uint32_t *val);
+void pd_idmap_free(struct pd_idmap *m);
 
 #endif /* PD_FORMAT_READER_INT_H */

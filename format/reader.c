@@ -52,7 +52,7 @@ rd_vfail(struct pd_reader *r, int err, const char *where, uint64_t offset,
 }
 
 int
-rd_fail(struct pd_reader *r, int err, uint64_t offset, const char *fmt, ...)
+pd_rd_fail(struct pd_reader *r, int err, uint64_t offset, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -64,7 +64,7 @@ rd_fail(struct pd_reader *r, int err, uint64_t offset, const char *fmt, ...)
 
 /* An error located in a source other than the main file names that file. */
 int
-rd_fail_at(struct pd_reader *r, int err, const struct pd_source *src,
+pd_rd_fail_at(struct pd_reader *r, int err, const struct pd_source *src,
 	   uint64_t offset, const char *fmt, ...)
 {
 	const char *where = src != r->sources ? src->name : NULL;
@@ -90,7 +90,7 @@ rd_vwarn(struct pd_reader *r, const char *where, uint64_t offset,
 
 /* Warnings read like errors: "offset 0x1a8: what", the offset when there is one. */
 void
-rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...)
+pd_rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -101,7 +101,7 @@ rd_warn(struct pd_reader *r, uint64_t offset, const char *fmt, ...)
 
 /* A warning about a source other than the main file names that file. */
 void
-rd_warn_at(struct pd_reader *r, const struct pd_source *src, uint64_t offset,
+pd_rd_warn_at(struct pd_reader *r, const struct pd_source *src, uint64_t offset,
 	   const char *fmt, ...)
 {
 	va_list ap;
@@ -150,11 +150,11 @@ pd_reader_open(struct pd_reader **out, const char *path,
 	if (!r)
 		return -PD_E_NOMEM;
 	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode)) {
-		err = dir_open(r, path);
+		err = pd_dir_open(r, path);
 	} else {
-		err = src_open_path(r, &r->sources[0], path, path);
+		err = pd_src_open_path(r, &r->sources[0], path, path);
 		if (!err)
-			err = hdr_read(r);
+			err = pd_hdr_read(r);
 	}
 	*out = r;
 	return err;
@@ -170,9 +170,9 @@ pd_reader_open_fd(struct pd_reader **out, int fd, const char *name,
 	*out = NULL;
 	if (!r)
 		return -PD_E_NOMEM;
-	err = src_open_fd(r, &r->sources[0], fd, name);
+	err = pd_src_open_fd(r, &r->sources[0], fd, name);
 	if (!err)
-		err = hdr_read(r);
+		err = pd_hdr_read(r);
 	*out = r;
 	return err;
 }
@@ -185,9 +185,9 @@ pd_reader_close(struct pd_reader *r)
 	if (!r)
 		return;
 	for (i = 0; i < r->nr_sources; i++)
-		src_close(&r->sources[i]);
+		pd_src_close(&r->sources[i]);
 	free(r->sources);
-	evsel_free_all(r);
+	pd_evsel_free_all(r);
 	pd_meta_free(&r->meta);
 	free(r->path);
 	free(r);
@@ -281,7 +281,7 @@ pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec)
 		return id == UINT64_MAX ? -1 : 0;
 	if (id == 0)
 		return 0;
-	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
+	return pd_idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
 }
 
 const char *
@@ -295,7 +295,7 @@ pd_reader_evsel_by_id(const struct pd_reader *r, uint64_t id)
 {
 	uint32_t idx;
 
-	return idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
+	return pd_idmap_get(&r->ids, id, &idx) ? (int)idx : -1;
 }
 
 static void
@@ -305,10 +305,10 @@ warn_unknown_id(struct pd_reader *r, const struct pd_record *rec)
 	uint64_t id;
 
 	if (!record_event_id(r, rec, &id) && id == UINT64_MAX)
-		rd_warn(r, rec->offset, "a %s record is too short to hold its event id; such records belong to no event",
+		pd_rd_warn(r, rec->offset, "a %s record is too short to hold its event id; such records belong to no event",
 			type ? type : "kernel");
 	else
-		rd_warn(r, rec->offset, "a %s record carries event id %llu, which no event has; such records are counted but belong to no event",
+		pd_rd_warn(r, rec->offset, "a %s record carries event id %llu, which no event has; such records are counted but belong to no event",
 			type ? type : "kernel", (unsigned long long)id);
 }
 
@@ -337,30 +337,30 @@ pd_reader_next(struct pd_reader *r, struct pd_record *rec)
 		struct pd_source *src = &r->sources[r->cur_source];
 
 		if (r->in_compressed) {
-			got = zs_next(r, src, rec);
+			got = pd_zs_next(r, src, rec);
 			if (got < 0)
 				return got;
 			if (got) {
 				/* a payload holds records like any other: apply them alike */
-				err = pipe_apply(r, rec);
+				err = pd_pipe_apply(r, rec);
 				return err ? err : deliver(r, rec);
 			}
 		}
-		got = src_read_record(r, src, rec);
+		got = pd_src_read_record(r, src, rec);
 		if (got < 0)
 			return got;
 		if (got == 0) {
-			zs_finish(r, src);
+			pd_zs_finish(r, src);
 			r->cur_source++;
 			continue;
 		}
 		switch (rec->header.type) {
 		case PD_RECORD_COMPRESSED:
 		case PD_RECORD_COMPRESSED2:
-			err = zs_feed(r, src, rec);
+			err = pd_zs_feed(r, src, rec);
 			break;
 		default:
-			err = pipe_apply(r, rec);
+			err = pd_pipe_apply(r, rec);
 			break;
 		}
 		if (err)

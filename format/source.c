@@ -23,7 +23,7 @@
 #define STREAM_BUF_INITIAL	(1u << 20)
 
 bool
-src_is_mapped(const struct pd_source *src)
+pd_src_is_mapped(const struct pd_source *src)
 {
 	return src->buf == NULL;
 }
@@ -34,7 +34,7 @@ src_map(struct pd_reader *r, struct pd_source *src, const struct stat *st)
 	void *map;
 
 	if ((uint64_t)st->st_size > SIZE_MAX)
-		return rd_fail_at(r, -PD_E_TOO_BIG, src, UINT64_MAX,
+		return pd_rd_fail_at(r, -PD_E_TOO_BIG, src, UINT64_MAX,
 				  "the file is too big to map on this host");
 	src->map_len = (size_t)st->st_size;
 	src->end = src->map_len;
@@ -42,7 +42,7 @@ src_map(struct pd_reader *r, struct pd_source *src, const struct stat *st)
 		return 0;
 	map = mmap(NULL, src->map_len, PROT_READ, MAP_PRIVATE, src->fd, 0);
 	if (map == MAP_FAILED)
-		return rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX,
+		return pd_rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX,
 				  "cannot map the file");
 	madvise(map, src->map_len, MADV_SEQUENTIAL | MADV_WILLNEED);
 	src->map = map;
@@ -54,25 +54,25 @@ src_init_stream(struct pd_reader *r, struct pd_source *src)
 {
 	src->buf = malloc(STREAM_BUF_INITIAL);
 	if (!src->buf)
-		return rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+		return pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 	src->buf_cap = STREAM_BUF_INITIAL;
 	src->end = UINT64_MAX;
 	return 0;
 }
 
 int
-src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name)
+pd_src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name)
 {
 	struct stat st;
 
 	src->fd = fd;
 	src->name = strdup(name);
 	if (!src->name)
-		return rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
+		return pd_rd_fail(r, -PD_E_NOMEM, UINT64_MAX, "out of memory");
 	if (fstat(fd, &st) < 0)
-		return rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX, "cannot stat");
+		return pd_rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX, "cannot stat");
 	if (S_ISDIR(st.st_mode))
-		return rd_fail_at(r, PD_ERR_ERRNO(EISDIR), src, UINT64_MAX, "cannot read");
+		return pd_rd_fail_at(r, PD_ERR_ERRNO(EISDIR), src, UINT64_MAX, "cannot read");
 	/* A regular file read through a shifted fd offset is treated as a stream. */
 	if (src == &r->sources[0])
 		r->info.mtime_sec = st.st_mtime;
@@ -82,7 +82,7 @@ src_open_fd(struct pd_reader *r, struct pd_source *src, int fd, const char *name
 }
 
 int
-src_open_path(struct pd_reader *r, struct pd_source *src, const char *path,
+pd_src_open_path(struct pd_reader *r, struct pd_source *src, const char *path,
 	      const char *name)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -90,14 +90,14 @@ src_open_path(struct pd_reader *r, struct pd_source *src, const char *path,
 	if (fd < 0) {
 		src->fd = -1;
 		src->name = strdup(name);
-		return rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX, "cannot open");
+		return pd_rd_fail_at(r, PD_ERR_ERRNO(errno), src, UINT64_MAX, "cannot open");
 	}
 	src->own_fd = true;
-	return src_open_fd(r, src, fd, name);
+	return pd_src_open_fd(r, src, fd, name);
 }
 
 void
-src_close(struct pd_source *src)
+pd_src_close(struct pd_source *src)
 {
 	if (src->map)
 		munmap((void *)src->map, src->map_len);
@@ -105,7 +105,7 @@ src_close(struct pd_source *src)
 		close(src->fd);
 	free(src->buf);
 	free(src->name);
-	zs_free(src->zstd);
+	pd_zs_free(src->zstd);
 	memset(src, 0, sizeof(*src));
 	src->fd = -1;
 }
@@ -126,7 +126,7 @@ stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 			unsigned char *buf = realloc(src->buf, want);
 
 			if (!buf)
-				return rd_fail(r, -PD_E_NOMEM, src->pos, "out of memory");
+				return pd_rd_fail(r, -PD_E_NOMEM, src->pos, "out of memory");
 			src->buf = buf;
 			src->buf_cap = want;
 		}
@@ -134,7 +134,7 @@ stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return rd_fail_at(r, PD_ERR_ERRNO(errno), src, src->pos, "read failed");
+			return pd_rd_fail_at(r, PD_ERR_ERRNO(errno), src, src->pos, "read failed");
 		if (n == 0)
 			src->eof = true;
 		src->buf_end += (size_t)n;
@@ -143,12 +143,12 @@ stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 }
 
 size_t
-src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
+pd_src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
 	 const unsigned char **out)
 {
 	size_t avail;
 
-	if (src_is_mapped(src)) {
+	if (pd_src_is_mapped(src)) {
 		avail = src->pos < src->end ? (size_t)(src->end - src->pos) : 0;
 		*out = avail ? src->map + src->pos : NULL;
 		return avail < n ? avail : n;
@@ -163,32 +163,32 @@ src_peek(struct pd_reader *r, struct pd_source *src, size_t n,
 }
 
 void
-src_advance(struct pd_source *src, size_t n)
+pd_src_advance(struct pd_source *src, size_t n)
 {
-	if (!src_is_mapped(src))
+	if (!pd_src_is_mapped(src))
 		src->buf_start += n;
 	src->pos += n;
 }
 
 int
-src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n)
+pd_src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n)
 {
-	if (src_is_mapped(src)) {
+	if (pd_src_is_mapped(src)) {
 		src->pos += n;
 		return 0;
 	}
 	while (n) {
 		size_t chunk = n < src->buf_cap ? (size_t)n : src->buf_cap;
 		const unsigned char *p;
-		size_t got = src_peek(r, src, chunk, &p);
+		size_t got = pd_src_peek(r, src, chunk, &p);
 
 		if (r->error)
 			return r->error;
 		if (!got)
-			return rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
+			return pd_rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
 					  "the stream ends inside a record's payload (%llu bytes missing)",
 					  (unsigned long long)n);
-		src_advance(src, got);
+		pd_src_advance(src, got);
 		n -= got;
 	}
 	return 0;
@@ -224,10 +224,10 @@ src_truncated(struct pd_reader *r, struct pd_source *src, uint64_t need, uint64_
 	      const char *what)
 {
 	if (src->strict)
-		return rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
+		return pd_rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
 				  "%s of %llu bytes runs past the end of the data section (%llu bytes left)",
 				  what, (unsigned long long)need, (unsigned long long)avail);
-	rd_warn_at(r, src, src->pos, "the file ends inside a record (%llu of its %llu bytes are there); the records before it were read",
+	pd_rd_warn_at(r, src, src->pos, "the file ends inside a record (%llu of its %llu bytes are there); the records before it were read",
 		   (unsigned long long)avail, (unsigned long long)need);
 	src->pos = src->end;
 	src->eof = true;
@@ -244,10 +244,10 @@ static int
 src_bad_size(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t size)
 {
 	if (!r->info.not_finalised || src != r->sources)
-		return rd_fail_at(r, -PD_E_BAD_SIZE, src, src->pos,
+		return pd_rd_fail_at(r, -PD_E_BAD_SIZE, src, src->pos,
 				  "record type %u has size %u, smaller than its 8-byte header",
 				  type, size);
-	rd_warn(r, src->pos, "reading stops here: the bytes are no longer records (type %u, size %u)",
+	pd_rd_warn(r, src->pos, "reading stops here: the bytes are no longer records (type %u, size %u)",
 		type, size);
 	src->pos = src->end;
 	return 0;
@@ -262,20 +262,20 @@ static int
 src_too_big(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t size)
 {
 	const unsigned char *p;
-	size_t got = src_peek(r, src, PD_STREAM_RECORD_MAX, &p);
+	size_t got = pd_src_peek(r, src, PD_STREAM_RECORD_MAX, &p);
 
 	if (r->error)
 		return r->error;
 	if (got < PD_STREAM_RECORD_MAX)
 		return src_truncated(r, src, size, got, "a record");
-	return rd_fail_at(r, -PD_E_TOO_BIG, src, src->pos,
+	return pd_rd_fail_at(r, -PD_E_TOO_BIG, src, src->pos,
 			  "record type %u of %u bytes is larger than the %u bytes a stream may buffer",
 			  type, size, PD_STREAM_RECORD_MAX);
 }
 
 /* Returns 1 with *rec filled, 0 at the end of the source, or an error. */
 int
-src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
+pd_src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 {
 	const unsigned char *p;
 	uint32_t type, size;
@@ -286,18 +286,18 @@ src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *re
 	int err;
 
 	if (src->pending_size) {
-		src_advance(src, (size_t)src->pending_size);
+		pd_src_advance(src, (size_t)src->pending_size);
 		src->pending_size = 0;
 	}
 	if (src->pending_payload) {
-		err = src_skip(r, src, src->pending_payload);
+		err = pd_src_skip(r, src, src->pending_payload);
 		src->pending_payload = 0;
 		if (err)
 			return err;
 	}
 	if (src->pos >= src->end)
 		return 0;
-	got = src_peek(r, src, PD_EVENT_HEADER_SIZE, &p);
+	got = pd_src_peek(r, src, PD_EVENT_HEADER_SIZE, &p);
 	if (r->error)
 		return r->error;
 	if (got == 0)
@@ -314,15 +314,15 @@ src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *re
 	}
 	if (size < PD_EVENT_HEADER_SIZE)
 		return src_bad_size(r, src, type, size);
-	if (size > PD_STREAM_RECORD_MAX && !src_is_mapped(src))
+	if (size > PD_STREAM_RECORD_MAX && !pd_src_is_mapped(src))
 		return src_too_big(r, src, type, size);
-	got = src_peek(r, src, size, &p);
+	got = pd_src_peek(r, src, size, &p);
 	if (r->error)
 		return r->error;
 	if (got < size)
 		return src_truncated(r, src, size, got, "a record");
 	payload = payload_after(p, type, size, swap);
-	if (payload && src_is_mapped(src) && payload > src->end - src->pos - size)
+	if (payload && pd_src_is_mapped(src) && payload > src->end - src->pos - size)
 		return src_truncated(r, src, size + payload, src->end - src->pos,
 				     "a record with its trailing payload");
 
@@ -338,7 +338,7 @@ src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record *re
 	rec->swap = swap;
 	rec->evsel = -1;
 	rec->payload_size = payload;
-	if (payload && src_is_mapped(src))
+	if (payload && pd_src_is_mapped(src))
 		rec->payload = p + size;
 	src->pending_size = size;
 	src->pending_payload = payload;

@@ -37,8 +37,8 @@ zs_create(struct pd_reader *r, struct pd_source *src, uint64_t offset)
 	struct pd_zstd *z = calloc(1, sizeof(*z));
 
 	if (!z || !(z->out = malloc(OUT_WINDOW)) || !(z->ds = ZSTD_createDStream())) {
-		zs_free(z);
-		return rd_fail_at(r, -PD_E_NOMEM, src, offset, "out of memory");
+		pd_zs_free(z);
+		return pd_rd_fail_at(r, -PD_E_NOMEM, src, offset, "out of memory");
 	}
 	ZSTD_initDStream(z->ds);
 	src->zstd = z;
@@ -46,7 +46,7 @@ zs_create(struct pd_reader *r, struct pd_source *src, uint64_t offset)
 }
 
 void
-zs_free(struct pd_zstd *z)
+pd_zs_free(struct pd_zstd *z)
 {
 	if (!z)
 		return;
@@ -56,7 +56,7 @@ zs_free(struct pd_zstd *z)
 }
 
 int
-zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec)
+pd_zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec)
 {
 	const unsigned char *payload = rec->data + PD_EVENT_HEADER_SIZE;
 	size_t len = rec->size - PD_EVENT_HEADER_SIZE;
@@ -66,12 +66,12 @@ zs_feed(struct pd_reader *r, struct pd_source *src, const struct pd_record *rec)
 		uint64_t data_size;
 
 		if (rec->size < 16)
-			return rd_fail_at(r, -PD_E_BAD_RECORD, src, rec->offset,
+			return pd_rd_fail_at(r, -PD_E_BAD_RECORD, src, rec->offset,
 					  "COMPRESSED2 record of %u bytes has no data_size field",
 					  rec->size);
 		data_size = pd_load_u64(payload, rec->swap);
 		if (data_size > rec->size - 16u)
-			return rd_fail_at(r, -PD_E_BAD_RECORD, src, rec->offset,
+			return pd_rd_fail_at(r, -PD_E_BAD_RECORD, src, rec->offset,
 					  "COMPRESSED2 data_size %llu exceeds the record's %u bytes",
 					  (unsigned long long)data_size, rec->size);
 		payload += 8;
@@ -106,14 +106,14 @@ zs_take_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec
 	type = pd_load_u32(p, r->info.swap);
 	size = pd_load_u16(p + 6, r->info.swap);
 	if (size < PD_EVENT_HEADER_SIZE)
-		return rd_fail_at(r, -PD_E_BAD_SIZE, src, r->comp_offset,
+		return pd_rd_fail_at(r, -PD_E_BAD_SIZE, src, r->comp_offset,
 				  "in the decompressed data at byte %llu: record type %u has size %u, smaller than its 8-byte header",
 				  (unsigned long long)z->stream_pos, type, size);
 	if (avail < size)
 		return 0;
 	if (type == PD_RECORD_COMPRESSED || type == PD_RECORD_COMPRESSED2 ||
 	    type == PD_RECORD_AUXTRACE || type == PD_RECORD_HEADER_TRACING_DATA)
-		return rd_fail_at(r, -PD_E_BAD_RECORD, src, r->comp_offset,
+		return pd_rd_fail_at(r, -PD_E_BAD_RECORD, src, r->comp_offset,
 				  "in the decompressed data at byte %llu: a record of type %u cannot be inside a compressed payload",
 				  (unsigned long long)z->stream_pos, type);
 	memset(rec, 0, sizeof(*rec));
@@ -134,7 +134,7 @@ zs_take_record(struct pd_reader *r, struct pd_source *src, struct pd_record *rec
 }
 
 int
-zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
+pd_zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 {
 	struct pd_zstd *z = src->zstd;
 
@@ -163,13 +163,13 @@ zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 		before_in = z->in.pos;
 		ret = ZSTD_decompressStream(z->ds, &out, &z->in);
 		if (ZSTD_isError(ret))
-			return rd_fail_at(r, -PD_E_ZSTD, src, r->comp_offset,
+			return pd_rd_fail_at(r, -PD_E_ZSTD, src, r->comp_offset,
 					  "zstd: %s (decompressed stream byte %llu)",
 					  ZSTD_getErrorName(ret),
 					  (unsigned long long)(z->stream_pos + z->out_end));
 		if (out.pos == z->out_end && z->in.pos == before_in &&
 		    z->in.pos < z->in.size)
-			return rd_fail_at(r, -PD_E_ZSTD, src, r->comp_offset,
+			return pd_rd_fail_at(r, -PD_E_ZSTD, src, r->comp_offset,
 					  "zstd made no progress on this payload");
 		r->stats.bytes_decompressed += out.pos - z->out_end;
 		z->out_end = out.pos;
@@ -178,11 +178,11 @@ zs_next(struct pd_reader *r, struct pd_source *src, struct pd_record *rec)
 }
 
 void
-zs_finish(struct pd_reader *r, struct pd_source *src)
+pd_zs_finish(struct pd_reader *r, struct pd_source *src)
 {
 	struct pd_zstd *z = src->zstd;
 
 	if (z && z->out_end > z->out_start)
-		rd_warn_at(r, src, r->comp_offset, "the compressed data ends inside a record (%zu bytes left over)",
+		pd_rd_warn_at(r, src, r->comp_offset, "the compressed data ends inside a record (%zu bytes left over)",
 			   z->out_end - z->out_start);
 }

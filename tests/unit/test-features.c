@@ -1662,7 +1662,7 @@ test_build_id_append(void)
 	pd_meta_free(&m);
 }
 
-/* feat_check_count(), the guard of every allocation sized by the file */
+/* pd_feat_check_count(), the guard of every allocation sized by the file */
 static void
 test_check_count(void)
 {
@@ -1678,17 +1678,17 @@ test_check_count(void)
 
 	pd_meta_init(&m);
 	cur_init(&x.c, payload, sizeof(payload), false);
-	T(feat_check_count(&x, 0, 2, 8, "words") == 0, "2 of 8 in 16");
-	T(feat_check_count(&x, 4, 3, 8, "words") == -PD_E_BAD_FEATURE,
+	T(pd_feat_check_count(&x, 0, 2, 8, "words") == 0, "2 of 8 in 16");
+	T(pd_feat_check_count(&x, 4, 3, 8, "words") == -PD_E_BAD_FEATURE,
 	  "3 of 8 in 16");
 	T_EQ_STR(why, "payload offset 4: 3 words need at least 8 bytes each, but only 16 bytes are left",
 		 "check count why");
 	/* an item size of 0 is the caller's bug, not "no check" */
-	T(feat_check_count(&x, 0, 0, 0, "nothings") == -PD_E_INVAL,
+	T(pd_feat_check_count(&x, 0, 0, 0, "nothings") == -PD_E_INVAL,
 	  "item size 0");
 	T_EQ_STR(why, "payload offset 0: nothings: checked with an item size of 0",
 		 "item size 0 why");
-	T(feat_check_count(&x, 0, 1, (uint64_t)UINT32_MAX + 8, "events") ==
+	T(pd_feat_check_count(&x, 0, 1, (uint64_t)UINT32_MAX + 8, "events") ==
 	  -PD_E_BAD_FEATURE, "an item past 4 GiB");
 	pd_meta_free(&m);
 }
