@@ -3298,6 +3298,21 @@ make_tmpdir(void)
 	}
 }
 
+/*
+ * CI may start us with standard input closed; then pipe() would hand out
+ * fd 0 and the standard-input cases would close their own pipe.
+ */
+static void
+open_std_fds(void)
+{
+	int fd;
+
+	while ((fd = open("/dev/null", O_RDWR)) >= 0 && fd <= 2)
+		;
+	if (fd > 2)
+		close(fd);
+}
+
 int
 main(void)
 {
@@ -3307,6 +3322,7 @@ main(void)
 	size_t i;
 	int be;
 
+	open_std_fds();
 	make_tmpdir();
 	test_names();
 	test_file_attr_sizes();
