@@ -3289,9 +3289,13 @@ static void
 make_tmpdir(void)
 {
 	const char *base = getenv("TMPDIR");
+	char unique[7];
 
-	snprintf(tmpdir, sizeof(tmpdir), "%s/pdata-test-reader.XXXXXX",
-		 base && *base ? base : "/tmp");
+	/* mkdtemp's template: six capital X that it replaces */
+	memset(unique, 'X', 6);
+	unique[6] = '\0';
+	snprintf(tmpdir, sizeof(tmpdir), "%s/pdata-test-reader.%s",
+		 base && *base ? base : "/tmp", unique);
 	if (!mkdtemp(tmpdir)) {
 		perror(tmpdir);
 		exit(99);
