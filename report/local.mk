@@ -21,4 +21,5 @@ report_preport_SOURCES = \
 	report/dump-kernel.c \
 	report/dump-sample.c \
 	report/dump-user.c
-report_preport_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+report_preport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+report_preport_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)

@@ -5,14 +5,15 @@
 TEST_EXTENSIONS = .test
 TEST_LOG_COMPILER = $(SHELL)
 AM_TESTS_ENVIRONMENT = \
-	PATH='$(abs_top_builddir)/report:$(abs_top_builddir)/tests:'"$$PATH"; \
+	PATH='$(abs_top_builddir)/report:$(abs_top_builddir)/record:$(abs_top_builddir)/tests:'"$$PATH"; \
+	PROGS='$(abs_top_builddir)/tests/progs'; \
 	srcdir='$(abs_top_srcdir)/tests'; \
 	top_srcdir='$(abs_top_srcdir)'; \
 	top_builddir='$(abs_top_builddir)'; \
 	FIXTURES='$(abs_top_srcdir)/tests/fixtures'; \
 	PERF='$(PERF)'; \
 	FUZZ_BIN='$(abs_top_builddir)/tests/fuzz/fuzz-reader'; \
-	export PATH srcdir top_srcdir top_builddir FIXTURES PERF FUZZ_BIN;
+	export PATH PROGS srcdir top_srcdir top_builddir FIXTURES PERF FUZZ_BIN;
 
 UNIT_LDADD = $(PDATA_LIBS)
 

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * pdata/writer.h - write a perf.data file (file mode, PERFILE2) or a
+ * pipe-mode stream, as perf 6.1 writes them (perf-data-file-format.md
+ * §2.6 for the file header recipe, §9.1 for the pipe stream order).
+ *
+ * Use:
+ *	pd_writer_open(&w, fd, &opts);
+ *	pd_writer_add_evsel(w, &attr, ids, nr_ids);	   once per event, attr order
+ *	pd_writer_begin_data(w, &meta);			   header (+ pipe preamble)
+ *	pd_writer_write(w, bytes, len); ...		   raw records, any number
+ *	pd_writer_finish(w, &meta);			   features + final header
+ *	pd_writer_close(w);
+ *
+ * The writer never prints and never exits; errors are -PD_E_* or -errno,
+ * and pd_writer_errmsg() says what failed.  Records are written in host
+ * byte order; the writer does not look inside them.
+ */
+#ifndef PDATA_WRITER_H
+#define PDATA_WRITER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pdata/meta.h"
+#include "pdata/records.h"
+
+struct pd_writer;
+
+struct pd_writer_opts {
+	bool pipe;		/* pipe mode: 16-byte header, HEADER_ATTR/HEADER_FEATURE records */
+};
+
+/* fd stays owned by the caller.  File mode needs a seekable fd. */
+int pd_writer_open(struct pd_writer **out, int fd,
+		   const struct pd_writer_opts *opts);
+
+/*
+ * Declare an event; call in attr order before pd_writer_begin_data().
+ * attr->size says which PD_ATTR_SIZE_VER* to write (0: the largest the
+ * build knows, as perf 6.1 writes: VER7, 128 bytes).  ids are copied.
+ */
+int pd_writer_add_evsel(struct pd_writer *w, const struct pd_attr *attr,
+			const uint64_t *ids, size_t nr_ids);
+
+/*
+ * Start the data section.  File mode: write a provisional header (data
+ * size 0, which readers treat as "not finalised") and the attr section.
+ * Pipe mode: write the 16-byte header, then the records perf 6.1 puts
+ * first (HEADER_ATTR per event, then HEADER_FEATURE for every feature
+ * set in meta->features); meta may be NULL in file mode.
+ */
+int pd_writer_begin_data(struct pd_writer *w, const struct pd_meta *meta);
+
+/* Append len bytes of whole records to the data section. */
+int pd_writer_write(struct pd_writer *w, const void *buf, size_t len);
+
+/* Bytes written to the data section so far. */
+uint64_t pd_writer_data_size(const struct pd_writer *w);
+
+/*
+ * Finish.  File mode: write one feature section for each bit set in
+ * meta->features, in feature-id order, then rewrite the header with the
+ * data size and the feature bitmap.  Pipe mode: nothing is left to write
+ * (meta may be NULL).
+ */
+int pd_writer_finish(struct pd_writer *w, const struct pd_meta *meta);
+
+void pd_writer_close(struct pd_writer *w);
+
+/* What the last error was, with the file offset where it applies. */
+const char *pd_writer_errmsg(const struct pd_writer *w);
+
+/*
+ * Encode feature feat of meta into a new buffer (*buf, *len; free() it),
+ * laid out as perf 6.1 writes it, so that pd_feature_parse() of the
+ * result gives back the same values.  Returns 0, or -PD_E_* when feat
+ * cannot be encoded from meta.
+ */
+int pd_feature_encode(const struct pd_meta *meta, unsigned int feat,
+		      void **buf, size_t *len);
+
+#endif /* PDATA_WRITER_H */

@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# record/: precord.
+
+bin_PROGRAMS += record/precord
+record_precord_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(XXHASH_CFLAGS)
+record_precord_SOURCES = \
+	record/record.h \
+	record/precord.c
+record_precord_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)

@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/model.h - what the session hands to the histogram: a sample
+ * with its thread, comm, and every address resolved to map, DSO and
+ * symbol as perf 6.1 resolves them (perf-record-decoding.md §7).
+ *
+ * Everything a rep_sample points to is owned by the session and lives
+ * until rep_session_free(), except chain, which is valid only during
+ * the callback.  Strings are interned: two equal comms are one pointer.
+ */
+#ifndef PD_REPORT_MODEL_H
+#define PD_REPORT_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pdata/sample.h"
+#include "symbol/symbol.h"
+
+/* One mapping of a process (or of the kernel). */
+struct rep_map {
+	uint64_t start;		/* first address */
+	uint64_t end;		/* exclusive */
+	uint64_t pgoff;		/* file offset of start */
+	struct sym_dso *dso;	/* never NULL */
+	bool identity;		/* al_addr = ip (kernel, modules, JIT maps) */
+};
+
+struct rep_thread {
+	int32_t pid;
+	int32_t tid;
+	const char *comm;	/* current comm, interned; ":<tid>" if none seen */
+	bool dead;		/* EXIT seen */
+};
+
+/* One resolved address: the sample's ip, or a callchain frame. */
+struct rep_loc {
+	const struct rep_map *map;	/* NULL: no map covers ip */
+	struct sym_dso *dso;		/* map->dso, or NULL */
+	const struct sym_symbol *sym;	/* NULL: unresolved */
+	uint64_t ip;			/* as recorded */
+	uint64_t al_addr;		/* map-relative (or ip for identity maps / no map) */
+	uint8_t cpumode;		/* PD_MISC_CPUMODE_* used to resolve it */
+	char level;			/* '.', 'k', 'g', 'u' or 'H' */
+};
+
+struct rep_sample {
+	unsigned int evsel;		/* index in pd_reader's evsel list */
+	const struct pd_sample *raw;	/* the decoded record */
+	int32_t pid, tid;
+	uint32_t cpu;			/* (u32)-1 when not sampled */
+	uint64_t time;			/* (u64)-1 when not sampled */
+	uint64_t period;		/* sampled period, or attr.sample_period */
+	const struct rep_thread *thread;
+	const char *comm;		/* comm at the sample's time, interned */
+	struct rep_loc self;		/* the sample ip */
+	/*
+	 * The callchain after perf's marker rules and --max-stack, leaf
+	 * first (callee order), the leaf frame included; nr_chain is 0 when
+	 * the sample has no callchain or it was discarded.
+	 */
+	const struct rep_loc *chain;
+	size_t nr_chain;
+};
+
+#endif /* PD_REPORT_MODEL_H */
