@@ -1,7 +1,16 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # bench/: benchmarks against perf; run by hand (make bench), never by make check.
-EXTRA_DIST += bench/README.md bench/stats-throughput.sh
+# Each script takes its settings from the environment (bench/README.md);
+# run from the build tree, they time ./report/preport and ./record/precord.
+BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh
+EXTRA_DIST += bench/README.md $(BENCH_SH)
 
 bench: all
 	$(SHELL) $(srcdir)/bench/stats-throughput.sh
-.PHONY: bench
+	$(SHELL) $(srcdir)/bench/record-overhead.sh
+	$(SHELL) $(srcdir)/bench/report-speed.sh
+bench-record: all
+	$(SHELL) $(srcdir)/bench/record-overhead.sh
+bench-report: all
+	$(SHELL) $(srcdir)/bench/report-speed.sh
+.PHONY: bench bench-record bench-report

@@ -5,3 +5,10 @@ EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING
 
 doc/preport.1: doc/preport.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/preport.1.in > $@
+
+man1_MANS += doc/precord.1
+CLEANFILES += doc/precord.1
+EXTRA_DIST += doc/precord.1.in
+
+doc/precord.1: doc/precord.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/precord.1.in > $@

@@ -97,19 +97,20 @@ pd_attr_decode(const void *buf, size_t len, bool swap, struct pd_attr *out)
 }
 
 static void
-put_bytes(unsigned char **p, const unsigned char *end, const void *v, size_t n)
+put_bytes(unsigned char *buf, size_t size, size_t *at, const void *v, size_t n)
 {
-	if ((size_t)(end - *p) >= n)
-		memcpy(*p, v, n);
-	*p += n;
+	/* fields past a smaller attr size are dropped, not written */
+	if (*at <= size && size - *at >= n)
+		memcpy(buf + *at, v, n);
+	*at += n;
 }
 
-#define PUT(p, end, field) put_bytes(&(p), (end), &(field), sizeof(field))
+#define PUT(field) put_bytes(buf, size, &at, &(field), sizeof(field))
 
 void
 pd_attr_encode(const struct pd_attr *attr, uint32_t size, void *buf)
 {
-	unsigned char *p = buf, *end = p + size;
+	size_t at = 0;
 	uint64_t flags = attr->flags;
 	uint32_t aux_action = attr->aux_action;
 
@@ -118,28 +119,28 @@ pd_attr_encode(const struct pd_attr *attr, uint32_t size, void *buf)
 		aux_action = aux_action_mirror(aux_action);
 	}
 	memset(buf, 0, size);
-	PUT(p, end, attr->type);
-	PUT(p, end, size);
-	PUT(p, end, attr->config);
-	PUT(p, end, attr->sample_period);
-	PUT(p, end, attr->sample_type);
-	PUT(p, end, attr->read_format);
-	PUT(p, end, flags);
-	PUT(p, end, attr->wakeup_events);
-	PUT(p, end, attr->bp_type);
-	PUT(p, end, attr->config1);
-	PUT(p, end, attr->config2);
-	PUT(p, end, attr->branch_sample_type);
-	PUT(p, end, attr->sample_regs_user);
-	PUT(p, end, attr->sample_stack_user);
-	PUT(p, end, attr->clockid);
-	PUT(p, end, attr->sample_regs_intr);
-	PUT(p, end, attr->aux_watermark);
-	PUT(p, end, attr->sample_max_stack);
-	PUT(p, end, attr->reserved_2);
-	PUT(p, end, attr->aux_sample_size);
-	PUT(p, end, aux_action);
-	PUT(p, end, attr->sig_data);
-	PUT(p, end, attr->config3);
-	PUT(p, end, attr->config4);
+	PUT(attr->type);
+	PUT(size);
+	PUT(attr->config);
+	PUT(attr->sample_period);
+	PUT(attr->sample_type);
+	PUT(attr->read_format);
+	PUT(flags);
+	PUT(attr->wakeup_events);
+	PUT(attr->bp_type);
+	PUT(attr->config1);
+	PUT(attr->config2);
+	PUT(attr->branch_sample_type);
+	PUT(attr->sample_regs_user);
+	PUT(attr->sample_stack_user);
+	PUT(attr->clockid);
+	PUT(attr->sample_regs_intr);
+	PUT(attr->aux_watermark);
+	PUT(attr->sample_max_stack);
+	PUT(attr->reserved_2);
+	PUT(attr->aux_sample_size);
+	PUT(aux_action);
+	PUT(attr->sig_data);
+	PUT(attr->config3);
+	PUT(attr->config4);
 }

@@ -13,6 +13,7 @@ format_libpdata_a_SOURCES = \
 	format/include/pdata/events.h \
 	format/include/pdata/text.h \
 	format/include/pdata/bitfield.h \
+	format/include/pdata/writer.h \
 	format/cursor.h \
 	format/compiler.h \
 	format/sample-int.h \
@@ -40,6 +41,10 @@ format_libpdata_a_SOURCES = \
 	format/text-datasrc.c \
 	format/text-branch.c \
 	format/text-regs.c \
-	format/text-misc.c
+	format/text-misc.c \
+	format/writer-int.h \
+	format/writer-buf.c \
+	format/feat-encode.c \
+	format/writer.c
 
 PDATA_LIBS = format/libpdata.a $(ZSTD_LIBS)

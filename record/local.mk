@@ -5,5 +5,13 @@ bin_PROGRAMS += record/precord
 record_precord_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(XXHASH_CFLAGS)
 record_precord_SOURCES = \
 	record/record.h \
-	record/precord.c
+	record/session.h \
+	record/precord.c \
+	record/session.c \
+	record/opts.c \
+	record/evparse.c \
+	record/evconfig.c \
+	record/evopen.c \
+	record/ring.c \
+	record/target.c
 record_precord_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)

@@ -1,14 +1,413 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * record/precord.c - precord's main.
+ * record/precord.c - precord's main: perf record's command line, then
+ * open, synthesise, drain until the workload ends or a signal comes, and
+ * finish the file as perf 6.1's builtin-record.c does.
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/diag.h"
+#include "lib/xalloc.h"
+#include "pdata/abi.h"
+#include "pdata/reader.h"
+#include "pdata/writer.h"
+#include "record/record.h"
+#include "record/session.h"
+
+static const char usage_text[] =
+"Usage: precord [OPTION]... [--] COMMAND [ARG]...\n"
+"       precord [OPTION]... -p PID | -t TID | -a | -C CPUS\n"
+"Record a profile of COMMAND, of running threads or of the whole system\n"
+"into a perf.data file that Linux perf and preport read.\n"
+"\n"
+"Targets:\n"
+"  -p, --pid=PID[,PID]      record these processes (all their threads)\n"
+"  -t, --tid=TID[,TID]      record these threads\n"
+"  -a, --all-cpus           system-wide collection from all CPUs\n"
+"  -C, --cpu=CPUS           only these CPUs (e.g. 0-1,3)\n"
+"  -D, --delay=MSECS        start recording MSECS after the command starts\n"
+"  -i, --no-inherit         child tasks do not inherit counters\n"
+"Events:\n"
+"  -e, --event=EVENT        event selector (perf's syntax: cpu-clock,\n"
+"                           cycles:u, L1-dcache-load-misses, r1a8,\n"
+"                           cpu/event=0x3c/, sched:sched_switch, {a,b})\n"
+"Sampling:\n"
+"  -F, --freq=HZ|max        sampling frequency (default 4000)\n"
+"  -c, --count=PERIOD       sample every PERIOD events\n"
+"  -g                       record call chains (frame pointers)\n"
+"      --call-graph=MODE    fp, dwarf[,SIZE] or lbr\n"
+"  -b, --branch-any         sample any taken branch (LBR)\n"
+"  -j, --branch-filter=F    branch stack filter (any,u,k,call,...)\n"
+"      --user-regs[=REGS]   sample user registers (ax,bx,...)\n"
+"      --intr-regs[=REGS]   sample interrupt registers\n"
+"  -d, --data               sample data addresses\n"
+"  -W, --weight             sample the weight\n"
+"      --phys-data          sample physical addresses\n"
+"      --data-page-size     sample data page sizes\n"
+"      --code-page-size     sample code page sizes\n"
+"      --sample-cpu         sample the cpu\n"
+"  -T, --timestamp          sample the time\n"
+"  -R, --raw-samples        sample raw tracepoint data\n"
+"      --switch-events      record context switches\n"
+"      --namespaces         record namespace events\n"
+"      --all-cgroups        record cgroup events\n"
+"  -m, --mmap-pages=PAGES   ring buffer size in pages (or with B/K/M/G)\n"
+"Output:\n"
+"  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
+"  -q, --quiet              no summary lines\n"
+"  -v, --verbose            more messages\n"
+"  -h, --help               show this help\n"
+"      --version            show the version\n";
+
+enum {
+	OPT_CALL_GRAPH = 256,
+	OPT_USER_REGS,
+	OPT_INTR_REGS,
+	OPT_PHYS_DATA,
+	OPT_DATA_PAGE_SIZE,
+	OPT_CODE_PAGE_SIZE,
+	OPT_SAMPLE_CPU,
+	OPT_SWITCH_EVENTS,
+	OPT_NAMESPACES,
+	OPT_ALL_CGROUPS,
+	OPT_VERSION,
+};
+
+static const struct option long_opts[] = {
+	{ "pid", required_argument, NULL, 'p' },
+	{ "tid", required_argument, NULL, 't' },
+	{ "all-cpus", no_argument, NULL, 'a' },
+	{ "cpu", required_argument, NULL, 'C' },
+	{ "delay", required_argument, NULL, 'D' },
+	{ "no-inherit", no_argument, NULL, 'i' },
+	{ "event", required_argument, NULL, 'e' },
+	{ "freq", required_argument, NULL, 'F' },
+	{ "count", required_argument, NULL, 'c' },
+	{ "call-graph", required_argument, NULL, OPT_CALL_GRAPH },
+	{ "branch-any", no_argument, NULL, 'b' },
+	{ "branch-filter", required_argument, NULL, 'j' },
+	{ "user-regs", optional_argument, NULL, OPT_USER_REGS },
+	{ "intr-regs", optional_argument, NULL, OPT_INTR_REGS },
+	{ "data", no_argument, NULL, 'd' },
+	{ "weight", no_argument, NULL, 'W' },
+	{ "phys-data", no_argument, NULL, OPT_PHYS_DATA },
+	{ "data-page-size", no_argument, NULL, OPT_DATA_PAGE_SIZE },
+	{ "code-page-size", no_argument, NULL, OPT_CODE_PAGE_SIZE },
+	{ "sample-cpu", no_argument, NULL, OPT_SAMPLE_CPU },
+	{ "timestamp", no_argument, NULL, 'T' },
+	{ "raw-samples", no_argument, NULL, 'R' },
+	{ "switch-events", no_argument, NULL, OPT_SWITCH_EVENTS },
+	{ "namespaces", no_argument, NULL, OPT_NAMESPACES },
+	{ "all-cgroups", no_argument, NULL, OPT_ALL_CGROUPS },
+	{ "mmap-pages", required_argument, NULL, 'm' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void __attribute__((noreturn)) PD_PRINTF(1, 2)
+usage_error(const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	error_msg("%s", msg);
+	fprintf(stderr, "Try 'precord --help' for more information.\n");
+	exit(REC_EXIT_USAGE);
+}
+
+static uint64_t
+parse_u64(const char *s, const char *what)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || s[0] == '-')
+		usage_error("bad %s '%s'", what, s);
+	return v;
+}
+
+static unsigned int
+read_max_rate(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_max_sample_rate", "r");
+	unsigned int v = 0;
+
+	if (f) {
+		if (fscanf(f, "%u", &v) != 1)
+			v = 0;
+		fclose(f);
+	}
+	return v;
+}
+
+static void
+parse_freq(struct rec_opts *o, const char *s)
+{
+	unsigned int max;
+
+	o->freq_set = true;
+	if (!strcmp(s, "max")) {
+		o->freq = read_max_rate();
+		if (!o->freq)
+			die(REC_EXIT_FAIL, "cannot read "
+			    "/proc/sys/kernel/perf_event_max_sample_rate");
+		if (!o->quiet)
+			fprintf(stderr, "info: Using a maximum frequency rate "
+				"of %u Hz\n", o->freq);
+		return;
+	}
+	o->freq = (unsigned int)parse_u64(s, "frequency");
+	if (!o->freq)
+		usage_error("bad frequency '%s'", s);
+	max = read_max_rate();
+	if (max && o->freq > max) {
+		/* perf's record__config_freq() */
+		warn_msg("Maximum frequency rate (%u Hz) exceeded, throttling "
+			 "from %u Hz to %u Hz.", max, o->freq, max);
+		hint_msg("the limit is kernel.perf_event_max_sample_rate");
+		o->freq = max;
+	}
+}
+
+static void
+parse_callgraph(struct rec_opts *o, const char *s)
+{
+	const char *comma = strchr(s, ',');
+	size_t n = comma ? (size_t)(comma - s) : strlen(s);
+
+	if (n == 2 && !strncmp(s, "fp", 2) && !comma) {
+		o->callgraph = REC_CG_FP;
+	} else if (n == 3 && !strncmp(s, "lbr", 3) && !comma) {
+		o->callgraph = REC_CG_LBR;
+	} else if (n == 5 && !strncmp(s, "dwarf", 5)) {
+		uint64_t size = 8192;
+
+		if (comma) {
+			size = parse_u64(comma + 1, "dwarf stack size");
+			/* perf rounds up to u64 and caps below 64 KiB */
+			size = (size + 7) & ~7ULL;
+			if (!size || size > 65528)
+				usage_error("dwarf stack size '%s' is not in "
+					    "1..65528", comma + 1);
+		}
+		o->callgraph = REC_CG_DWARF;
+		o->stack_dump_size = (uint32_t)size;
+		/* perf record samples data addresses with dwarf */
+		o->sample_addr = true;
+	} else {
+		usage_error("bad --call-graph mode '%s' "
+			    "(fp, dwarf[,SIZE], lbr)", s);
+	}
+}
+
+static unsigned int
+parse_pages(const char *s)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	char *end;
+	unsigned long long v;
+	unsigned long long pages;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || s[0] == '-')
+		usage_error("bad mmap size '%s'", s);
+	switch (*end) {
+	case '\0':
+		pages = v;
+		break;
+	case 'B': case 'b':
+		pages = v / page;
+		break;
+	case 'K': case 'k':
+		pages = (v << 10) / page;
+		break;
+	case 'M': case 'm':
+		pages = (v << 20) / page;
+		break;
+	case 'G': case 'g':
+		pages = (v << 30) / page;
+		break;
+	default:
+		usage_error("bad mmap size '%s'", s);
+	}
+	if (*end && end[1])
+		usage_error("bad mmap size '%s'", s);
+	if (!pages || pages > (1ULL << 24))
+		usage_error("mmap size '%s' is out of range", s);
+	if (pages & (pages - 1)) {
+		unsigned long long p = 1;
+
+		while (p < pages)
+			p <<= 1;
+		pages = p;
+	}
+	return (unsigned int)pages;
+}
+
+/* perf's default: perf_event_mlock_kb less one page, a power of two */
+static unsigned int
+default_pages(void)
+{
+	FILE *f = fopen("/proc/sys/kernel/perf_event_mlock_kb", "r");
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned long kb = 516;
+	unsigned long pages, p = 1;
+
+	if (f) {
+		if (fscanf(f, "%lu", &kb) != 1)
+			kb = 516;
+		fclose(f);
+	}
+	pages = kb * 1024 / page;
+	pages = pages > 1 ? pages - 1 : 1;
+	while (p * 2 <= pages)
+		p *= 2;
+	return (unsigned int)p;
+}
+
+static void
+parse_option(struct rec_opts *o, int c, const char *arg)
+{
+	switch (c) {
+	case 'p': o->pids = xstrdup(arg); break;
+	case 't': o->tids = xstrdup(arg); break;
+	case 'a': o->system_wide = true; break;
+	case 'C': o->cpu_list = xstrdup(arg); break;
+	case 'D':
+		o->delay_ms = (unsigned int)parse_u64(arg, "delay");
+		break;
+	case 'i': o->no_inherit = true; break;
+	case 'e':
+		o->events = xreallocarray(o->events, o->nr_events + 1,
+					  sizeof(*o->events));
+		o->events[o->nr_events++] = xstrdup(arg);
+		break;
+	case 'F': parse_freq(o, arg); break;
+	case 'c':
+		o->period = parse_u64(arg, "period");
+		if (!o->period)
+			usage_error("bad period '%s'", arg);
+		o->period_set = true;
+		break;
+	case 'g':
+		if (o->callgraph == REC_CG_NONE)
+			o->callgraph = REC_CG_FP;
+		break;
+	case OPT_CALL_GRAPH: parse_callgraph(o, arg); break;
+	case 'b': o->branch_stack = PD_BRANCH_ANY; break;
+	case 'j':
+		if (rec_parse_branch_filter(arg, &o->branch_stack))
+			usage_error("unknown branch filter in '%s'", arg);
+		break;
+	case OPT_USER_REGS:
+		if (!arg)
+			o->user_regs = 0xff0fffULL;
+		else if (rec_parse_regs(arg, &o->user_regs))
+			usage_error("unknown register in '%s'", arg);
+		break;
+	case OPT_INTR_REGS:
+		if (!arg)
+			o->intr_regs = 0xff0fffULL;
+		else if (rec_parse_regs(arg, &o->intr_regs))
+			usage_error("unknown register in '%s'", arg);
+		break;
+	case 'd': o->sample_addr = true; break;
+	case 'W': o->sample_weight = true; break;
+	case OPT_PHYS_DATA: o->phys_data = true; break;
+	case OPT_DATA_PAGE_SIZE: o->data_page_size = true; break;
+	case OPT_CODE_PAGE_SIZE: o->code_page_size = true; break;
+	case OPT_SAMPLE_CPU: o->sample_cpu = true; break;
+	case 'T': o->sample_time_set = true; break;
+	case 'R': o->raw_samples = true; break;
+	case OPT_SWITCH_EVENTS: o->switch_events = true; break;
+	case OPT_NAMESPACES: o->namespaces = true; break;
+	case OPT_ALL_CGROUPS: o->all_cgroups = true; break;
+	case 'm': o->mmap_pages = parse_pages(arg); break;
+	case 'o': o->output = arg; break;
+	case 'q': o->quiet = true; break;
+	case 'v': o->verbose++; break;
+	case 'h':
+		fputs(usage_text, stdout);
+		exit(0);
+	case OPT_VERSION:
+		printf("precord (pdata) %s\n", PACKAGE_VERSION);
+		exit(0);
+	default:
+		fprintf(stderr, "Try 'precord --help' for more information.\n");
+		exit(REC_EXIT_USAGE);
+	}
+}
+
+static void
+parse_args(struct rec_opts *o, int argc, char **argv)
+{
+	int c;
+
+	o->output = "perf.data";
+	o->freq = 4000;
+	while ((c = getopt_long(argc, argv, "+p:t:aC:D:ie:F:c:gbj:dWTRm:o:qvh",
+				long_opts, NULL)) != -1)
+		parse_option(o, c, optarg);
+	o->argc = argc - optind;
+	o->argv = o->argc ? argv + optind : NULL;
+	o->pipe = !strcmp(o->output, "-");
+	if (o->freq_set && o->period_set)
+		usage_error("%s", "-F and -c cannot be used together");
+	if (!o->argv && !o->pids && !o->tids && !o->system_wide &&
+	    !o->cpu_list)
+		usage_error("%s", "no command to record, and no -p, -t, "
+			    "-a or -C");
+	if ((o->pids || o->tids) && (o->system_wide || o->cpu_list))
+		usage_error("%s", "-p and -t cannot be used with -a or -C");
+	if (!o->mmap_pages)
+		o->mmap_pages = default_pages();
+}
+
+static void
+opts_free(struct rec_opts *o)
+{
+	for (size_t i = 0; i < o->nr_events; i++)
+		free(o->events[i]);
+	free(o->events);
+	free(o->pids);
+	free(o->tids);
+	free(o->cpu_list);
+}
 
 int
-main(void)
+main(int argc, char **argv)
 {
-	fputs("precord: not built yet\n", stderr);
-	return 1;
+	struct rec_opts o = { 0 };
+	int status;
+
+	diag_set_program("precord");
+	parse_args(&o, argc, argv);
+	status = rec_session_run(&o, argc, argv);
+	opts_free(&o);
+	return status;
 }

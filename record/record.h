@@ -1,5 +1,212 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
-/* record/record.h - precord internals (owned by the precord core). */
+/*
+ * record/record.h - precord internals: the options, the event list, the
+ * target (cpus x threads), the opened events and their ring buffers.
+ *
+ * The attr bits follow perf 6.1's evsel__config() and evlist__config()
+ * (tools/perf/util/evsel.c, util/record.c); doc/precord.1 lists which
+ * option sets what.
+ */
 #ifndef PD_RECORD_H
 #define PD_RECORD_H
-#endif
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <signal.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "pdata/records.h"
+
+/* Where a problem of the recorder came from, for the exit status. */
+enum rec_exit {
+	REC_EXIT_FAIL = 1,	/* the tool failed */
+	REC_EXIT_USAGE = 2,	/* bad command line */
+};
+
+enum rec_callgraph {
+	REC_CG_NONE = 0,
+	REC_CG_FP,
+	REC_CG_DWARF,
+	REC_CG_LBR,
+};
+
+/* The command line, as perf record spells it. */
+struct rec_opts {
+	const char *output;		/* -o; "-" is pipe mode */
+	bool pipe;
+	char *pids;			/* -p */
+	char *tids;			/* -t */
+	char *cpu_list;			/* -C */
+	bool system_wide;		/* -a */
+	unsigned int delay_ms;		/* -D */
+	bool no_inherit;		/* --no-inherit */
+
+	unsigned int freq;		/* -F, or 4000 */
+	bool freq_set;			/* -F given */
+	uint64_t period;		/* -c */
+	bool period_set;		/* -c given */
+
+	enum rec_callgraph callgraph;	/* -g, --call-graph */
+	uint32_t stack_dump_size;	/* --call-graph dwarf,SIZE */
+	uint64_t branch_stack;		/* -b, -j: PD_BRANCH_* */
+	uint64_t user_regs;		/* --user-regs */
+	uint64_t intr_regs;		/* --intr-regs */
+	bool sample_addr;		/* -d */
+	bool sample_weight;		/* -W */
+	bool phys_data;			/* --phys-data */
+	bool data_page_size;		/* --data-page-size */
+	bool code_page_size;		/* --code-page-size */
+	bool sample_cpu;		/* --sample-cpu */
+	bool sample_time_set;		/* -T */
+	bool switch_events;		/* --switch-events */
+	bool namespaces;		/* --namespaces */
+	bool all_cgroups;		/* --all-cgroups */
+	bool raw_samples;		/* -R */
+	unsigned int mmap_pages;	/* -m, or 0 for perf's default */
+	bool quiet;			/* -q */
+	int verbose;			/* -v */
+
+	char **events;			/* each -e argument */
+	size_t nr_events;
+
+	char **argv;			/* the workload, or NULL */
+	int argc;
+};
+
+/* One event of the list (perf's evsel). */
+struct rec_event {
+	struct pd_attr attr;
+	char *name;			/* for EVENT_DESC */
+	char *tracepoint;		/* "sys:name", else NULL */
+	size_t leader;			/* group leader's index, or its own */
+	size_t nr_members;		/* leaders: events in the group */
+	char *group_name;		/* leaders of {...}: NULL (anonymous) */
+	bool in_group;			/* part of a {...} of two or more */
+	bool precise_max;		/* :P, or the default cycles */
+	bool sample_read;		/* :S */
+	bool tracking;			/* carries mmap/comm/task */
+	bool immediate;			/* enabled at open (the -a dummy) */
+
+	int *fds;			/* [cpu_idx * nr_threads + thr_idx] */
+	uint64_t *ids;			/* same order */
+};
+
+struct rec_evlist {
+	struct rec_event *ev;
+	size_t nr;
+	size_t nr_groups;		/* groups of two or more */
+};
+
+/* Parse one -e argument and append its events; 0, or -1 with *why set. */
+int rec_events_parse(struct rec_evlist *list, const char *text,
+		     char *why, size_t why_len);
+/* The default event: cycles with the highest precision. */
+void rec_events_add_default(struct rec_evlist *list);
+/* A dummy event that carries the side-band records (-a, -C, -D). */
+void rec_events_add_dummy(struct rec_evlist *list);
+void rec_evlist_free(struct rec_evlist *list);
+
+/* What is recorded: cpus x threads, and the workload. */
+struct rec_target {
+	int *cpus;			/* cpu numbers, or a single -1 */
+	size_t nr_cpus;
+	pid_t *threads;			/* tids, or a single -1 */
+	size_t nr_threads;
+	pid_t *pids;			/* processes of -p (for synthesis) */
+	size_t nr_pids;
+	bool has_cpu;			/* -a or -C: perf's target__has_cpu */
+	bool per_cpu_rings;		/* one ring per cpu (else per thread) */
+	bool workload;
+
+	pid_t child;			/* the workload, or 0 */
+	/* the dispositions precord found, given back to the workload */
+	struct sigaction old_int, old_term, old_chld;
+	sigset_t old_mask;
+	int go_fd;			/* write end of the start pipe */
+	int err_fd;			/* read end of the exec-error pipe */
+};
+
+/*
+ * Set the attr bits of every event for the options and the target, as
+ * perf's evlist__config() does.
+ */
+void rec_evlist_config(struct rec_evlist *list, const struct rec_opts *o,
+		       const struct rec_target *t);
+
+/* Parse a cpu list "0-3,5"; 0 or -1 when it is not a list. */
+int rec_parse_cpulist(const char *s, int **out, size_t *nr);
+/* The online cpus. */
+int rec_online_cpus(int **out, size_t *nr);
+/* Fill the threads of the target from -p/-t; 0, or -errno with *why. */
+int rec_target_threads(struct rec_target *t, const struct rec_opts *o,
+		       char *why, size_t why_len);
+/*
+ * Fork the workload, stopped before exec until rec_workload_start().
+ * Returns 0 or -errno.
+ */
+int rec_workload_prepare(struct rec_target *t, char **argv);
+/*
+ * Let the workload exec.  Returns 0, or the errno of a failed exec (the
+ * child has then exited).
+ */
+int rec_workload_start(struct rec_target *t);
+
+/* One mmap'd ring buffer. */
+struct rec_ring {
+	void *base;			/* the control page */
+	unsigned char *data;		/* the data pages */
+	uint64_t mask;			/* data size - 1 */
+	size_t len;			/* mapped bytes */
+	int fd;
+	int cpu;			/* for ID_INDEX: the cpu, or -1 */
+	pid_t tid;			/* a per-thread ring's, or -1 */
+};
+
+struct rec_rings {
+	struct rec_ring *r;
+	size_t nr;
+};
+
+/*
+ * Open every event on every cpu x thread; on failure print one clear
+ * message (naming what the kernel refused) and return -1.
+ */
+int rec_events_open(struct rec_evlist *list, const struct rec_target *t,
+		    const struct rec_opts *o);
+/* mmap the rings and route every fd to its ring; -1 after a message. */
+int rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
+		   const struct rec_target *t, unsigned int pages);
+/* The ring index of fd (cpu_idx, thread_idx), for ID_INDEX. */
+size_t rec_ring_index(const struct rec_target *t, size_t cpu_idx,
+		      size_t thread_idx);
+/* PERF_EVENT_IOC_ENABLE on every fd of the events. */
+void rec_events_enable(struct rec_evlist *list, const struct rec_target *t,
+		       bool all);
+void rec_events_close(struct rec_evlist *list, const struct rec_target *t);
+void rec_rings_unmap(struct rec_rings *rings);
+
+/* Writes one span of bytes; returns 0 or -errno. */
+typedef int (*rec_write_fn)(void *ctx, const void *buf, size_t len);
+
+/*
+ * Copy what the kernel wrote to ring since the last call to the output,
+ * in one or two writes, then release it.  *bytes gets the count.
+ * Returns 0 or -errno.
+ */
+int rec_ring_drain(struct rec_ring *ring, rec_write_fn write, void *ctx,
+		   uint64_t *bytes);
+
+/*
+ * The TIME_CONV record (56 bytes) from ring's control page, as perf
+ * writes it first: 0, or -EOPNOTSUPP when the clock has no user-space
+ * conversion (cap_user_time_zero is 0; perf writes none then).
+ */
+int rec_ring_time_conv(const struct rec_ring *ring, uint64_t rec[7]);
+
+/* x86 register names for --user-regs/--intr-regs; 0 or -1 (unknown). */
+int rec_parse_regs(const char *s, uint64_t *mask);
+/* The branch filter of -j; 0 or -1 (unknown name). */
+int rec_parse_branch_filter(const char *s, uint64_t *mask);
+
+#endif /* PD_RECORD_H */

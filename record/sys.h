@@ -30,15 +30,19 @@ struct rec_synth_opts {
 	const struct pd_attr *attr;
 	uint64_t id;
 	bool mmap_data;			/* -d: data (non-exec) mappings too */
-	bool no_inherit;		/* --no-inherit: no FORK records */
+	bool no_inherit;		/* --no-inherit: unused, as in perf */
 	bool namespaces;		/* --namespaces: NAMESPACES records */
 	unsigned int proc_map_timeout_ms; /* perf's default 500 */
 };
 
 /*
- * COMM, FORK, MMAP2 (and NAMESPACES) for every thread of process pid
+ * COMM, MMAP2 (and NAMESPACES) for every thread of process pid
  * (all_threads) or for the one thread tid, read from /proc, as perf's
- * synthesis writes them.
+ * synthesis for -p and -t writes them: per thread a COMM (and
+ * NAMESPACES), then the MMAP2s of the process after its leader's COMM;
+ * for a thread whose leader is not asked for, the leader's too.  perf
+ * writes FORK records only in system-wide synthesis
+ * (rec_synth_all_tasks), so o->no_inherit changes nothing here.
  */
 int rec_synth_task(pid_t pid, pid_t tid, bool all_threads,
 		   const struct rec_synth_opts *o, rec_emit_fn emit, void *ctx);
@@ -46,6 +50,25 @@ int rec_synth_task(pid_t pid, pid_t tid, bool all_threads,
 /* The same for every task on the system (-a). */
 int rec_synth_all_tasks(const struct rec_synth_opts *o, rec_emit_fn emit,
 			void *ctx);
+
+/*
+ * rec_synth_task()'s records for a thread map, as perf walks it: each
+ * thread in turn, and a thread's leader when the map does not hold it
+ * (so `-t A,B` with A B's leader synthesises A once).  A thread that has
+ * exited by now is skipped.
+ */
+int rec_synth_threads(const pid_t *tids, size_t nr,
+		      const struct rec_synth_opts *o, rec_emit_fn emit,
+		      void *ctx);
+
+/*
+ * COMM (and NAMESPACES with o->namespaces) of one process, as perf
+ * writes them for the workload it forked, after the other synthesised
+ * records and before FINISHED_INIT, so that samples taken before its
+ * exec have a name ("perf-exec" in perf; precord's child's name here).
+ */
+int rec_synth_comm(pid_t pid, const struct rec_synth_opts *o,
+		   rec_emit_fn emit, void *ctx);
 
 /*
  * The kernel map (MMAP of [kernel.kallsyms]_text, pid -1) and one MMAP
@@ -64,14 +87,27 @@ int rec_synth_cpu_map(const int *cpus, size_t nr_cpus, rec_emit_fn emit,
 		      void *ctx);
 
 /*
+ * The size of the sample_id trailer of a kernel record for this attr
+ * (0 without sample_id_all): 8 bytes per TID, TIME, ID, STREAM_ID, CPU,
+ * IDENTIFIER bit, perf's id_hdr_size.  Synthesised records carry that
+ * many zero bytes, as perf writes them.
+ */
+size_t rec_synth_id_hdr_size(const struct pd_attr *attr);
+
+/*
  * Fill meta with the system facts of perf 6.1's default feature set:
  * HOSTNAME, OSRELEASE, VERSION, ARCH, NRCPUS, CPUDESC, CPUID, TOTAL_MEM,
  * CMDLINE (argv), CPU_TOPOLOGY, NUMA_TOPOLOGY, PMU_MAPPINGS, CACHE,
  * MEM_TOPOLOGY, CLOCKID, CLOCK_DATA, CPU_PMU_CAPS, PMU_CAPS,
  * HYBRID_TOPOLOGY where hybrid, BPF_PROG_INFO and BPF_BTF (empty), and
- * sets their bits.  EVENT_DESC, GROUP_DESC, BRANCH_STACK, SAMPLE_TIME
- * and BUILD_ID are the caller's.  Returns 0 or -errno; a fact that
- * cannot be read leaves its feature out, as perf does.
+ * sets their bits.  CMDLINE is precord's executable path followed by
+ * argv[1..argc-1] (perf writes its path, then its arguments after
+ * "perf"); VERSION is "precord " PACKAGE_VERSION, which perf report
+ * prints as "# perf version : precord 0.1.0".  CLOCKID and CLOCK_DATA
+ * only with use_clockid, as perf writes them with -k.  EVENT_DESC,
+ * GROUP_DESC, BRANCH_STACK, SAMPLE_TIME and BUILD_ID are the caller's.
+ * Returns 0 or -errno; a fact that cannot be read leaves its feature
+ * out, as perf does.
  */
 int rec_sys_collect(struct pd_meta *meta, int argc, char *const argv[],
 		    int clockid, bool use_clockid);

@@ -1,5 +1,17 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
-# record/: system facts, /proc synthesis and build-id collection for precord.
+# record/: system facts, /proc synthesis, tracing data and build-id
+# collection for precord (record/sys.h).
 
 record_precord_SOURCES += \
-	record/sys.h
+	record/sys.h \
+	record/sys-int.h \
+	record/sys-read.c \
+	record/sys.c \
+	record/synth-int.h \
+	record/synth-buf.c \
+	record/synth.c \
+	record/synth-kernel.c \
+	record/buildid-int.h \
+	record/buildid-notes.c \
+	record/buildid.c \
+	record/tracing.c

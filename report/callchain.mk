@@ -2,4 +2,8 @@
 # report/: callchain trees and their printing.
 
 report_preport_SOURCES += \
-	report/callchain.h
+	report/callchain.h \
+	report/callchain-int.h \
+	report/callchain.c \
+	report/callchain-param.c \
+	report/callchain-print.c

@@ -45,6 +45,18 @@ struct rep_loc {
 	char level;			/* '.', 'k', 'g', 'u' or 'H' */
 };
 
+/*
+ * One branch of a sample's branch stack.  Each end is looked up in the
+ * user maps, then the kernel's (perf's thread__find_cpumode_addr_location,
+ * a branch may cross from one to the other); an address in neither has
+ * no map, level 'H' and al_addr = ip.
+ */
+struct rep_branch {
+	struct rep_loc from;
+	struct rep_loc to;
+	struct pd_branch_entry entry;	/* flags: mispred, cycles, type... */
+};
+
 struct rep_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
 	const struct pd_sample *raw;	/* the decoded record */
@@ -62,6 +74,20 @@ struct rep_sample {
 	 */
 	const struct rep_loc *chain;
 	size_t nr_chain;
+	/*
+	 * perf's al.filtered for the sample ip: set for guest samples when
+	 * the host alone is modelled (no --guest).  perf still adds such a
+	 * sample to its histogram, as a filtered entry (HIST_FILTER__GUEST),
+	 * which no output shows.
+	 */
+	bool filtered;
+	/*
+	 * The branch stack, most recent branch first, each end resolved as
+	 * perf's branch mode resolves it; only with opts.branches, valid
+	 * during the callback, nr_branches 0 otherwise.
+	 */
+	const struct rep_branch *branches;
+	size_t nr_branches;
 };
 
 #endif /* PD_REPORT_MODEL_H */

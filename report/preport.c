@@ -14,10 +14,11 @@
 
 #include "lib/diag.h"
 #include "pdata/reader.h"
+#include "report/hist.h"
 #include "report/report.h"
 
 enum mode {
-	MODE_NONE,
+	MODE_NONE,		/* the report */
 	MODE_HEADER_ONLY,
 	MODE_STATS,
 	MODE_DUMP,
@@ -28,12 +29,32 @@ struct options {
 	enum mode mode;
 	bool show_info;
 	bool quiet;
+	struct rep_report_opts rep;
 };
 
 enum {
 	OPT_HEADER_ONLY = 256,
 	OPT_STATS,
 	OPT_VERSION,
+	OPT_STDIO,
+	OPT_CHILDREN,
+	OPT_NO_CHILDREN,
+	OPT_PERCENT_LIMIT,
+	OPT_PERCENTAGE,
+	OPT_MAX_STACK,
+	OPT_COMMS,
+	OPT_PID,
+	OPT_TID,
+	OPT_DSOS,
+	OPT_TIME,
+	OPT_GROUP,
+	OPT_NO_GROUP,
+	OPT_SYMFS,
+	OPT_NO_DEMANGLE,
+	OPT_DEMANGLE,
+	OPT_SHOW_PERIOD,
+	OPT_NO_BRANCH_STACK,
+	OPT_NO_CALL_GRAPH,
 };
 
 static const struct option long_options[] = {
@@ -43,6 +64,34 @@ static const struct option long_options[] = {
 	{ "stats",		no_argument,       NULL, OPT_STATS },
 	{ "dump-raw-trace",	no_argument,       NULL, 'D' },
 	{ "force",		no_argument,       NULL, 'f' },
+	{ "stdio",		no_argument,       NULL, OPT_STDIO },
+	{ "sort",		required_argument, NULL, 's' },
+	{ "fields",		required_argument, NULL, 'F' },
+	{ "show-nr-samples",	no_argument,       NULL, 'n' },
+	{ "show-total-period",	no_argument,       NULL, OPT_SHOW_PERIOD },
+	{ "percent-limit",	required_argument, NULL, OPT_PERCENT_LIMIT },
+	{ "percentage",		required_argument, NULL, OPT_PERCENTAGE },
+	{ "children",		no_argument,       NULL, OPT_CHILDREN },
+	{ "no-children",	no_argument,       NULL, OPT_NO_CHILDREN },
+	{ "call-graph",		optional_argument, NULL, 'g' },
+	{ "no-call-graph",	no_argument,       NULL, OPT_NO_CALL_GRAPH },
+	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
+	{ "parent",		required_argument, NULL, 'p' },
+	{ "comms",		required_argument, NULL, OPT_COMMS },
+	{ "pid",		required_argument, NULL, OPT_PID },
+	{ "tid",		required_argument, NULL, OPT_TID },
+	{ "dsos",		required_argument, NULL, OPT_DSOS },
+	{ "symbols",		required_argument, NULL, 'S' },
+	{ "time",		required_argument, NULL, OPT_TIME },
+	{ "cpu",		required_argument, NULL, 'C' },
+	{ "group",		no_argument,       NULL, OPT_GROUP },
+	{ "no-group",		no_argument,       NULL, OPT_NO_GROUP },
+	{ "symfs",		required_argument, NULL, OPT_SYMFS },
+	{ "kallsyms",		required_argument, NULL, 'k' },
+	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
+	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
+	{ "branch-stack",	no_argument,       NULL, 'b' },
+	{ "no-branch-stack",	no_argument,       NULL, OPT_NO_BRANCH_STACK },
 	{ "quiet",		no_argument,       NULL, 'q' },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
@@ -53,9 +102,10 @@ static void
 usage(FILE *out)
 {
 	fprintf(out,
-		"Usage: preport [-i FILE] MODE [OPTIONS]\n"
+		"Usage: preport [-i FILE] [MODE] [OPTIONS]\n"
 		"Read a perf.data file (file mode, pipe mode, a --threads directory,\n"
-		"either byte order, zstd-compressed) and print what it holds.\n"
+		"either byte order, zstd-compressed) and print what it holds; without\n"
+		"a mode, the profile as `perf report --stdio` prints it.\n"
 		"\n"
 		"Input:\n"
 		"  -i, --input FILE     the file to read (default perf.data; '-' or a\n"
@@ -71,8 +121,51 @@ usage(FILE *out)
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
 		"                       type and every decoded field\n"
 		"\n"
+		"Report (the default mode):\n"
+		"      --stdio          text output (the only one; accepted for perf\n"
+		"                       compatibility)\n"
+		"  -s, --sort KEYS      sort keys: comm, pid, tid, dso, sym/symbol,\n"
+		"                       parent, cpu, socket, srcline, srcfile, period\n"
+		"                       (default comm,dso,sym; +KEYS appends)\n"
+		"  -F, --fields FIELDS  output columns exactly: the keys above and\n"
+		"                       overhead, overhead_children, sample, period\n"
+		"  -n, --show-nr-samples  a Samples column\n"
+		"      --show-total-period  a Period column\n"
+		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
+		"      --percentage absolute|relative  percentages of the whole or of\n"
+		"                       what the filters keep\n"
+		"      --children       accumulate callers' periods (default with\n"
+		"                       callchains)\n"
+		"      --no-children    self periods only\n"
+		"  -g, --call-graph[=MODE,THRESHOLD,PRINT_LIMIT,ORDER,KEY,VALUE]\n"
+		"                       call graphs: graph, fractal, flat, folded or\n"
+		"                       none; caller or callee (default\n"
+		"                       graph,0.5,caller,function,percent)\n"
+		"      --no-call-graph  no call graphs\n"
+		"      --max-stack N    use at most N frames of each callchain (127)\n"
+		"  -p, --parent REGEX   the parent sort key's pattern\n"
+		"                       (default ^sys_|^do_page_fault)\n"
+		"      --comms LIST     only these commands\n"
+		"      --pid LIST       only these processes\n"
+		"      --tid LIST       only these threads\n"
+		"      --dsos LIST      only these shared objects\n"
+		"  -S, --symbols LIST   only these symbols\n"
+		"      --time START,STOP  only samples in this time range (seconds;\n"
+		"                       several ranges separated by spaces; or\n"
+		"                       percentages: 10%%/2, 0%%-10%%,30%%-40%%, 50%%)\n"
+		"  -C, --cpu LIST       only samples on these CPUs (\"0-3,7\")\n"
+		"      --group          show the events as one group\n"
+		"      --no-group       show each event of a group on its own\n"
+		"      --symfs DIR      look for binaries under DIR\n"
+		"  -k, --kallsyms FILE  kernel symbols from FILE\n"
+		"      --no-demangle    print symbol names as they are in the binary\n"
+		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
+		"                       (the default on files that have them)\n"
+		"      --no-branch-stack  report samples, not branch entries\n"
+		"\n"
 		"Other:\n"
-		"  -q, --quiet          do not print warnings\n"
+		"  -q, --quiet          do not print warnings, nor the report's\n"
+		"                       comment lines\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n");
 }
@@ -92,12 +185,172 @@ set_mode(struct options *o, enum mode mode)
 	o->mode = mode;
 }
 
+static double
+parse_double(const char *opt, const char *arg)
+{
+	char *end;
+	double v = strtod(arg, &end);
+
+	if (end == arg || *end)
+		die(2, "%s: '%s' is not a number", opt, arg);
+	return v;
+}
+
+/*
+ * perf's -g takes its argument from the next word when that word does
+ * not start with '-' (parse-options' LASTARG_DEFAULT).
+ */
+static void
+parse_call_graph(struct options *o, int argc, char **argv, const char *arg)
+{
+	const char *bad = NULL;
+
+	if (!arg && optind < argc && argv[optind][0] != '-')
+		arg = argv[optind++];
+	if (!arg)
+		arg = "graph,0.5,caller,function,percent";
+	if (rep_cc_param_parse(&o->rep.cc, arg, &bad))
+		die(2, "invalid callchain option '%s'", bad ? bad : arg);
+	o->rep.use_callchain = o->rep.cc.mode != REP_CC_NONE;
+}
+
+static void
+parse_report_filter(struct options *o, int c, const char *arg)
+{
+	struct rep_filters *f = &o->rep.filt;
+	char err[256];
+	int ret = 0;
+
+	switch (c) {
+	case OPT_COMMS:
+		ret = rep_filter_parse_list(&f->comms, &f->nr_comms, arg);
+		break;
+	case OPT_DSOS:
+		ret = rep_filter_parse_list(&f->dsos, &f->nr_dsos, arg);
+		break;
+	case 'S':
+		ret = rep_filter_parse_list(&f->syms, &f->nr_syms, arg);
+		break;
+	case OPT_PID:
+		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, err, sizeof(err));
+		break;
+	case OPT_TID:
+		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, err, sizeof(err));
+		break;
+	case 'C':
+		ret = rep_filter_parse_cpus(f, arg, err, sizeof(err));
+		break;
+	case OPT_TIME:
+		ret = rep_filter_parse_time(f, arg, err, sizeof(err));
+		break;
+	default:
+		break;
+	}
+	if (ret)
+		die(2, "%s", err);
+}
+
+/* The report's options; false when c is none of them. */
+static bool
+parse_report_opt(struct options *o, int c, int argc, char **argv)
+{
+	struct rep_report_opts *r = &o->rep;
+
+	switch (c) {
+	case OPT_STDIO:
+		break;
+	case 's':
+		r->sort_str = optarg;
+		break;
+	case 'F':
+		r->fields_str = optarg;
+		break;
+	case 'n':
+		r->show_nr = true;
+		break;
+	case OPT_SHOW_PERIOD:
+		r->show_period = true;
+		break;
+	case OPT_PERCENT_LIMIT:
+		r->percent_limit = parse_double("--percent-limit", optarg);
+		r->cc.min_percent = r->percent_limit;
+		break;
+	case OPT_PERCENTAGE:
+		if (strcmp(optarg, "relative") && strcmp(optarg, "absolute"))
+			die(2, "--percentage: expected relative or absolute, not '%s'", optarg);
+		r->relative = !strcmp(optarg, "relative");
+		break;
+	case OPT_CHILDREN:
+		r->children = 1;
+		break;
+	case OPT_NO_CHILDREN:
+		r->children = 0;
+		break;
+	case 'g':
+		parse_call_graph(o, argc, argv, optarg);
+		break;
+	case OPT_NO_CALL_GRAPH:
+		r->use_callchain = 0;
+		r->cc.mode = REP_CC_NONE;
+		break;
+	case OPT_MAX_STACK:
+		r->max_stack = (unsigned int)parse_double("--max-stack", optarg);
+		break;
+	case 'p':
+		r->parent_re = optarg;
+		break;
+	case OPT_GROUP:
+		r->group = true;
+		r->group_set = true;
+		break;
+	case OPT_NO_GROUP:
+		r->group = false;
+		r->group_set = true;
+		break;
+	case OPT_SYMFS:
+		r->symfs = optarg;
+		break;
+	case 'k':
+		r->kallsyms = optarg;
+		break;
+	case OPT_NO_DEMANGLE:
+		r->no_demangle = true;
+		break;
+	case OPT_DEMANGLE:
+		r->no_demangle = false;
+		break;
+	case 'b':
+		r->branch_stack = true;
+		r->no_branch_stack = false;
+		break;
+	case OPT_NO_BRANCH_STACK:
+		r->no_branch_stack = true;
+		r->branch_stack = false;
+		break;
+	case OPT_COMMS: case OPT_DSOS: case 'S': case OPT_PID:
+	case OPT_TID: case 'C': case OPT_TIME:
+		parse_report_filter(o, c, optarg);
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
 static void
 parse_args(int argc, char **argv, struct options *o)
 {
+	char err[256];
 	int c;
 
-	while ((c = getopt_long(argc, argv, "i:IDfqh", long_options, NULL)) != -1) {
+	o->rep.children = -1;
+	o->rep.use_callchain = -1;
+	o->rep.group = true;
+	rep_cc_param_init(&o->rep.cc);
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:b",
+				long_options, NULL)) != -1) {
+		if (parse_report_opt(o, c, argc, argv))
+			continue;
 		switch (c) {
 		case 'i':
 			o->input = optarg;
@@ -132,8 +385,10 @@ parse_args(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
-	if (o->mode == MODE_NONE)
-		die(2, "choose what to print: --header-only, --stats or -D (see --help)");
+	o->rep.quiet = o->quiet;
+	if (o->mode == MODE_NONE &&
+	    rep_report_setup_dims(&o->rep, false, err, sizeof(err)))
+		die(2, "%s (see --help)", err);
 }
 
 /* perf's rule: with no -i, a FIFO on standard input is the input. */
@@ -157,7 +412,7 @@ print_warning(void *ctx, uint64_t offset, const char *msg)
 }
 
 static int
-run_mode(const struct options *o, struct pd_reader *r)
+run_mode(struct options *o, struct pd_reader *r)
 {
 	switch (o->mode) {
 	case MODE_HEADER_ONLY:
@@ -167,7 +422,7 @@ run_mode(const struct options *o, struct pd_reader *r)
 	case MODE_DUMP:
 		return rep_dump(stdout, r);
 	default:
-		return 0;
+		return rep_report_run(stdout, r, &o->rep);
 	}
 }
 
@@ -193,11 +448,12 @@ main(int argc, char **argv)
 		pd_reader_close(r);
 		return EXIT_FAILURE;
 	}
-	err = run_mode(&o, r);
+	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAILURE, "error writing the output");
-	if (err)
+	if (err < 0)
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));
 	pd_reader_close(r);
+	rep_filters_free(&o.rep.filt);
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -39,4 +39,14 @@ void rep_stats_free(struct rep_stats *st);
 /* -D / --dump-raw-trace: every record with its offset, size and fields. */
 int rep_dump(FILE *out, struct pd_reader *r);
 
+/*
+ * The report (no mode option): histograms printed as `perf report
+ * --stdio` prints them.  opts is struct rep_report_opts (report/hist.h);
+ * its sort and column lists are filled in here.  Returns 0, -PD_E_* as
+ * the other modes, or 1 when the options do not fit the file (the
+ * message has been printed).
+ */
+struct rep_report_opts;
+int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts);
+
 #endif /* PD_REPORT_H */

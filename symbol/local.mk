@@ -4,6 +4,20 @@
 noinst_LIBRARIES += symbol/libpdsym.a
 symbol_libpdsym_a_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(XXHASH_CFLAGS)
 symbol_libpdsym_a_SOURCES = \
-	symbol/symbol.h
+	symbol/symbol.h \
+	symbol/sym-int.h \
+	symbol/buildid.c \
+	symbol/elfutil.c \
+	symbol/sym-dso.h \
+	symbol/symtab.c \
+	symbol/elfsyms.c \
+	symbol/demangle.c \
+	symbol/demangle-rust.c \
+	symbol/kallsyms.c \
+	symbol/jitmap.c \
+	symbol/dso.c \
+	symbol/load.c \
+	symbol/vdso-self.c \
+	symbol/srcline.c
 
-SYM_LIBS = symbol/libpdsym.a $(LIBDW_LIBS) $(LIBELF_LIBS)
+SYM_LIBS = symbol/libpdsym.a lib/libpdutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) $(XXHASH_LIBS)

@@ -1,2 +1,34 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
-# tests/: recsys tests.
+# tests/: recsys tests: precord's system facts, /proc synthesis, tracing
+# data and build-id collection, compared with what Linux perf writes.
+
+# rec-sys-dump links record/'s system files directly, so that they are
+# tested before and apart from precord's main.
+REC_SYS_SRCS = \
+	record/sys.h \
+	record/sys-int.h \
+	record/sys-read.c \
+	record/sys.c \
+	record/synth-int.h \
+	record/synth-buf.c \
+	record/synth.c \
+	record/synth-kernel.c \
+	record/buildid-int.h \
+	record/buildid-notes.c \
+	record/buildid.c \
+	record/tracing.c
+
+check_PROGRAMS += tests/tools/rec-sys-dump
+tests_tools_rec_sys_dump_SOURCES = tests/tools/rec-sys-dump.c $(REC_SYS_SRCS)
+tests_tools_rec_sys_dump_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
+tests_tools_rec_sys_dump_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+
+RECSYS_TESTS = \
+	tests/recsys-header.test \
+	tests/recsys-synth.test \
+	tests/recsys-maps.test \
+	tests/recsys-buildid.test \
+	tests/recsys-tracing.test
+
+TESTS += $(RECSYS_TESTS)
+EXTRA_DIST += $(RECSYS_TESTS)

@@ -1,2 +1,24 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # tests/: report tests.
+#
+# report-live-*.test record the workloads of tests/progs/ (with perf, and
+# with precord) and compare preport's --stdio reports with perf report's
+# on the same files, exactly, but for perf's tip line.
+
+REPORT_LIVE_TESTS = \
+	tests/report-live-hot.test \
+	tests/report-live-nofp.test \
+	tests/report-live-threads.test \
+	tests/report-live-forkexec.test \
+	tests/report-live-dso.test \
+	tests/report-live-kernel.test \
+	tests/report-live-options.test \
+	tests/report-live-precord.test \
+	tests/report-live-precord2.test
+
+TESTS += $(REPORT_LIVE_TESTS)
+EXTRA_DIST += $(REPORT_LIVE_TESTS)
+
+# preport's report equals the perf report saved beside each fixture.
+TESTS += tests/report-fixtures.test
+EXTRA_DIST += tests/report-fixtures.test

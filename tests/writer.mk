@@ -1,2 +1,21 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # tests/: writer tests.
+
+# test-writer: pd_writer and pd_feature_encode on built metadata, read
+# back through pd_reader (file, pipe and not-finalised outputs).
+check_PROGRAMS += tests/unit/test-writer
+tests_unit_test_writer_SOURCES = tests/unit/test-writer.c tests/unit/t.h
+tests_unit_test_writer_LDADD = $(PDATA_LIBS)
+
+# pd-writetest: copies a perf.data file through pd_reader and pd_writer,
+# and checks encode(parse(section)) against a file's feature sections.
+check_PROGRAMS += tests/tools/pd-writetest
+tests_tools_pd_writetest_SOURCES = tests/tools/pd-writetest.c
+tests_tools_pd_writetest_LDADD = $(PDATA_LIBS)
+
+WRITER_SCRIPT_TESTS = \
+	tests/writer-copy.test \
+	tests/writer-fixtures.test
+
+TESTS += tests/unit/test-writer $(WRITER_SCRIPT_TESTS)
+EXTRA_DIST += $(WRITER_SCRIPT_TESTS)

@@ -73,6 +73,49 @@ void pd_writer_close(struct pd_writer *w);
 const char *pd_writer_errmsg(const struct pd_writer *w);
 
 /*
+ * Additions to the interface above.
+ *
+ * pd_writer_open() fails with PD_ERR_ERRNO(ESPIPE) when file mode is
+ * asked of an fd that cannot seek, with -PD_E_INVAL when it is asked of
+ * an O_APPEND fd, and sets *out to NULL on any failure.
+ * File mode writes from offset 0 with pwrite(), whatever the fd's
+ * position, and truncates a regular file to what was written.
+ *
+ * After a failed write(), pwrite() or ftruncate(), the writer refuses
+ * to go on (-PD_E_INVAL, pd_writer_errmsg() still telling that first
+ * failure): the output is incomplete, though a file whose header still
+ * says data size 0 reads as "not finalised".
+ */
+
+/*
+ * Give the payload of feature feat as raw bytes (host byte order), used
+ * instead of encoding it from meta; the bytes are copied.  This is how
+ * TRACING_DATA's blob, which pd_meta does not hold, is passed: file mode
+ * writes it as that section, pipe mode as a HEADER_TRACING_DATA record
+ * and its blob after the HEADER_FEATURE records (§7.3, §9.1).  A feature
+ * given here is written even if meta->features lacks its bit.  Call it
+ * before pd_writer_begin_data() for pipe mode, before pd_writer_finish()
+ * for file mode.  len 0 with buf NULL forgets an earlier payload.
+ */
+int pd_writer_set_feature_raw(struct pd_writer *w, unsigned int feat,
+			      const void *buf, size_t len);
+
+/*
+ * Push what the writer buffers (up to 1 MiB of records) to the fd, so
+ * that a recorder killed later loses nothing already written.
+ */
+int pd_writer_flush(struct pd_writer *w);
+
+/*
+ * Whether pd_writer_finish() (file mode) or pd_writer_begin_data() (pipe
+ * mode) left feature feat out because meta could not encode it (a NULL
+ * string, inconsistent counts, BPF info of the other byte order, no
+ * TRACING_DATA blob).  perf does the same: a feature whose writer fails
+ * is dropped and its bit cleared, and the file stays valid.
+ */
+bool pd_writer_feature_dropped(const struct pd_writer *w, unsigned int feat);
+
+/*
  * Encode feature feat of meta into a new buffer (*buf, *len; free() it),
  * laid out as perf 6.1 writes it, so that pd_feature_parse() of the
  * result gives back the same values.  Returns 0, or -PD_E_* when feat

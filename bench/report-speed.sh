@@ -1,0 +1,211 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+#
+# bench/report-speed.sh - preport against perf report on the same big
+# perf-recorded files: wall time and peak memory, paired in one run, and
+# how both grow with the file's size.
+#
+# For every size in SIZES (MB) it records, once, an uncompressed
+#   perf record -e cpu-clock -F max -g -B --max-size SIZE M
+# of a CPU-bound workload on every CPU (frame-pointer callchains a few
+# frames deep), cached in OUT_DIR as report-SIZE.data and reused by later
+# runs.  Then, for every mode in MODES,
+#   children      --stdio --sort sym --children
+#   no-children   --stdio --sort sym --no-children
+#   none          --stdio --sort sym -g none
+# it runs preport and perf report in turn, REPEAT times each, with the
+# file in the page cache, and keeps each one's median wall time and
+# largest peak RSS (GNU time's %M).  It also checks that the two printed
+# the same report, but for perf's tip line.
+#
+# Settings (environment):
+#   PREPORT       the preport to time (default ./report/preport, else PATH);
+#                 build it without sanitizers
+#   PERF          the perf to record with and compare to (default perf)
+#   SIZES         file sizes in MB (default "10 100 1000"); "10" is a quick run
+#   MODES         (default "children no-children none")
+#   REPEAT        runs of each tool per mode (default 3)
+#   OUT_DIR       where the recordings go (default ${TMPDIR:-/tmp}/pdata-bench)
+#   RERECORD      1: record again even if a recording is there
+#   MEM_LIMIT_MB  address-space limit of each timed run, so that a tool
+#                 that grows without bound fails instead of the machine
+#                 (default 16384; 0: none)
+#   CC            the compiler for the workload (default cc)
+#
+# Prints a Markdown table on standard output, progress on standard error.
+
+set -u
+
+me=report-speed
+say() { printf '%s: %s\n' "$me" "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+: "${PERF:=perf}" "${SIZES:=10 100 1000}" "${MODES:=children no-children none}"
+: "${REPEAT:=3}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}" "${RERECORD:=0}"
+: "${MEM_LIMIT_MB:=16384}" "${CC:=cc}"
+if [ -z "${PREPORT:-}" ]; then
+	if [ -x report/preport ]; then
+		PREPORT=./report/preport
+	else
+		PREPORT=$(command -v preport) || die "no preport: set PREPORT"
+	fi
+fi
+command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
+[ -x "$PREPORT" ] || die "$PREPORT is not executable"
+[ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
+for v in REPEAT MEM_LIMIT_MB; do
+	eval "val=\$$v"
+	case $val in
+	'' | *[!0-9]*) die "$v must be a number" ;;
+	esac
+done
+[ "$REPEAT" -gt 0 ] || die "REPEAT must be at least 1"
+for s in $SIZES; do
+	case $s in
+	'' | *[!0-9]* | 0) die "SIZES holds sizes in MB, not '$s'" ;;
+	esac
+done
+if nm "$PREPORT" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then
+	say "warning: $PREPORT is built with sanitizers; its figures mean little"
+fi
+mkdir -p "$OUT_DIR" || die "cannot create $OUT_DIR"
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+
+now_ns() { date +%s%N; }
+size_of() { wc -c < "$1" | tr -d ' '; }
+
+# The workload: one process per CPU, spinning a few frames deep until
+# perf stops it.
+build_workload() {
+	[ -x "$OUT_DIR/report-spin" ] && return 0
+	cat > "$OUT_DIR/report-spin.c" <<'EOC'
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+static volatile unsigned long sink;
+
+static unsigned long __attribute__((noinline))
+leaf(unsigned long x)
+{
+	unsigned long i;
+
+	for (i = 0; i < 1000; i++)
+		x = x * 6364136223846793005UL + 1442695040888963407UL;
+	return x;
+}
+
+static unsigned long __attribute__((noinline))
+mid(unsigned long x, int depth)
+{
+	return depth ? mid(x + 1, depth - 1) ^ leaf(x) : leaf(x);
+}
+
+int
+main(int argc, char **argv)
+{
+	int n = argc > 1 ? atoi(argv[1]) : 2, i;
+	unsigned long x = 1;
+
+	for (i = 1; i < n; i++)
+		if (fork() == 0) {
+			/* perf stops the workload it started, not its children */
+			prctl(PR_SET_PDEATHSIG, SIGTERM);
+			if (getppid() == 1)
+				return 0;
+			break;
+		}
+	for (;;) {
+		sink += mid(x, (int)(x % 8));
+		x++;
+	}
+}
+EOC
+	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" "$OUT_DIR/report-spin.c" ||
+		die "cannot build the workload with $CC"
+}
+
+# record_size MB: OUT_DIR/report-MB.data, recorded unless a big enough one
+# is there
+record_size() {
+	mb=$1
+	data=$OUT_DIR/report-$mb.data
+	if [ "$RERECORD" != 1 ] && [ -s "$data" ] &&
+	   [ "$(size_of "$data")" -ge $((mb * 1000000 * 9 / 10)) ]; then
+		say "reusing $data ($(size_of "$data") bytes)"
+		return 0
+	fi
+	build_workload
+	rm -f "$data"
+	say "recording about $mb MB: $PERF record -e cpu-clock -F max -g -B --max-size $((mb * 1000000 / 1024))K -o $data"
+	# --max-size stops perf and its workload; timeout(1) is the safety net
+	timeout -s INT 1800 "$PERF" record -q -e cpu-clock -F max -g -B \
+		--max-size "$((mb * 1000000 / 1024))K" -o "$data" -- "$OUT_DIR/report-spin" "$ncpu" \
+		> "$OUT_DIR/report-$mb.record.log" 2>&1
+	[ -s "$data" ] || { cat "$OUT_DIR/report-$mb.record.log" >&2; die "perf record wrote nothing"; }
+}
+
+# timed_run TAG CMD...: runs CMD with its output in OUT_DIR/TAG.out and
+# appends "SECONDS PEAK_KB" to OUT_DIR/TAG.times
+timed_run() {
+	tag=$1
+	shift
+	t0=$(now_ns)
+	(
+		[ "$MEM_LIMIT_MB" -gt 0 ] && ulimit -v $((MEM_LIMIT_MB * 1024))
+		exec /usr/bin/time -f '%M' -o "$OUT_DIR/$tag.rss" "$@"
+	) > "$OUT_DIR/$tag.out" 2> "$OUT_DIR/$tag.err" ||
+		say "warning: '$*' failed (see $OUT_DIR/$tag.err)"
+	t1=$(now_ns)
+	printf '%s %s\n' "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')" \
+		"$(tail -n 1 "$OUT_DIR/$tag.rss")" >> "$OUT_DIR/$tag.times"
+}
+
+median() { sort -n | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+
+# perf's report without its tip line and the "#" lines that end it
+untip() {
+	sed -e '/^# (Tip: .*)$/d' -e '/^# (Cannot load tips\.txt file/d' \
+	    -e 's/\[\.\.\.\] (inlined)$/[...]/' "$1" |
+		awk '/^#?$/ { held = held $0 "\n"; next }
+		     { printf "%s%s\n", held, $0; held = "" }'
+}
+
+printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB/s | preport peak MiB | perf peak MiB | RSS ratio | same report |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
+for mb in $SIZES; do
+	record_size "$mb"
+	data=$OUT_DIR/report-$mb.data
+	bytes=$(size_of "$data")
+	cat "$data" > /dev/null
+	for mode in $MODES; do
+		case $mode in
+		children) mopt=--children ;;
+		no-children) mopt=--no-children ;;
+		none) mopt='-g none' ;;
+		*) die "unknown mode $mode (children, no-children, none)" ;;
+		esac
+		say "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, --stdio --sort sym $mopt: $REPEAT runs of each"
+		rm -f "$OUT_DIR/pre.times" "$OUT_DIR/perf.times"
+		i=0
+		while [ "$i" -lt "$REPEAT" ]; do
+			timed_run pre "$PREPORT" -i "$data" --stdio --sort sym $mopt
+			[ "$i" -eq 0 ] && untip "$OUT_DIR/pre.out" > "$OUT_DIR/pre.first"
+			timed_run perf "$PERF" report -i "$data" --stdio --sort sym $mopt
+			[ "$i" -eq 0 ] && untip "$OUT_DIR/perf.out" > "$OUT_DIR/perf.first"
+			i=$((i + 1))
+		done
+		if cmp -s "$OUT_DIR/pre.first" "$OUT_DIR/perf.first"; then same=yes; else same=NO; fi
+		tp=$(awk '{ print $1 }' "$OUT_DIR/pre.times" | median)
+		tf=$(awk '{ print $1 }' "$OUT_DIR/perf.times" | median)
+		rp=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/pre.times")
+		rf=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/perf.times")
+		awk -v b="$bytes" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" 'BEGIN {
+			mb = b / 1e6
+			printf "| %.1f | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |\n",
+				mb, mode, tp, tf, tf / tp, mb / tp, mb / tf, rp / 1024, rf / 1024,
+				(rf > 0) ? rp / rf : 0, same
+		}'
+	done
+done

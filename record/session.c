@@ -1,0 +1,828 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * record/session.c - one recording, in perf 6.1's order (builtin-record.c
+ * __cmd_record): fork the workload, open the events, map the rings,
+ * write the header and the synthesised records (ID_INDEX, kernel and
+ * module maps, THREAD_MAP, CPU_MAP, tasks, FINISHED_INIT), start, drain
+ * until done (FINISHED_ROUND after each pass that wrote), then the
+ * build-ids, the feature sections and the final header.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/diag.h"
+#include "lib/xalloc.h"
+#include "pdata/abi.h"
+#include "pdata/meta.h"
+#include "pdata/reader.h"
+#include "pdata/writer.h"
+#include "record/record.h"
+#include "record/session.h"
+#include "record/sys.h"
+
+struct session {
+	struct rec_opts *o;
+	struct rec_evlist list;
+	struct rec_target t;
+	struct rec_rings rings;
+	struct pd_writer *w;
+	struct pd_meta meta;
+	int fd;
+	int argc;
+	char **argv;
+	unsigned long waking;
+	int write_err;
+};
+
+static volatile sig_atomic_t done;
+static volatile sig_atomic_t child_finished;
+static volatile sig_atomic_t signr = -1;
+
+static void
+on_signal(int sig)
+{
+	if (sig == SIGCHLD)
+		child_finished = 1;
+	else
+		signr = sig;
+	done = 1;
+}
+
+static int
+emit(void *ctx, const void *rec, size_t size)
+{
+	struct session *s = ctx;
+	int err = pd_writer_write(s->w, rec, size);
+
+	return err ? (err < 0 ? err : -err) : 0;
+}
+
+static int
+write_span(void *ctx, const void *buf, size_t len)
+{
+	return emit(ctx, buf, len);
+}
+
+static void
+meta_set(struct pd_meta *m, unsigned int feat)
+{
+	m->features[feat / 64] |= 1ULL << (feat % 64);
+}
+
+static int
+writer_fail(struct session *s, const char *what, int err)
+{
+	const char *why = s->w ? pd_writer_errmsg(s->w) : NULL;
+
+	error_msg("cannot write %s to '%s': %s", what, s->o->output,
+		  why && *why ? why : strerror(err < 0 ? -err : err));
+	return -1;
+}
+
+/* What fits in one ID_INDEX record: its size is a u16. */
+#define ID_INDEX_MAX	((0xffff - 16) / 32)
+
+static int
+id_index_flush(struct session *s, uint64_t *rec, size_t nr)
+{
+	size_t size = 16 + nr * 32;
+
+	rec[0] = (uint64_t)PD_RECORD_ID_INDEX | (uint64_t)size << 48;
+	rec[1] = nr;
+	return emit(s, rec, size);
+}
+
+/*
+ * ID_INDEX (perf_event__synthesize_id_index): every id with its ring,
+ * cpu and tid, in records of at most ID_INDEX_MAX entries.
+ */
+static int
+write_id_index(struct session *s)
+{
+	size_t k = 0, per_ev = s->t.nr_cpus * s->t.nr_threads;
+	uint64_t *rec = xcalloc(2 + 4 * ID_INDEX_MAX, sizeof(*rec));
+	int err = 0;
+
+	for (size_t e = 0; e < s->list.nr && !err; e++) {
+		for (size_t i = 0; i < per_ev && !err; i++) {
+			size_t c = i / s->t.nr_threads;
+			size_t th = i % s->t.nr_threads;
+			uint64_t *ent = rec + 2 + 4 * k++;
+
+			ent[0] = s->list.ev[e].ids[i];
+			ent[1] = rec_ring_index(&s->t, c, th);
+			ent[2] = (uint64_t)(int64_t)s->t.cpus[c];
+			ent[3] = (uint64_t)(int64_t)s->t.threads[th];
+			if (k == ID_INDEX_MAX) {
+				err = id_index_flush(s, rec, k);
+				k = 0;
+			}
+		}
+	}
+	if (!err && k)
+		err = id_index_flush(s, rec, k);
+	free(rec);
+	return err;
+}
+
+/* EVENT_UPDATE NAME records, which pipe mode carries instead of EVENT_DESC */
+static int
+write_event_names(struct session *s)
+{
+	for (size_t e = 0; e < s->list.nr; e++) {
+		const struct rec_event *ev = &s->list.ev[e];
+		size_t len = strlen(ev->name) + 1;
+		size_t size = (len + 40 + 7) & ~(size_t)7;
+		unsigned char *rec;
+		uint64_t hdr;
+		uint64_t type = 2;	/* PERF_EVENT_UPDATE__NAME */
+		int err;
+
+		if (size > 0xffff)
+			continue;
+		rec = xcalloc(1, size);
+		hdr = (uint64_t)78 | (uint64_t)size << 48;
+		memcpy(rec, &hdr, 8);
+		memcpy(rec + 8, &type, 8);
+		memcpy(rec + 16, &ev->ids[0], 8);
+		memcpy(rec + 24, ev->name, len);
+		err = emit(s, rec, size);
+		free(rec);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+static bool
+all_exclude_kernel(const struct rec_evlist *l)
+{
+	for (size_t i = 0; i < l->nr; i++)
+		if (!pd_attr_has(&l->ev[i].attr, PD_ATTR_EXCLUDE_KERNEL))
+			return false;
+	return true;
+}
+
+static int
+synth_tasks(struct session *s, const struct rec_synth_opts *so)
+{
+	if (s->t.has_cpu)
+		return rec_synth_all_tasks(so, emit, s);
+	if (s->t.workload)
+		return rec_synth_comm(s->t.child, so, emit, s);
+	if (s->o->pids) {
+		for (size_t i = 0; i < s->t.nr_pids; i++) {
+			int err = rec_synth_task(s->t.pids[i], s->t.pids[i],
+						 true, so, emit, s);
+
+			if (err)
+				return err;
+		}
+		return 0;
+	}
+	return rec_synth_threads(s->t.threads, s->t.nr_threads, so, emit, s);
+}
+
+static int
+synthesize(struct session *s)
+{
+	struct rec_synth_opts so = {
+		.attr = &s->list.ev[0].attr,
+		.id = s->list.ev[0].ids[0],
+		.mmap_data = s->o->sample_addr,
+		.no_inherit = s->o->no_inherit,
+		.namespaces = s->o->namespaces,
+		.proc_map_timeout_ms = 500,
+	};
+	uint64_t finished_init = PD_RECORD_FINISHED_INIT | (uint64_t)8 << 48;
+	uint64_t time_conv[7];
+	int err;
+
+	if (s->rings.nr && !rec_ring_time_conv(&s->rings.r[0], time_conv) &&
+	    (err = emit(s, time_conv, sizeof(time_conv))))
+		return err;
+	if ((err = write_id_index(s)))
+		return err;
+	if (!all_exclude_kernel(&s->list) &&
+	    (err = rec_synth_kernel(&so, emit, s)) && s->o->verbose)
+		warn_msg("cannot synthesise the kernel maps: %s",
+			 strerror(-err));
+	if (s->o->pipe && (err = write_event_names(s)))
+		return err;
+	err = rec_synth_thread_map(s->t.has_cpu ? NULL : s->t.threads,
+				   s->t.has_cpu ? 0 : s->t.nr_threads, emit, s);
+	if (err)
+		return err;
+	if ((err = rec_synth_cpu_map(s->t.cpus, s->t.nr_cpus, emit, s)))
+		return err;
+	err = synth_tasks(s, &so);
+	if (err && s->o->verbose)
+		warn_msg("cannot synthesise the existing tasks: %s",
+			 strerror(-err));
+	return emit(s, &finished_init, 8);
+}
+
+/* One pass over every ring; a FINISHED_ROUND when it wrote something. */
+static int
+drain_all(struct session *s, uint64_t *total)
+{
+	static const uint64_t round = PD_RECORD_FINISHED_ROUND |
+				      (uint64_t)8 << 48;
+	uint64_t sum = 0;
+
+	for (size_t i = 0; i < s->rings.nr; i++) {
+		uint64_t n;
+		int err = rec_ring_drain(&s->rings.r[i], write_span, s, &n);
+
+		if (err)
+			return err;
+		sum += n;
+	}
+	*total = sum;
+	return sum ? emit(s, &round, 8) : 0;
+}
+
+static int
+record_loop(struct session *s, const sigset_t *waitmask)
+{
+	struct pollfd *pfd = xcalloc(s->rings.nr, sizeof(*pfd));
+	bool draining = false;
+	int err = 0;
+
+	for (size_t i = 0; i < s->rings.nr; i++) {
+		pfd[i].fd = s->rings.r[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	for (;;) {
+		uint64_t n;
+		size_t hup = 0;
+
+		if ((err = drain_all(s, &n)))
+			break;
+		if (n)
+			continue;
+		if (done || draining)
+			break;
+		if (ppoll(pfd, s->rings.nr, NULL, waitmask) < 0 &&
+		    errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		s->waking++;
+		for (size_t i = 0; i < s->rings.nr; i++)
+			if (pfd[i].revents & (POLLHUP | POLLERR))
+				hup++;
+		if (hup == s->rings.nr)
+			draining = true;
+	}
+	free(pfd);
+	return err;
+}
+
+static int
+open_output(struct session *s)
+{
+	struct stat st;
+	struct pd_writer_opts wo = { .pipe = s->o->pipe };
+	int err;
+
+	if (s->o->pipe) {
+		s->fd = STDOUT_FILENO;
+	} else {
+		if (!stat(s->o->output, &st) && st.st_size) {
+			char *old = xmalloc(strlen(s->o->output) + 5);
+
+			sprintf(old, "%s.old", s->o->output);
+			if (rename(s->o->output, old))
+				warn_msg("cannot rename '%s' to '%s': %s",
+					 s->o->output, old, strerror(errno));
+			free(old);
+		}
+		s->fd = open(s->o->output, O_RDWR | O_CREAT | O_TRUNC |
+			     O_CLOEXEC, 0600);
+		if (s->fd < 0) {
+			error_msg("cannot create '%s': %s", s->o->output,
+				  strerror(errno));
+			return -1;
+		}
+	}
+	err = pd_writer_open(&s->w, s->fd, &wo);
+	if (err)
+		return writer_fail(s, "the header", err);
+	return 0;
+}
+
+static void
+fill_event_desc(struct session *s)
+{
+	size_t n = s->t.nr_cpus * s->t.nr_threads;
+	struct pd_meta *m = &s->meta;
+
+	m->event_desc = xcalloc(s->list.nr, sizeof(*m->event_desc));
+	m->nr_event_desc = s->list.nr;
+	for (size_t e = 0; e < s->list.nr; e++) {
+		struct pd_event_desc *d = &m->event_desc[e];
+
+		d->attr = s->list.ev[e].attr;
+		d->name = xstrdup(s->list.ev[e].name);
+		d->ids = xcalloc(n, sizeof(*d->ids));
+		memcpy(d->ids, s->list.ev[e].ids, n * sizeof(*d->ids));
+		d->nr_ids = n;
+	}
+	meta_set(m, PD_FEAT_EVENT_DESC);
+	if (s->list.nr_groups) {
+		size_t k = 0;
+
+		m->groups = xcalloc(s->list.nr_groups, sizeof(*m->groups));
+		for (size_t e = 0; e < s->list.nr; e++) {
+			const struct rec_event *ev = &s->list.ev[e];
+
+			if (ev->leader != e || ev->nr_members < 2)
+				continue;
+			m->groups[k].name = xstrdup(ev->group_name ?
+						    ev->group_name :
+						    "{anon_group}");
+			m->groups[k].leader_idx = (uint32_t)e;
+			m->groups[k].nr_members = (uint32_t)ev->nr_members;
+			k++;
+		}
+		m->nr_groups = k;
+		meta_set(m, PD_FEAT_GROUP_DESC);
+	}
+	for (size_t e = 0; e < s->list.nr; e++)
+		if (s->list.ev[e].attr.sample_type & PD_SAMPLE_BRANCH_STACK)
+			meta_set(m, PD_FEAT_BRANCH_STACK);
+}
+
+static int
+add_tracing_data(struct session *s)
+{
+	const char **tps = xcalloc(s->list.nr, sizeof(*tps));
+	size_t nr = 0;
+	void *buf = NULL;
+	size_t len = 0;
+	int err = 0;
+
+	for (size_t e = 0; e < s->list.nr; e++)
+		if (s->list.ev[e].tracepoint)
+			tps[nr++] = s->list.ev[e].tracepoint;
+	if (nr) {
+		err = rec_tracing_data(tps, nr, &buf, &len);
+		if (!err)
+			err = pd_writer_set_feature_raw(s->w,
+							PD_FEAT_TRACING_DATA,
+							buf, len);
+		if (err)
+			warn_msg("cannot write the tracing data: %s",
+				 strerror(err < 0 ? -err : err));
+		free(buf);
+	}
+	free(tps);
+	return 0;
+}
+
+static int
+begin_file(struct session *s)
+{
+	size_t n = s->t.nr_cpus * s->t.nr_threads;
+	int err;
+
+	for (size_t e = 0; e < s->list.nr; e++) {
+		err = pd_writer_add_evsel(s->w, &s->list.ev[e].attr,
+					  s->list.ev[e].ids, n);
+		if (err)
+			return writer_fail(s, "the attrs", err);
+	}
+	pd_meta_init(&s->meta);
+	if (s->o->pipe) {
+		rec_sys_collect(&s->meta, s->argc, s->argv, 0, false);
+		fill_event_desc(s);
+		add_tracing_data(s);
+	}
+	err = pd_writer_begin_data(s->w, &s->meta);
+	if (err)
+		return writer_fail(s, "the header", err);
+	err = synthesize(s);
+	if (err)
+		return writer_fail(s, "the synthesised records", err);
+	return 0;
+}
+
+/* PERF_RECORD_LOST_SAMPLES from read_format LOST, as perf writes at exit */
+static int
+write_lost_samples(struct session *s)
+{
+	size_t n = s->t.nr_cpus * s->t.nr_threads;
+
+	for (size_t e = 0; e < s->list.nr; e++) {
+		const struct rec_event *ev = &s->list.ev[e];
+
+		for (size_t i = 0; i < n && ev->fds; i++) {
+			uint64_t v[3];
+			uint64_t rec[8] = { 0 };
+			size_t k = 2;
+			uint64_t st = ev->attr.sample_type;
+			int err;
+
+			if (ev->fds[i] < 0 ||
+			    read(ev->fds[i], v, sizeof(v)) !=
+			    (ssize_t)sizeof(v) ||
+			    !v[2])
+				continue;
+			rec[1] = v[2];
+			/* sample_id trailer: tid, time, id, cpu, identifier */
+			if (st & PD_SAMPLE_TID)
+				rec[k++] = (uint64_t)(uint32_t)-1 |
+					   (uint64_t)(uint32_t)-1 << 32;
+			if (st & PD_SAMPLE_TIME)
+				rec[k++] = 0;
+			if (st & PD_SAMPLE_ID)
+				rec[k++] = ev->ids[i];
+			if (st & PD_SAMPLE_CPU)
+				rec[k++] = (uint64_t)(uint32_t)
+					   s->t.cpus[i / s->t.nr_threads];
+			if (st & PD_SAMPLE_IDENTIFIER)
+				rec[k++] = ev->ids[i];
+			rec[0] = PD_RECORD_LOST_SAMPLES |
+				 (uint64_t)(k * 8) << 48;
+			if ((err = emit(s, rec, k * 8)))
+				return err;
+		}
+	}
+	return 0;
+}
+
+struct counts {
+	uint64_t samples;
+	uint64_t lost;
+	uint64_t lost_records;
+	uint64_t lost_samples;
+};
+
+/* Walk the data written (not finalised yet): samples, lost, build-ids. */
+static int
+scan_output(struct session *s, struct counts *c)
+{
+	struct pd_reader *r = NULL;
+	struct pd_record rec;
+	int err;
+
+	err = pd_writer_flush(s->w);
+	if (err)
+		return writer_fail(s, "the data", err);
+	err = pd_reader_open(&r, s->o->output, NULL);
+	if (err) {
+		error_msg("cannot read back '%s': %s", s->o->output,
+			  r ? pd_reader_errmsg(r) : pd_strerror(err));
+		pd_reader_close(r);
+		return -1;
+	}
+	while ((err = pd_reader_next(r, &rec)) > 0) {
+		if (rec.header.type == PD_RECORD_SAMPLE) {
+			c->samples++;
+		} else if (rec.header.type == PD_RECORD_LOST &&
+			   rec.size >= 24 && !rec.swap) {
+			uint64_t lost;
+
+			memcpy(&lost, rec.data + 16, 8);
+			c->lost += lost;
+			c->lost_records++;
+		} else if (rec.header.type == PD_RECORD_LOST_SAMPLES &&
+			   rec.size >= 16 && !rec.swap) {
+			uint64_t lost;
+
+			memcpy(&lost, rec.data + 8, 8);
+			c->lost_samples += lost;
+		}
+	}
+	pd_reader_close(r);
+	err = pd_reader_open(&r, s->o->output, NULL);
+	if (!err)
+		err = rec_buildids_collect(r, &s->meta);
+	if (err && s->o->verbose)
+		warn_msg("cannot collect build-ids: %s", strerror(err < 0 ?
+							       -err : err));
+	pd_reader_close(r);
+	return 0;
+}
+
+static int
+finish_file(struct session *s, struct counts *c)
+{
+	int err;
+
+	if (s->o->pipe)
+		return 0;
+	if (scan_output(s, c))
+		return -1;
+	rec_sys_collect(&s->meta, s->argc, s->argv, 0, false);
+	fill_event_desc(s);
+	add_tracing_data(s);
+	err = pd_writer_finish(s->w, &s->meta);
+	if (err)
+		return writer_fail(s, "the features", err);
+	return 0;
+}
+
+static void
+print_summary(struct session *s, const struct counts *c)
+{
+	char samples[64] = "";
+	double mb = 0;
+	struct stat st;
+
+	if (c->lost_records || c->lost_samples) {
+		/* the kernel's LOST count includes the LOST records' */
+		uint64_t lost = c->lost > c->lost_samples ? c->lost :
+							    c->lost_samples;
+
+		warn_msg("Processed %llu samples and lost %llu samples in %llu "
+			 "chunks!", (unsigned long long)c->samples,
+			 (unsigned long long)lost,
+			 (unsigned long long)c->lost_records);
+		hint_msg("the ring buffer overflowed: a larger -m or a lower "
+			 "-F loses less");
+	}
+	if (s->o->quiet)
+		return;
+	if (!s->o->pipe && !fstat(s->fd, &st))
+		mb = (double)st.st_size / 1024.0 / 1024.0;
+	if (c->samples)
+		snprintf(samples, sizeof(samples), " (%llu samples)",
+			 (unsigned long long)c->samples);
+	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s ]\n", mb,
+		s->o->output, samples);
+}
+
+static int
+setup_target(struct session *s)
+{
+	struct rec_opts *o = s->o;
+	char why[256];
+	int err;
+
+	s->t.go_fd = s->t.err_fd = -1;
+	s->t.per_cpu_rings = true;
+	s->t.has_cpu = o->system_wide || o->cpu_list;
+	if (o->cpu_list) {
+		if (rec_parse_cpulist(o->cpu_list, &s->t.cpus, &s->t.nr_cpus)) {
+			error_msg("bad cpu list '%s'", o->cpu_list);
+			return -REC_EXIT_USAGE;
+		}
+	} else if (rec_online_cpus(&s->t.cpus, &s->t.nr_cpus)) {
+		error_msg("cannot read the online cpus");
+		return -1;
+	}
+	if (s->t.has_cpu) {
+		s->t.threads = xcalloc(1, sizeof(*s->t.threads));
+		s->t.threads[0] = -1;
+		s->t.nr_threads = 1;
+	} else if ((err = rec_target_threads(&s->t, o, why, sizeof(why)))) {
+		error_msg("%s", why);
+		return -1;
+	}
+	if (o->argv) {
+		/* with -p, -t, -a or -C the command only sets the duration */
+		s->t.workload = !s->t.has_cpu && !o->pids && !o->tids;
+		err = rec_workload_prepare(&s->t, o->argv);
+		if (err) {
+			error_msg("cannot fork: %s", strerror(-err));
+			return -1;
+		}
+		if (s->t.workload) {
+			s->t.threads = xcalloc(1, sizeof(*s->t.threads));
+			s->t.threads[0] = s->t.child;
+			s->t.nr_threads = 1;
+		}
+	}
+	return 0;
+}
+
+static int
+setup_events(struct session *s)
+{
+	struct rec_opts *o = s->o;
+	char why[512];
+
+	for (size_t i = 0; i < o->nr_events; i++) {
+		if (rec_events_parse(&s->list, o->events[i], why,
+				     sizeof(why))) {
+			error_msg("invalid event '%s': %s", o->events[i], why);
+			return -REC_EXIT_USAGE;
+		}
+	}
+	if (!s->list.nr)
+		rec_events_add_default(&s->list);
+	if (o->delay_ms || s->t.has_cpu) {
+		struct rec_event *d;
+
+		rec_events_add_dummy(&s->list);
+		d = &s->list.ev[s->list.nr - 1];
+		d->tracking = true;
+		d->name = xstrdup("dummy:HG");
+		/* enabled at exec for -D, at once when system-wide */
+		if (o->delay_ms && !s->t.has_cpu)
+			d->attr.flags |= 1ULL << PD_ATTR_ENABLE_ON_EXEC;
+		else
+			d->immediate = true;
+	} else {
+		s->list.ev[0].tracking = true;
+	}
+	rec_evlist_config(&s->list, o, &s->t);
+	return 0;
+}
+
+static void
+install_signals(struct rec_target *t, sigset_t *waitmask)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	sigset_t block;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &t->old_int);
+	sigaction(SIGTERM, &sa, &t->old_term);
+	sigaction(SIGCHLD, &sa, &t->old_chld);
+	sigemptyset(&block);
+	sigaddset(&block, SIGINT);
+	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &block, waitmask);
+	t->old_mask = *waitmask;
+	sigdelset(waitmask, SIGINT);
+	sigdelset(waitmask, SIGTERM);
+	sigdelset(waitmask, SIGCHLD);
+}
+
+static void
+delay_start(struct session *s, const sigset_t *waitmask)
+{
+	struct timespec ts = {
+		.tv_sec = s->o->delay_ms / 1000,
+		.tv_nsec = (long)(s->o->delay_ms % 1000) * 1000000L,
+	};
+
+	if (!s->o->quiet)
+		fprintf(stderr, "Events disabled\n");
+	/* ppoll with no fds: a sleep that a signal ends */
+	ppoll(NULL, 0, &ts, waitmask);
+	if (!done) {
+		rec_events_enable(&s->list, &s->t, false);
+		if (!s->o->quiet)
+			fprintf(stderr, "Events enabled\n");
+	}
+}
+
+/* Start: exec the workload, or enable the events of an existing target. */
+static int
+start(struct session *s, const sigset_t *waitmask)
+{
+	if (!s->t.workload && !s->o->delay_ms)
+		rec_events_enable(&s->list, &s->t, false);
+	if (s->t.child) {
+		int err = rec_workload_start(&s->t);
+
+		if (err) {
+			error_msg("cannot run '%s': %s", s->o->argv[0],
+				  strerror(err));
+			return err == ENOENT ? 127 : 126;
+		}
+	}
+	if (s->o->delay_ms)
+		delay_start(s, waitmask);
+	return 0;
+}
+
+static int
+wait_child(struct session *s, int *status)
+{
+	int st = 0;
+
+	if (!s->t.child)
+		return 0;
+	if (!child_finished)
+		kill(s->t.child, SIGTERM);
+	while (waitpid(s->t.child, &st, 0) < 0 && errno == EINTR)
+		;
+	s->t.child = 0;
+	if (WIFEXITED(st))
+		*status = WEXITSTATUS(st);
+	else if (WIFSIGNALED(st))
+		signr = WTERMSIG(st);
+	return 0;
+}
+
+static void
+session_free(struct session *s)
+{
+	rec_rings_unmap(&s->rings);
+	rec_events_close(&s->list, &s->t);
+	rec_evlist_free(&s->list);
+	if (s->w)
+		pd_writer_close(s->w);
+	pd_meta_free(&s->meta);
+	free(s->t.cpus);
+	free(s->t.threads);
+	free(s->t.pids);
+	if (s->fd > STDERR_FILENO)
+		close(s->fd);
+}
+
+static void
+abandon_child(struct session *s)
+{
+	if (s->t.go_fd >= 0)
+		close(s->t.go_fd);	/* the child exits on EOF */
+	if (s->t.err_fd >= 0)
+		close(s->t.err_fd);
+	if (s->t.child)
+		while (waitpid(s->t.child, NULL, 0) < 0 && errno == EINTR)
+			;
+}
+
+static int
+record(struct session *s, sigset_t *waitmask, int *status)
+{
+	struct counts c = { 0 };
+	int err;
+
+	if (rec_events_open(&s->list, &s->t, s->o) ||
+	    rec_rings_mmap(&s->rings, &s->list, &s->t, s->o->mmap_pages) ||
+	    open_output(s) || begin_file(s))
+		return -1;
+	err = start(s, waitmask);
+	if (err) {
+		*status = err;
+		if (!s->o->pipe)
+			unlink(s->o->output);
+		return 1;
+	}
+	err = record_loop(s, waitmask);
+	if (err)
+		return writer_fail(s, "the data", err);
+	if (!s->o->quiet)
+		fprintf(stderr,
+			"[ precord: Woken up %lu times to write data ]\n",
+			s->waking);
+	wait_child(s, status);
+	rec_events_enable(&s->list, &s->t, true);
+	{
+		uint64_t n;
+
+		if ((err = drain_all(s, &n)) || (err = write_lost_samples(s)))
+			return writer_fail(s, "the data", err);
+	}
+	rec_rings_unmap(&s->rings);
+	rec_events_close(&s->list, &s->t);
+	if (finish_file(s, &c))
+		return -1;
+	print_summary(s, &c);
+	return 0;
+}
+
+int
+rec_session_run(struct rec_opts *o, int argc, char **argv)
+{
+	struct session s = { .o = o, .fd = -1, .argc = argc, .argv = argv };
+	sigset_t waitmask;
+	int status = 0;
+	int err;
+
+	install_signals(&s.t, &waitmask);
+	err = setup_target(&s);
+	if (!err)
+		err = setup_events(&s);
+	if (err) {
+		abandon_child(&s);
+		session_free(&s);
+		return err == -REC_EXIT_USAGE ? REC_EXIT_USAGE : REC_EXIT_FAIL;
+	}
+	err = record(&s, &waitmask, &status);
+	if (err) {
+		abandon_child(&s);
+		session_free(&s);
+		return err < 0 ? REC_EXIT_FAIL : status;
+	}
+	session_free(&s);
+	if (signr > 0) {
+		sigset_t one;
+
+		signal(signr, SIG_DFL);
+		sigemptyset(&one);
+		sigaddset(&one, signr);
+		sigprocmask(SIG_UNBLOCK, &one, NULL);
+		raise(signr);
+	}
+	return status;
+}

@@ -1,0 +1,398 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist-run.c - the report mode from file to text: sort keys and
+ * columns from the options (perf 6.1 util/sort.c setup_sorting()), the
+ * event groups (HEADER_GROUP_DESC, --group), the session run and the
+ * printing.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/diag.h"
+#include "lib/xalloc.h"
+#include "pdata/abi.h"
+#include "pdata/meta.h"
+#include "pdata/records.h"
+#include "report/branch.h"
+#include "report/hist.h"
+#include "report/report.h"
+#include "report/session.h"
+
+/* The evsels' groups: perf's process_group_desc(), or --group's forced one. */
+struct groups {
+	size_t n;
+	unsigned int *leader, *member, *nr_members, *file_members;
+	bool forced;
+};
+
+static void
+groups_from_desc(struct groups *g, const struct pd_meta *meta)
+{
+	size_t i, gi = 0;
+	unsigned int left = 0, lead = 0;
+
+	for (i = 0; i < g->n; i++) {
+		if (gi < meta->nr_groups && meta->groups[gi].leader_idx == i &&
+		    left == 0) {
+			lead = (unsigned int)i;
+			g->file_members[i] = meta->groups[gi].nr_members;
+			left = meta->groups[gi].nr_members ?
+				meta->groups[gi].nr_members - 1 : 0;
+			gi++;
+		} else if (left) {
+			g->leader[i] = lead;
+			g->member[i] = g->member[i - 1] + 1;
+			left--;
+		}
+	}
+}
+
+static void
+groups_setup(struct groups *g, struct pd_reader *r, const struct rep_report_opts *o)
+{
+	const struct pd_meta *meta = pd_reader_meta(r);
+	size_t i, n = pd_reader_nr_evsels(r);
+
+	g->n = n;
+	g->leader = xcalloc(n ? n : 1, sizeof(unsigned int));
+	g->member = xcalloc(n ? n : 1, sizeof(unsigned int));
+	g->nr_members = xcalloc(n ? n : 1, sizeof(unsigned int));
+	g->file_members = xcalloc(n ? n : 1, sizeof(unsigned int));
+	for (i = 0; i < n; i++) {
+		g->leader[i] = (unsigned int)i;
+		g->file_members[i] = 1;
+	}
+	if (meta && meta->nr_groups) {
+		groups_from_desc(g, meta);
+	} else if (o->group_set && n > 1) {
+		for (i = 0; i < n; i++) {
+			g->leader[i] = 0;
+			g->member[i] = (unsigned int)i;
+		}
+		g->file_members[0] = (unsigned int)n;
+		g->forced = true;
+	}
+	if (!o->group) {
+		for (i = 0; i < n; i++) {
+			g->leader[i] = (unsigned int)i;
+			g->member[i] = 0;
+		}
+	}
+	for (i = 0; i < n; i++)
+		g->nr_members[g->leader[i]]++;
+}
+
+static void
+groups_free(struct groups *g)
+{
+	free(g->leader);
+	free(g->member);
+	free(g->nr_members);
+	free(g->file_members);
+}
+
+/* evsel__group_desc(): "anon group { a, b }", or "a, b" when forced. */
+static char *
+group_title(struct pd_reader *r, const struct groups *g, size_t lead)
+{
+	const struct pd_meta *meta = pd_reader_meta(r);
+	const char *gname = "anon group";
+	size_t i, len = 64, k;
+	char *buf;
+
+	for (i = 0; meta && i < meta->nr_groups; i++)
+		if (meta->groups[i].leader_idx == lead && meta->groups[i].name &&
+		    strcmp(meta->groups[i].name, "{anon_group}"))
+			gname = meta->groups[i].name;
+	len += strlen(gname);
+	for (i = 0; i < g->n; i++)
+		if (g->leader[i] == lead)
+			len += strlen(pd_evsel_name(pd_reader_evsel(r, i))) + 2;
+	buf = xmalloc(len);
+	k = g->forced ? 0 : (size_t)snprintf(buf, len, "%s { ", gname);
+	for (i = 0; i < g->n; i++) {
+		if (g->leader[i] != lead)
+			continue;
+		k += (size_t)snprintf(buf + k, len - k, "%s%s", i == lead ? "" : ", ",
+				      pd_evsel_name(pd_reader_evsel(r, i)));
+	}
+	if (!g->forced)
+		snprintf(buf + k, len - k, " }");
+	return buf;
+}
+
+struct run {
+	struct pd_reader *r;
+	struct rep_report_opts *o;
+	struct groups g;
+	struct rep_report *rep;
+	struct rep_branch_mode *bm;	/* branch mode (branch.c), or NULL */
+	uint64_t lost_samples;
+	bool has_callchain;
+	bool progress;			/* stderr is a terminal */
+	bool failed;			/* the columns could not be set up */
+	uint64_t nr_samples;
+};
+
+static bool
+file_has_callchain(struct pd_reader *r)
+{
+	size_t i, n = pd_reader_nr_evsels(r);
+
+	for (i = 0; i < n; i++)
+		if (pd_reader_evsel(r, i)->attr.sample_type & PD_SAMPLE_CALLCHAIN)
+			return true;
+	return false;
+}
+
+static void
+run_setup(struct run *run)
+{
+	const struct pd_meta *meta = pd_reader_meta(run->r);
+	int32_t *sockets = NULL;
+	size_t nr_sockets = 0, i;
+	char err[256];
+	bool children;
+
+	run->has_callchain = file_has_callchain(run->r);
+	children = run->o->children < 0 ? run->has_callchain :
+		(run->o->children && run->has_callchain);
+	if (run->o->pipe)
+		children = false;
+	if (rep_report_setup_dims(run->o, children, err, sizeof(err))) {
+		/* only a list that --children makes one key too long */
+		error_msg("%s", err);
+		run->failed = true;
+		run->o->nr_sort = run->o->nr_cols = 0;
+	}
+	groups_setup(&run->g, run->r, run->o);
+	if (meta && meta->topo_has_ids && meta->topo_cpus) {
+		nr_sockets = meta->nr_topo_cpus;
+		sockets = xcalloc(nr_sockets ? nr_sockets : 1, sizeof(int32_t));
+		for (i = 0; i < nr_sockets; i++)
+			sockets[i] = (int32_t)meta->topo_cpus[i].socket_id;
+	}
+	run->rep = rep_report_new(run->o, run->g.n, run->g.leader, run->g.member,
+				  run->g.nr_members, sockets, nr_sockets,
+				  run->has_callchain);
+	rep_report_lost_samples(run->rep, run->lost_samples);
+	free(sockets);
+}
+
+static void
+on_sample(void *ctx, const struct rep_sample *s)
+{
+	struct run *run = ctx;
+
+	if (!run->rep)
+		run_setup(run);
+	if (run->bm)
+		rep_branch_mode_add(run->bm, run->rep, s);
+	else
+		rep_report_add(run->rep, s);
+	if (run->progress && (++run->nr_samples & 0xffff) == 0)
+		fprintf(stderr, "\rpreport: %llu samples processed",
+			(unsigned long long)run->nr_samples);
+}
+
+static uint64_t
+on_sample_tok(void *ctx, const struct rep_sample *s)
+{
+	struct run *run = ctx;
+
+	if (!run->rep)
+		run_setup(run);
+	if (run->progress && (++run->nr_samples & 0xffff) == 0)
+		fprintf(stderr, "\rpreport: %llu samples processed",
+			(unsigned long long)run->nr_samples);
+	return rep_report_add_tok(run->rep, s);
+}
+
+static bool
+on_sample_again(void *ctx, uint64_t tok, const struct rep_sample *s)
+{
+	struct run *run = ctx;
+
+	if (!rep_report_add_again(run->rep, tok, s))
+		return false;
+	if (run->progress && (++run->nr_samples & 0xffff) == 0)
+		fprintf(stderr, "\rpreport: %llu samples processed",
+			(unsigned long long)run->nr_samples);
+	return true;
+}
+
+static void
+progress_end(const struct run *run)
+{
+	if (run->progress && run->nr_samples > 0xffff)
+		fputs("\r\033[K", stderr);
+}
+
+static void
+on_lost_samples(void *ctx, unsigned int evsel, uint64_t lost)
+{
+	struct run *run = ctx;
+
+	(void)evsel;
+	if (run->rep)
+		rep_report_lost_samples(run->rep, lost);
+	else
+		run->lost_samples += lost;
+}
+
+static void
+print_sym_warning(void *ctx, const char *msg)
+{
+	(void)ctx;
+	warn_msg("%s", msg);
+}
+
+static void
+print_report(struct run *run, FILE *out)
+{
+	size_t n = run->g.n, i;
+	const char **titles = xcalloc(n ? n : 1, sizeof(char *));
+	char **owned = xcalloc(n ? n : 1, sizeof(char *));
+	bool *plural = xcalloc(n ? n : 1, sizeof(bool));
+
+	for (i = 0; i < n; i++) {
+		titles[i] = pd_evsel_name(pd_reader_evsel(run->r, i));
+		plural[i] = run->g.file_members[i] > 1;
+		if (run->g.nr_members[i] > 1) {
+			owned[i] = group_title(run->r, &run->g, i);
+			titles[i] = owned[i];
+		}
+	}
+	rep_report_print(run->rep, out, titles, plural);
+	for (i = 0; i < n; i++)
+		free(owned[i]);
+	free(owned);
+	free(titles);
+	free(plural);
+}
+
+/*
+ * perf refuses -g, and the parent key, on a file without callchains
+ * (report__setup_sample_type()); a pipe is not checked.
+ */
+/* perf_session__cpu_bitmap(): every event must sample the CPU for -C. */
+static bool
+file_has_cpu(struct pd_reader *r)
+{
+	size_t i, n = pd_reader_nr_evsels(r);
+
+	for (i = 0; i < n; i++)
+		if (!(pd_reader_evsel(r, i)->attr.sample_type & PD_SAMPLE_CPU))
+			return false;
+	return true;
+}
+
+static bool
+has_parent_key(const struct rep_report_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->nr_sort; i++)
+		if (o->sort[i] == REP_DIM_PARENT)
+			return true;
+	return false;
+}
+
+static bool
+callchain_required(const struct rep_report_opts *o)
+{
+	return o->use_callchain == 1 || has_parent_key(o);
+}
+
+int
+rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o)
+{
+	const struct pd_meta *meta = pd_reader_meta(r);
+	struct sym_opts so = {
+		.symfs = o->symfs,
+		.kallsyms = o->kallsyms,
+		.os_release = meta ? meta->os_release : NULL,
+		.no_demangle = o->no_demangle,
+		.warn = o->quiet ? NULL : print_sym_warning,
+	};
+	struct rep_session_opts sopts = { .max_stack = o->max_stack };
+	struct rep_session_ops ops = {
+		.sample = on_sample,
+		.sample_tok = on_sample_tok,
+		.sample_again = on_sample_again,
+		.lost_samples = on_lost_samples,
+	};
+	struct run run = { .r = r, .o = o, .progress = isatty(STDERR_FILENO) };
+	struct rep_session *sess;
+	struct sym_ctx *syms;
+	char errbuf[256];
+	int err;
+
+	if (rep_branch_setup(o, r, errbuf, sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
+	sopts.branches = o->branch_mode;
+	/* perf's --max-stack keeps the root end of the chain in caller order */
+	sopts.callchain_caller_order = o->cc.order_set ? o->cc.caller :
+		o->children != 0;
+	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf)) ||
+	    rep_branch_check_dims(o, errbuf, sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
+	o->pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
+	rep_report_print_head(out, o);
+	if (rep_branch_check_file(o, r, errbuf, sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
+	if (!o->pipe && !file_has_callchain(r) && callchain_required(o)) {
+		error_msg("%s asks for callchains, but the samples have none "
+			  "(was the file recorded without -g?)",
+			  o->use_callchain == 1 ? "-g" : "--sort parent");
+		return 1;
+	}
+	sopts.repeat_cpu = rep_report_needs_cpu(o);
+	sopts.no_callchain = o->cc.mode == REP_CC_NONE && o->children == 0 &&
+		!has_parent_key(o);
+	if (meta && rep_filter_resolve_time(&o->filt, meta->first_sample_time,
+					    meta->last_sample_time, errbuf,
+					    sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
+	if (o->filt.cpus && !file_has_cpu(r)) {
+		error_msg("-C: the file does not record the CPU of its samples");
+		return 1;
+	}
+	run.bm = o->branch_mode ? rep_branch_mode_new() : NULL;
+	syms = sym_ctx_new(&so);
+	sess = rep_session_new(r, syms, &sopts);
+	err = rep_session_run(sess, &ops, &run);
+	progress_end(&run);
+	if (!run.rep)
+		run_setup(&run);
+	rep_report_flush(run.rep);
+	/* perf prints no report when reading failed, or found nothing */
+	if (run.failed)
+		err = err ? err : 1;
+	else if (!err && rep_report_nr_entries(run.rep)) {
+		print_report(&run, out);
+		if (run.bm)
+			rep_branch_mode_print_stats(run.bm, out);
+	}
+	else if (!err)
+		error_msg("the %s data has no samples",
+			  pd_reader_source_name(r, 0));
+	rep_session_free(sess);
+	sym_ctx_free(syms);
+	rep_report_free(run.rep);
+	rep_branch_mode_free(run.bm);
+	groups_free(&run.g);
+	return err;
+}

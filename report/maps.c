@@ -1,0 +1,170 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/maps.c - one address space: maps sorted by start.  A new user
+ * map replaces the parts of older maps it covers; an older map that
+ * sticks out on either side keeps those parts as new maps, with the
+ * pgoff of the right-hand part moved on (perf-record-decoding.md §7.3).
+ * Map objects never change once made, so copying a map set for a new
+ * process copies pointers.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "report/session-int.h"
+
+static void
+maps_reserve(struct rep_maps *m, size_t extra)
+{
+	if (m->nr + extra <= m->cap)
+		return;
+	while (m->nr + extra > m->cap)
+		m->cap = m->cap ? 2 * m->cap : 16;
+	m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
+}
+
+/* The index of the first map whose start is > addr. */
+static size_t
+maps_upper(const struct rep_maps *m, uint64_t addr)
+{
+	size_t lo = 0, hi = m->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (m->v[mid]->pub.start <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Insert keeping start order; equal starts go after the older maps. */
+void
+rep_maps_insert(struct rep_maps *m, struct rep_map_int *map)
+{
+	size_t at;
+
+	maps_reserve(m, 1);
+	at = maps_upper(m, map->pub.start);
+	memmove(&m->v[at + 1], &m->v[at], (m->nr - at) * sizeof(*m->v));
+	m->v[at] = map;
+	m->nr++;
+	m->hint = 0;
+}
+
+void
+rep_maps_remove(struct rep_maps *m, const struct rep_map_int *map)
+{
+	size_t i;
+
+	for (i = 0; i < m->nr; i++) {
+		if (m->v[i] == map) {
+			memmove(&m->v[i], &m->v[i + 1],
+				(m->nr - i - 1) * sizeof(*m->v));
+			m->nr--;
+			m->hint = 0;
+			return;
+		}
+	}
+}
+
+static struct rep_map_int *
+map_piece(struct rep_arena *arena, const struct rep_map_int *from,
+	  uint64_t start, uint64_t end)
+{
+	struct rep_map_int *p = rep_arena_alloc(arena, sizeof(*p));
+
+	*p = *from;
+	p->pub.pgoff = from->pub.pgoff + (start - from->pub.start);
+	p->pub.start = start;
+	p->pub.end = end;
+	return p;
+}
+
+void
+rep_maps_insert_fixup(struct rep_maps *m, struct rep_map_int *map,
+		      struct rep_arena *arena)
+{
+	uint64_t start = map->pub.start, end = map->pub.end;
+	struct rep_map_int *keep[2];
+	size_t first, i, nr_keep = 0, nr_gone;
+
+	/* the first map ending after start (no overlaps: ends are sorted) */
+	for (first = maps_upper(m, start); first > 0; first--)
+		if (m->v[first - 1]->pub.end <= start)
+			break;
+	for (i = first; i < m->nr && m->v[i]->pub.start < end; i++) {
+		struct rep_map_int *pos = m->v[i];
+
+		if (pos->pub.end <= start)
+			continue;
+		if (start > pos->pub.start && nr_keep < 2)
+			keep[nr_keep++] = map_piece(arena, pos,
+						    pos->pub.start, start);
+		if (end < pos->pub.end && nr_keep < 2)
+			keep[nr_keep++] = map_piece(arena, pos,
+						    end, pos->pub.end);
+	}
+	nr_gone = i - first;
+	if (nr_gone) {
+		memmove(&m->v[first], &m->v[i], (m->nr - i) * sizeof(*m->v));
+		m->nr -= nr_gone;
+	}
+	for (i = 0; i < nr_keep; i++)
+		rep_maps_insert(m, keep[i]);
+	rep_maps_insert(m, map);
+}
+
+struct rep_map_int *
+rep_maps_find(struct rep_maps *m, uint64_t ip)
+{
+	struct rep_map_int *map;
+	size_t at;
+
+	if (m->hint < m->nr && !m->may_overlap) {
+		map = m->v[m->hint];
+		if (ip >= map->pub.start && ip < map->pub.end)
+			return map;
+	}
+	at = maps_upper(m, ip);
+	/* kernel maps may overlap: take the nearest one that covers ip */
+	while (at > 0) {
+		map = m->v[--at];
+		if (ip < map->pub.end) {
+			m->hint = at;
+			return map;
+		}
+		if (!m->may_overlap)
+			break;
+	}
+	return NULL;
+}
+
+void
+rep_maps_copy(struct rep_maps *dst, const struct rep_maps *src)
+{
+	size_t i;
+
+	if (dst->nr) {
+		for (i = 0; i < src->nr; i++)
+			rep_maps_insert(dst, src->v[i]);
+		return;
+	}
+	maps_reserve(dst, src->nr);
+	if (src->nr)
+		memcpy(dst->v, src->v, src->nr * sizeof(*src->v));
+	dst->nr = src->nr;
+	dst->hint = 0;
+}
+
+void
+rep_maps_free(struct rep_maps *m)
+{
+	free(m->v);
+	m->v = NULL;
+	m->nr = m->cap = 0;
+}

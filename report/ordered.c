@@ -1,0 +1,313 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/ordered.c - records in time order as perf 6.1's ordered-events
+ * queue delivers them (perf-record-decoding.md §1.4): a record with a
+ * time is queued; FINISHED_ROUND delivers every queued record up to the
+ * highest time queued before the previous round ended; the end of the
+ * file delivers the rest.  Ties keep file order.
+ *
+ * Record bytes are copied into large chunks, freed for reuse once every
+ * record in them has been delivered: memory is bounded by what a round
+ * holds, not by the file.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "report/session-int.h"
+
+#define OE_CHUNK (4u << 20)
+
+struct rep_oe_chunk {
+	struct rep_oe_chunk *next;	/* on the spare list */
+	size_t used, cap;
+	size_t live;			/* queued records in it */
+	max_align_t data[];
+};
+
+struct rep_oe_rec {
+	struct pd_record rec;		/* data points at bytes[] */
+	struct rep_oe_chunk *chunk;
+	struct rep_pre pre;
+	max_align_t bytes[];
+};
+
+static struct rep_oe_chunk *
+chunk_get(struct rep_oe *oe, size_t need)
+{
+	struct rep_oe_chunk *c = oe->spare;
+
+	if (c && c->cap >= need) {
+		oe->spare = c->next;
+	} else {
+		size_t cap = need > OE_CHUNK ? need : OE_CHUNK;
+
+		c = xmalloc(sizeof(*c) + cap);
+		c->cap = cap;
+	}
+	c->next = NULL;
+	c->used = 0;
+	c->live = 0;
+	return c;
+}
+
+static void
+chunk_put(struct rep_oe *oe, struct rep_oe_chunk *c)
+{
+	if (--c->live || c == oe->cur)
+		return;
+	c->next = oe->spare;
+	oe->spare = c;
+}
+
+struct rep_oe_rec *
+rep_oe_copy(struct rep_oe *oe, const struct pd_record *rec)
+{
+	size_t need = sizeof(struct rep_oe_rec) + rec->size;
+	struct rep_oe_chunk *c = oe->cur;
+	struct rep_oe_rec *r;
+
+	need = (need + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+	if (!c || c->cap - c->used < need) {
+		if (c && !c->live) {
+			c->next = oe->spare;
+			oe->spare = c;
+		}
+		c = oe->cur = chunk_get(oe, need);
+	}
+	r = (struct rep_oe_rec *)(void *)((unsigned char *)c->data + c->used);
+	c->used += need;
+	c->live++;
+	r->rec = *rec;
+	memcpy(r->bytes, rec->data, rec->size);
+	r->rec.data = (const unsigned char *)r->bytes;
+	r->rec.payload = NULL;
+	r->rec.payload_size = 0;
+	r->chunk = c;
+	r->pre.ok = false;
+	return r;
+}
+
+void
+rep_oe_queue(struct rep_oe *oe, const struct pd_record *rec, uint64_t ts)
+{
+	rep_oe_queue_rec(oe, rep_oe_copy(oe, rec), ts);
+}
+
+void
+rep_oe_queue_rec(struct rep_oe *oe, struct rep_oe_rec *r, uint64_t ts)
+{
+	struct rep_oe_ent *e;
+
+	if (oe->head && oe->nr == oe->cap) {
+		memmove(oe->q, oe->q + oe->head,
+			(oe->nr - oe->head) * sizeof(*oe->q));
+		oe->nr -= oe->head;
+		oe->head = 0;
+	}
+	if (oe->nr == oe->cap) {
+		oe->cap = oe->cap ? 2 * oe->cap : 4096;
+		oe->q = xreallocarray(oe->q, oe->cap, sizeof(*oe->q));
+	}
+	if (oe->nr == oe->head || ts > oe->max_ts)
+		oe->max_ts = ts;
+	if (ts < oe->last_flush)
+		oe->nr_unordered++;
+	e = &oe->q[oe->nr++];
+	e->ts = ts;
+	e->seq = oe->seq++;
+	e->r = r;
+}
+
+static inline bool
+ent_before(const struct rep_oe_ent *x, const struct rep_oe_ent *y)
+{
+	return x->ts < y->ts || (x->ts == y->ts && x->seq < y->seq);
+}
+
+/* Merge the sorted runs a[0..na) and b[0..nb) into out. */
+static void
+merge_runs(const struct rep_oe_ent *a, size_t na, const struct rep_oe_ent *b,
+	   size_t nb, struct rep_oe_ent *out)
+{
+	size_t i = 0, j = 0, k = 0;
+
+	while (i < na && j < nb)
+		out[k++] = ent_before(&b[j], &a[i]) ? b[j++] : a[i++];
+	while (i < na)
+		out[k++] = a[i++];
+	while (j < nb)
+		out[k++] = b[j++];
+}
+
+/*
+ * Sort v[0..n) by (ts, seq).  A round holds one time-ordered run per
+ * CPU buffer, and what is left of the previous round is sorted already,
+ * so merging the runs found costs little more than a pass or two.
+ */
+static void
+ents_sort(struct rep_oe *oe, struct rep_oe_ent *v, size_t n)
+{
+	struct rep_oe_ent *src = v, *dst, *sw;
+	size_t nr = 0, i, out, *runs;
+
+	if (n > oe->cap_tmp) {
+		oe->cap_tmp = n;
+		oe->tmp = xreallocarray(oe->tmp, n, sizeof(*oe->tmp));
+		oe->runs = xreallocarray(oe->runs, n + 1, sizeof(*oe->runs));
+	}
+	dst = oe->tmp;
+	runs = oe->runs;
+	runs[nr++] = 0;
+	for (i = 1; i < n; i++)
+		if (ent_before(&v[i], &v[i - 1]))
+			runs[nr++] = i;
+	runs[nr] = n;
+	while (nr > 1) {
+		out = 0;
+		for (i = 0; i + 1 < nr; i += 2) {
+			merge_runs(src + runs[i], runs[i + 1] - runs[i],
+				   src + runs[i + 1], runs[i + 2] - runs[i + 1],
+				   dst + runs[i]);
+			runs[out++] = runs[i];
+		}
+		if (i < nr) {
+			memcpy(dst + runs[i], src + runs[i],
+			       (runs[i + 1] - runs[i]) * sizeof(*src));
+			runs[out++] = runs[i];
+		}
+		runs[out] = n;
+		nr = out;
+		sw = src;
+		src = dst;
+		dst = sw;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+}
+
+static bool
+queue_sorted(const struct rep_oe *oe)
+{
+	size_t i;
+
+	for (i = oe->head + 1; i < oe->nr; i++)
+		if (oe->q[i - 1].ts > oe->q[i].ts)
+			return false;
+	return true;
+}
+
+int
+rep_oe_flush(struct rep_oe *oe, uint64_t limit, rep_oe_deliver_fn fn, void *ctx)
+{
+	struct rep_oe_ent *e;
+	int err = 0;
+
+	if (!limit || oe->head == oe->nr)
+		return 0;
+	if (!queue_sorted(oe))
+		ents_sort(oe, oe->q + oe->head, oe->nr - oe->head);
+	while (oe->head < oe->nr && oe->q[oe->head].ts <= limit) {
+		e = &oe->q[oe->head++];
+		err = fn(ctx, &e->r->rec);
+		oe->last_flush = e->ts;
+		chunk_put(oe, e->r->chunk);
+		if (err)
+			break;
+	}
+	if (oe->head == oe->nr)
+		oe->head = oe->nr = 0;
+	return err;
+}
+
+size_t
+rep_oe_take(struct rep_oe *oe, uint64_t limit, struct rep_oe_rec **out)
+{
+	size_t n = 0;
+
+	if (!limit || oe->head == oe->nr)
+		return 0;
+	if (!queue_sorted(oe))
+		ents_sort(oe, oe->q + oe->head, oe->nr - oe->head);
+	while (oe->head < oe->nr && oe->q[oe->head].ts <= limit) {
+		out[n++] = oe->q[oe->head].r;
+		oe->last_flush = oe->q[oe->head++].ts;
+	}
+	if (oe->head == oe->nr)
+		oe->head = oe->nr = 0;
+	return n;
+}
+
+uint64_t
+rep_oe_round_limit(struct rep_oe *oe)
+{
+	uint64_t limit = oe->next_flush;
+
+	if (oe->head == oe->nr)
+		return 0;
+	oe->next_flush = oe->max_ts;
+	return limit;
+}
+
+size_t
+rep_oe_queued(const struct rep_oe *oe)
+{
+	return oe->nr - oe->head;
+}
+
+const struct pd_record *
+rep_oe_record(const struct rep_oe_rec *r)
+{
+	return &r->rec;
+}
+
+struct rep_pre *
+rep_oe_pre(struct rep_oe_rec *r)
+{
+	return &r->pre;
+}
+
+void
+rep_oe_release(struct rep_oe *oe, struct rep_oe_rec *r)
+{
+	chunk_put(oe, r->chunk);
+}
+
+/* FINISHED_ROUND */
+int
+rep_oe_round(struct rep_oe *oe, rep_oe_deliver_fn fn, void *ctx)
+{
+	uint64_t max = oe->max_ts;
+	int err;
+
+	if (oe->head == oe->nr)
+		return 0;
+	err = rep_oe_flush(oe, oe->next_flush, fn, ctx);
+	if (!err)
+		oe->next_flush = max;
+	return err;
+}
+
+void
+rep_oe_free(struct rep_oe *oe)
+{
+	struct rep_oe_chunk *c, *next;
+
+	/* chunks still holding queued records go when their last one does */
+	while (oe->nr > oe->head) {
+		c = oe->q[--oe->nr].r->chunk;
+		if (!--c->live && c != oe->cur)
+			free(c);
+	}
+	for (c = oe->spare; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(oe->cur);
+	free(oe->q);
+	free(oe->tmp);
+	free(oe->runs);
+	memset(oe, 0, sizeof(*oe));
+}

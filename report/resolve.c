@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/resolve.c - maps from MMAP/MMAP2/KSYMBOL records, and the
+ * resolution of a sample's ip and callchain to map, DSO and symbol
+ * (perf-record-decoding.md §3.5.1, §7.2, §7.3).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/xalloc.h"
+#include "report/session-int.h"
+
+#define KERNEL_MMAP_NAME "[kernel.kallsyms]"
+#define KERNEL_DSO_NAME "[kernel.kallsyms]"
+#define VDSO_NAME "[vdso]"
+#define MAP_EXEC 4u		/* PROT_EXEC */
+#define MAP_HUGE 0x40000u	/* MAP_HUGETLB */
+
+static bool
+is_anon_name(const char *name)
+{
+	return !strcmp(name, "//anon") || !strncmp(name, "/dev/zero", 9) ||
+	       !strncmp(name, "/anon_hugepage", 14);
+}
+
+static bool
+is_no_dso_name(const char *name)
+{
+	return !strncmp(name, "[stack", 6) || !strncmp(name, "/SYSV", 5) ||
+	       !strcmp(name, "[heap]");
+}
+
+static bool
+is_vdso_name(const char *name)
+{
+	return !strcmp(name, "[vdso]") || !strcmp(name, "[vdso32]") ||
+	       !strcmp(name, "[vdsox32]");
+}
+
+static struct sym_dso *
+dso_for(struct rep_session *s, const char *name, const uint8_t *id,
+	size_t id_size)
+{
+	const struct rep_bid *b;
+
+	if (!id_size) {
+		b = rep_header_bid(s, name);
+		if (b) {
+			id = b->id;
+			id_size = b->size;
+		}
+	}
+	return sym_dso_get(s->syms, name, id_size ? id : NULL, id_size);
+}
+
+static struct rep_map_int *
+new_map(struct rep_session *s, uint64_t start, uint64_t end, uint64_t pgoff,
+	struct sym_dso *dso, bool identity)
+{
+	struct rep_map_int *m = rep_arena_alloc(&s->arena, sizeof(*m));
+
+	memset(m, 0, sizeof(*m));
+	m->pub.start = start;
+	m->pub.end = end;
+	m->pub.pgoff = pgoff;
+	m->pub.dso = dso;
+	m->pub.identity = identity;
+	return m;
+}
+
+struct mmap_args {
+	int32_t pid, tid;
+	uint64_t start, len, pgoff;
+	uint32_t prot, flags;
+	const char *name;
+	const uint8_t *id;
+	size_t id_size;
+};
+
+static int
+kernel_mmap(struct rep_session *s, const struct mmap_args *a)
+{
+	bool is_kernel = !strncmp(a->name, KERNEL_MMAP_NAME,
+				  strlen(KERNEL_MMAP_NAME) - 1);
+	uint64_t end = a->start + a->len;
+	struct rep_map_int *m;
+	struct sym_dso *dso;
+
+	if (a->name[0] == '/' || (!is_kernel && a->name[0] == '[')) {
+		/* a module: addresses relative to its start */
+		dso = dso_for(s, a->name, a->id, a->id_size);
+		if (!dso)
+			return 0;
+		m = new_map(s, a->start, end, 0, dso, false);
+		rep_maps_insert(&s->kmaps, m);
+		s->map_gen++;
+		return 0;
+	}
+	if (!is_kernel)
+		return 0;	/* extra kernel maps (trampolines): not modelled */
+	dso = dso_for(s, KERNEL_DSO_NAME, a->id, a->id_size);
+	if (!dso)
+		return 0;
+	if (s->vmlinux)
+		rep_maps_remove(&s->kmaps, s->vmlinux);
+	if (!a->start && !end)
+		end = UINT64_MAX;
+	m = new_map(s, a->start, end, 0, dso, true);
+	m->kernel_image = true;
+	s->vmlinux = m;
+	rep_maps_insert(&s->kmaps, m);
+	s->map_gen++;
+	return 0;
+}
+
+static int
+user_mmap(struct rep_session *s, struct mmap_args *a)
+{
+	struct rep_thread_int *t;
+	struct rep_map_int *m;
+	struct sym_dso *dso;
+	bool anon, no_dso;
+	uint64_t pgoff = a->pgoff;
+	char jit[64];
+
+	t = rep_thread_findnew(&s->threads, a->pid, a->tid, true);
+	anon = is_anon_name(a->name) || (a->flags & MAP_HUGE);
+	no_dso = is_no_dso_name(a->name);
+	if ((anon || no_dso) && (a->prot & MAP_EXEC)) {
+		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", t->pub.pid);
+		a->name = rep_intern(&s->strs, jit, strlen(jit));
+	}
+	if (is_vdso_name(a->name))
+		pgoff = 0;	/* perf maps the vdso from its start */
+	dso = dso_for(s, a->name, a->id, a->id_size);
+	if (!dso)
+		return 0;
+	/* a map whose end wraps covers nothing and cuts nothing (perf alike) */
+	if (a->start + a->len < a->start)
+		return 0;
+	m = new_map(s, a->start, a->start + a->len, pgoff, dso, anon || no_dso);
+	rep_maps_insert_fixup(t->maps, m, &s->arena);
+	s->map_gen++;
+	return 0;
+}
+
+int
+rep_process_mmap(struct rep_session *s, const union pd_event *ev, bool v2,
+		 uint8_t cpumode)
+{
+	struct mmap_args a;
+
+	memset(&a, 0, sizeof(a));
+	if (v2) {
+		const struct pd_ev_mmap2 *m = &ev->mmap2;
+
+		a.pid = (int32_t)m->pid;
+		a.tid = (int32_t)m->tid;
+		a.start = m->start;
+		a.len = m->len;
+		a.pgoff = m->pgoff;
+		a.prot = m->prot;
+		a.flags = m->flags;
+		a.name = rep_intern(&s->strs, m->filename.s, m->filename.len);
+		if (m->has_build_id && m->build_id_size) {
+			a.id = m->build_id;
+			a.id_size = m->build_id_size;
+		}
+	} else {
+		const struct pd_ev_mmap *m = &ev->mmap;
+
+		a.pid = (int32_t)m->pid;
+		a.tid = (int32_t)m->tid;
+		a.start = m->start;
+		a.len = m->len;
+		a.pgoff = m->pgoff;
+		a.prot = (m->header.misc & PD_MISC_MMAP_DATA) ? 0 : MAP_EXEC;
+		a.name = rep_intern(&s->strs, m->filename.s, m->filename.len);
+	}
+	if (cpumode == PD_MISC_KERNEL || cpumode == PD_MISC_GUEST_KERNEL)
+		return kernel_mmap(s, &a);
+	return user_mmap(s, &a);
+}
+
+int
+rep_process_ksymbol(struct rep_session *s, const union pd_event *ev)
+{
+	const struct pd_ev_ksymbol *k = &ev->ksymbol;
+	struct rep_map_int *m = rep_maps_find(&s->kmaps, k->addr);
+	struct sym_symbol *sym;
+	struct sym_dso *dso;
+	const char *name;
+
+	if (k->flags & PD_KSYMBOL_FLAGS_UNREGISTER) {
+		if (m && m != s->vmlinux) {
+			rep_maps_remove(&s->kmaps, m);
+			s->map_gen++;
+		}
+		return 0;
+	}
+	if (m || k->addr + k->len < k->addr)
+		return 0;
+	name = rep_intern(&s->strs, k->name.s, k->name.len);
+	dso = sym_dso_get(s->syms, name, NULL, 0);
+	if (!dso)
+		return 0;
+	m = new_map(s, k->addr, k->addr + k->len, 0, dso, false);
+	sym = rep_arena_alloc(&s->arena, sizeof(*sym));
+	memset(sym, 0, sizeof(*sym));
+	sym->start = 0;
+	sym->end = k->len;
+	sym->name = name;
+	m->ksym = sym;
+	rep_maps_insert(&s->kmaps, m);
+	s->map_gen++;
+	return 0;
+}
+
+/* The map of ip in maps, with loc filled from it; NULL if none. */
+static const struct rep_map_int *
+resolve_in(struct rep_maps *maps, uint64_t ip, struct rep_loc *loc)
+{
+	const struct rep_map_int *m = rep_maps_find(maps, ip);
+
+	if (!m)
+		return NULL;
+	loc->map = &m->pub;
+	loc->dso = m->pub.dso;
+	if (!m->pub.identity)
+		loc->al_addr = ip - m->pub.start + m->pub.pgoff;
+	if (m->ksym) {
+		if (loc->al_addr < m->ksym->end)
+			loc->sym = m->ksym;
+		return m;
+	}
+	loc->sym = sym_dso_find(m->pub.dso, loc->al_addr);
+	return m;
+}
+
+/*
+ * Once perf has loaded the kernel's symbols from kallsyms, its kernel
+ * map runs from the first of them to the end of the last (map__fixup_start
+ * and map__fixup_end), wider than the kernel MMAP record said: .init.text
+ * and the data sections join it.  The kallsyms symbols of the kernel
+ * leave no gap, so an address is in that range when one of them covers it.
+ */
+static const struct rep_map_int *
+kernel_fixup(struct rep_session *s, const struct rep_map_int *m, uint64_t ip,
+	     struct rep_loc *loc)
+{
+	struct sym_dso *dso;
+
+	if (!s->vmlinux)
+		return m;
+	if (m == s->vmlinux && !s->kernel_loaded) {
+		/*
+		 * perf loads the kernel's symbols when a lookup first finds
+		 * its map, and widens that map then, not a later one.
+		 */
+		s->kernel_loaded = s->vmlinux;
+		s->map_gen++;
+		return m;
+	}
+	if (m || s->kernel_loaded != s->vmlinux)
+		return m;
+	dso = s->vmlinux->pub.dso;
+	if (sym_dso_origin(dso) != 'k')
+		return NULL;
+	loc->sym = sym_dso_find(dso, ip);
+	if (!loc->sym)
+		return NULL;
+	loc->map = &s->vmlinux->pub;
+	loc->dso = dso;
+	return s->vmlinux;
+}
+
+void
+rep_resolve_loc(struct rep_session *s, struct rep_thread_int *t,
+		uint8_t cpumode, uint64_t ip, struct rep_loc *loc)
+{
+	struct rep_rcache_ent *e;
+	struct rep_maps *maps;
+	const struct rep_map_int *m;
+
+	memset(loc, 0, sizeof(*loc));
+	loc->ip = ip;
+	loc->al_addr = ip;
+	loc->cpumode = cpumode;
+	switch (cpumode) {
+	case PD_MISC_KERNEL:
+		loc->level = 'k';
+		maps = &s->kmaps;
+		break;
+	case PD_MISC_USER:
+		loc->level = '.';
+		maps = t->maps;
+		break;
+	default:
+		loc->level = 'H';
+		return;
+	}
+	e = &s->rcache[(ip ^ (ip >> REP_RCACHE_BITS) ^ ((uintptr_t)maps >> 4)) &
+		       ((1u << REP_RCACHE_BITS) - 1)];
+	if (e->ip == ip && e->maps == maps && e->gen == s->map_gen) {
+		m = e->map;
+		if (m) {
+			loc->map = &m->pub;
+			loc->dso = m->pub.dso;
+			loc->al_addr = e->al_addr;
+			loc->sym = e->sym;
+		}
+		return;
+	}
+	m = resolve_in(maps, ip, loc);
+	if (maps == &s->kmaps)
+		m = kernel_fixup(s, m, ip, loc);
+	e->ip = ip;
+	e->maps = maps;
+	e->gen = s->map_gen;
+	e->map = m;
+	e->al_addr = loc->al_addr;
+	e->sym = loc->sym;
+}
+
+/* The cpumode a context marker sets; 0 for an unknown marker. */
+static uint8_t
+marker_mode(uint64_t ip)
+{
+	switch (ip) {
+	case PD_CONTEXT_HV:
+		return PD_MISC_HYPERVISOR;
+	case PD_CONTEXT_KERNEL:
+		return PD_MISC_KERNEL;
+	case PD_CONTEXT_USER:
+		return PD_MISC_USER;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * Where the chain to resolve starts.  perf walks a chain from its root
+ * in caller order, so --max-stack keeps the frames nearest the root
+ * there: the first index of those frames, with *mode the cpumode in
+ * force there; -1 when a marker perf looks at on the way is unknown.
+ */
+static ptrdiff_t
+chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
+{
+	size_t i, n = 0, start = cc->nr;
+	uint64_t ip;
+
+	*mode = PD_MISC_USER;
+	for (i = cc->nr; i-- > 0 && n < max;) {
+		ip = pd_u64_array_get(cc, i);
+		if (ip < PD_CONTEXT_MAX)
+			n++;
+		else if (!marker_mode(ip))
+			return -1;
+		start = i;
+	}
+	/* the marker before the first frame kept sets its mode */
+	for (i = start; i-- > 0;) {
+		ip = pd_u64_array_get(cc, i);
+		if (ip >= PD_CONTEXT_MAX) {
+			*mode = marker_mode(ip);
+			if (!*mode)
+				return -1;
+			break;
+		}
+	}
+	return (ptrdiff_t)start;
+}
+
+size_t
+rep_resolve_chain(struct rep_session *s, struct rep_thread_int *t,
+		  const struct pd_sample *ps)
+{
+	const struct pd_u64_array *cc = &ps->callchain;
+	uint8_t cpumode = PD_MISC_USER;
+	size_t i = 0, n = 0, want;
+	ptrdiff_t start;
+
+	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
+	if (want > s->chain_cap) {
+		s->chain_cap = want;
+		s->chain = xreallocarray(s->chain, want, sizeof(*s->chain));
+	}
+	if (s->opts.callchain_caller_order && cc->nr > s->opts.max_stack) {
+		start = chain_start(cc, s->opts.max_stack, &cpumode);
+		if (start < 0)
+			return 0;
+		i = (size_t)start;
+	}
+	for (; i < cc->nr && n < s->opts.max_stack; i++) {
+		uint64_t ip = pd_u64_array_get(cc, i);
+
+		if (ip >= PD_CONTEXT_MAX) {
+			cpumode = marker_mode(ip);
+			/* perf drops the whole chain */
+			if (!cpumode)
+				return 0;
+			continue;
+		}
+		rep_resolve_loc(s, t, cpumode, ip, &s->chain[n++]);
+	}
+	return n;
+}
+
+/* An address of a branch: user maps first, then the kernel's. */
+static void
+resolve_any(struct rep_session *s, struct rep_thread_int *t, uint64_t ip,
+	    struct rep_loc *loc)
+{
+	static const uint8_t modes[] = {
+		PD_MISC_USER, PD_MISC_KERNEL, PD_MISC_GUEST_USER,
+		PD_MISC_GUEST_KERNEL,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(modes); i++) {
+		rep_resolve_loc(s, t, modes[i], ip, loc);
+		if (loc->map)
+			return;
+	}
+}
+
+size_t
+rep_resolve_branches(struct rep_session *s, struct rep_thread_int *t,
+		     const struct pd_sample *ps)
+{
+	const struct pd_branch_stack *bs = &ps->branch;
+	struct rep_branch *b;
+	size_t i;
+
+	if (bs->nr > s->branches_cap) {
+		s->branches_cap = bs->nr;
+		s->branches = xreallocarray(s->branches, bs->nr,
+					    sizeof(*s->branches));
+	}
+	for (i = 0; i < bs->nr; i++) {
+		b = &s->branches[i];
+		if (pd_branch_entry_get(bs, i, &b->entry))
+			break;
+		resolve_any(s, t, b->entry.to, &b->to);
+		resolve_any(s, t, b->entry.from, &b->from);
+	}
+	return i;
+}

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * symbol/srcline.c - "file.c:42" for an address, as perf's srcline sort
+ * key prints it (the base name of the line table's file, then the line),
+ * through libdw.  As perf's map__rip_2objdump, the map-relative offset
+ * becomes an ELF virtual address by adding the .text section's
+ * sh_addr - sh_offset; the file is the one symbols came from, else the
+ * DSO's own path.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <elfutils/libdwfl.h>
+
+#include "symbol/sym-dso.h"
+
+struct sym_srcline_cache {
+	Dwfl *dwfl;
+	Dwfl_Module *mod;
+	bool failed;
+	struct u64map lines;	/* al_addr -> char * (or 1: unknown) */
+};
+
+void
+sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf)
+{
+	GElf_Shdr sh;
+	size_t shstrndx;
+
+	if (elf_getshdrstrndx(elf, &shstrndx) == 0 &&
+	    sym_elf_section_by_name(elf, shstrndx, ".text", &sh))
+		dso->text_offset = sh.sh_addr - sh.sh_offset;
+}
+
+static const Dwfl_Callbacks offline_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_elf = dwfl_build_id_find_elf,
+	.section_address = dwfl_offline_section_address,
+};
+
+static bool
+open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
+{
+	const char *path = dso->symsrc_path ? dso->symsrc_path :
+			   dso->long_name;
+	int fd;
+
+	if (!path)
+		return false;
+	c->dwfl = dwfl_begin(&offline_callbacks);
+	if (!c->dwfl)
+		return false;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	/* dwfl owns fd from here */
+	c->mod = dwfl_report_offline(c->dwfl, "", path, fd);
+	dwfl_report_end(c->dwfl, NULL, NULL);
+	return c->mod != NULL;
+}
+
+static char *
+lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
+{
+	Dwarf_Addr bias = 0, addr;
+	Dwfl_Line *line;
+	const char *file, *base;
+	int lineno = 0;
+	char *s;
+
+	if (!dwfl_module_getelf(c->mod, &bias))
+		return NULL;
+	addr = al_addr + dso->text_offset + bias;
+	line = dwfl_module_getsrc(c->mod, addr);
+	if (!line)
+		return NULL;
+	file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	if (!file || lineno <= 0)
+		return NULL;
+	base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	if (asprintf(&s, "%s:%d", base, lineno) < 0)
+		return NULL;
+	return s;
+}
+
+const char *
+sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
+{
+	struct sym_srcline_cache *c;
+	uint64_t *slot;
+	char *s = NULL;
+
+	if (dso->kind != SYM_DSO_FILE)
+		return NULL;
+	sym_dso_load(dso);
+	pthread_mutex_lock(&dso->lock);
+	c = dso->srcline;
+	if (!c) {
+		c = dso->srcline = calloc(1, sizeof(*c));
+		if (c) {
+			c->lines = (struct u64map)U64MAP_INIT;
+			c->failed = !open_dwfl(dso, c);
+		}
+	}
+	if (!c || c->failed)
+		goto out;
+	slot = u64map_slot(&c->lines, al_addr);
+	if (!slot)
+		goto out;
+	if (!*slot) {
+		s = lookup(dso, c, al_addr);
+		*slot = s ? (uint64_t)(uintptr_t)s : 1;
+	} else if (*slot != 1) {
+		s = (char *)(uintptr_t)*slot;
+	}
+out:
+	pthread_mutex_unlock(&dso->lock);
+	return s;
+}
+
+void
+sym_srcline_free(struct sym_dso *dso)
+{
+	struct sym_srcline_cache *c = dso->srcline;
+	size_t pos = 0;
+	uint64_t key, val;
+
+	if (!c)
+		return;
+	while (u64map_next(&c->lines, &pos, &key, &val))
+		if (val != 1)
+			free((char *)(uintptr_t)val);
+	u64map_free(&c->lines);
+	if (c->dwfl)
+		dwfl_end(c->dwfl);
+	free(c);
+	dso->srcline = NULL;
+}

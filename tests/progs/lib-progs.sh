@@ -1,0 +1,145 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# tests/progs/lib-progs.sh - sourced after init.sh by the tests that run
+# the workloads of tests/progs/ ($PROGS) and record them with perf.
+
+: "${PROGS:?run the tests through make check}"
+
+# perf reads no user or system configuration (~/.perfconfig could change
+# its report's defaults)
+PERF_CONFIG=/dev/null
+export PERF_CONFIG
+
+# require_progs_ NAME...: the built workloads exist
+require_progs_() {
+	for p_ in "$@"; do
+		[ -x "$PROGS/$p_" ] || [ -f "$PROGS/$p_" ] ||
+			framework_failure_ "$PROGS/$p_ is not built (make check builds it)"
+	done
+}
+
+# require_perf_record_: perf is installed and may record a software event
+# here (perf_event_paranoid, containers)
+require_perf_record_() {
+	require_perf_
+	"$PERF" record -q -o probe.data -e cpu-clock -- true >/dev/null 2>&1 ||
+		skip_ "perf record cannot record here (perf_event_paranoid, or no permission)"
+	rm -f probe.data probe.data.old
+}
+
+# perf_record_ FILE [perf record options] -- COMMAND...: records with
+# perf; a failure is a framework failure, with perf's messages
+perf_record_() {
+	f_=$1
+	shift
+	"$PERF" record -q -o "$f_" "$@" >"$f_.rec.out" 2>"$f_.rec.err" ||
+		framework_failure_ "perf record -o $f_ $* failed: $(cat "$f_.rec.err")"
+}
+
+# The differential report tests: preport --stdio against perf report
+# --stdio on the same file, compared exactly after report_norm_.
+rc_cases=0
+rc_failures=0
+
+# report_norm_ FILE: FILE without perf's tip line ("# (Tip: ...)", or the
+# line saying that the tips cannot be loaded), and without the empty and
+# "#" lines that end the report.  One more edit: perf 6.1 marks the "[...]"
+# entry (the callchain remainder below the threshold) "(inlined)" in some
+# runs and not in others on the same file (its inline flag is not set
+# before use), so "[...] (inlined)" is read as "[...]".  Everything else is
+# kept byte for byte.
+report_norm_() {
+	sed -e '/^# (Tip: .*)$/d' -e '/^# (Cannot load tips\.txt file/d' \
+	    -e 's/\[\.\.\.\] (inlined)$/[...]/' "$1" |
+		awk '/^#?$/ { held = held $0 "\n"; next }
+		     { printf "%s%s\n", held, $0; held = "" }'
+}
+
+# report_cmp_ LABEL FILE [report options]: one comparison; a difference
+# is counted and shown, a failing perf report is a framework failure
+report_cmp_() {
+	label_=$1 file_=$2
+	shift 2
+	rc_cases=$((rc_cases + 1))
+	n_=case$rc_cases
+	"$PERF" report -i "$file_" --stdio "$@" > "$n_.perf.raw" 2> "$n_.perf.err" </dev/null ||
+		framework_failure_ "perf report -i $file_ --stdio $* failed: $(head -5 "$n_.perf.err")"
+	# perf exits 0 after some usage errors (an unknown --sort key)
+	[ -s "$n_.perf.raw" ] ||
+		framework_failure_ "perf report -i $file_ --stdio $* printed nothing: $(head -5 "$n_.perf.err")"
+	if ! preport -i "$file_" --stdio "$@" > "$n_.ours.raw" 2> "$n_.ours.err" </dev/null; then
+		note_ "$label_: 'preport -i $file_ --stdio $*' failed: $(head -5 "$n_.ours.err")"
+		rc_failures=$((rc_failures + 1))
+		return 0
+	fi
+	report_norm_ "$n_.perf.raw" > "$n_.perf"
+	report_norm_ "$n_.ours.raw" > "$n_.ours"
+	if ! diff -u "$n_.perf" "$n_.ours" > "$n_.diff"; then
+		note_ "$label_: 'preport -i $file_ --stdio $*' differs from perf report (-perf +preport; first 40 lines):"
+		head -40 "$n_.diff" >&2
+		rc_failures=$((rc_failures + 1))
+	fi
+	return 0
+}
+
+# report_matrix_ FILE LABEL [graphs|nocallchains]: the sort keys perf's
+# users start with (sym, the default comm,dso,sym, dso, comm,pid), each
+# with and without children and with -g none; with "graphs", also the
+# callchain displays of --sort sym: graph and fractal, caller and callee
+# order, flat and folded, with and without children; with "nocallchains"
+# (a recording without -g, where -g none changes nothing), no -g none
+report_matrix_() {
+	mfile_=$1 mlabel_=$2 mgraphs_=${3:-}
+	for s_ in sym default dso comm,pid; do
+		if [ "$s_" = default ]; then set --; else set -- --sort "$s_"; fi
+		for c_ in --children --no-children; do
+			report_cmp_ "$mlabel_ [$s_ $c_]" "$mfile_" "$@" "$c_"
+			[ "$mgraphs_" = nocallchains ] ||
+				report_cmp_ "$mlabel_ [$s_ $c_ -g none]" "$mfile_" "$@" "$c_" -g none
+		done
+	done
+	[ "$mgraphs_" = graphs ] || return 0
+	for c_ in --children --no-children; do
+		for g_ in graph,0.5,caller graph,0.5,callee fractal,0.5,caller \
+			  fractal,0.5,callee flat folded; do
+			report_cmp_ "$mlabel_ [sym $c_ -g $g_]" "$mfile_" --sort sym "$c_" -g "$g_"
+		done
+	done
+}
+
+# expect_symbols_ FILE SYMBOL...: perf report finds these symbols in the
+# recording, so that a comparison is not made on an empty profile
+expect_symbols_() {
+	efile_=$1
+	shift
+	"$PERF" report -i "$efile_" --stdio --children --sort sym -g none \
+		> "$efile_.syms" 2> "$efile_.syms.err" </dev/null ||
+		framework_failure_ "perf report -i $efile_ failed: $(head -5 "$efile_.syms.err")"
+	for s_ in "$@"; do
+		grep -q "\[[.k]\] $s_ *\$" "$efile_.syms" ||
+			framework_failure_ "perf report of $efile_ has no $s_: $(grep '%' "$efile_.syms" | head -5)"
+	done
+}
+
+# report_done_: the verdict of the comparisons made
+report_done_() {
+	[ "$rc_cases" -gt 0 ] || framework_failure_ "no comparison was made"
+	[ "$rc_failures" -eq 0 ] ||
+		fail_ "$rc_failures of $rc_cases reports differ from perf report's"
+	note_ "$rc_cases reports equal to perf report's"
+}
+
+# require_precord_: precord is built (make check builds it)
+require_precord_() {
+	command -v precord >/dev/null 2>&1 ||
+		framework_failure_ "precord is not built (make check builds it)"
+}
+
+# precord_ FILE [precord options] -- COMMAND...: records with precord; a
+# failure is a test failure, with precord's messages
+precord_() {
+	f_=$1
+	shift
+	precord -q -o "$f_" "$@" >"$f_.rec.out" 2>"$f_.rec.err" </dev/null ||
+		fail_ "precord -o $f_ $* failed: $(head -5 "$f_.rec.err")"
+	[ -s "$f_" ] || fail_ "precord -o $f_ $* wrote no file"
+}

@@ -1,0 +1,120 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# tests/record-lib.sh - sourced after init.sh by the precord tests.
+
+: "${PROGS:?run the tests through make check}"
+
+# require_precord_: precord may record a software event here
+require_precord_() {
+	command -v precord >/dev/null 2>&1 ||
+		framework_failure_ "precord is not built"
+	precord -q -o probe.data -e cpu-clock -- true >probe.out 2>&1 ||
+		skip_ "precord cannot record here: $(head -3 probe.out)"
+	rm -f probe.data probe.data.old probe.out
+}
+
+# require_system_wide_: precord may record all cpus (-a) here
+require_system_wide_() {
+	precord -q -o probe.data -a -e cpu-clock -- true >probe.out 2>&1 ||
+		skip_ "precord -a cannot record here: $(head -3 probe.out)"
+	rm -f probe.data probe.data.old probe.out
+}
+
+# require_prog_built_ NAME...: the workloads of tests/progs exist
+require_prog_built_() {
+	for p_ in "$@"; do
+		[ -x "$PROGS/$p_" ] ||
+			framework_failure_ "$PROGS/$p_ is not built (make check builds it)"
+	done
+}
+
+# precord_ FILE [options] -- COMMAND...: record; failure fails the test
+precord_() {
+	f_=$1
+	shift
+	precord -q -o "$f_" "$@" >"$f_.out" 2>"$f_.err" ||
+		fail_ "precord -o $f_ $* failed ($?): $(head -5 "$f_.err")"
+}
+
+# perf_reads_clean_ FILE: perf report and perf script read FILE with
+# nothing at all on stderr
+perf_reads_clean_() {
+	"$PERF" report -i "$1" --stdio >"$1.report" 2>"$1.report.err" </dev/null ||
+		fail_ "perf report -i $1 failed: $(head -5 "$1.report.err")"
+	[ -s "$1.report.err" ] &&
+		fail_ "perf report -i $1 wrote to stderr: $(head -5 "$1.report.err")"
+	"$PERF" script -i "$1" >"$1.script" 2>"$1.script.err" </dev/null ||
+		fail_ "perf script -i $1 failed: $(head -5 "$1.script.err")"
+	[ -s "$1.script.err" ] &&
+		fail_ "perf script -i $1 wrote to stderr: $(head -5 "$1.script.err")"
+	return 0
+}
+
+# sample_count_ FILE TOOL: the SAMPLE count of `TOOL --stats`
+sample_count_() {
+	"$2" report --stats -i "$1" 2>/dev/null </dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }'
+}
+
+# stats_agree_ FILE: perf report --stats and preport --stats count the
+# same samples, and there are some
+stats_agree_() {
+	n_perf=$("$PERF" report --stats -i "$1" 2>/dev/null </dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }')
+	n_pre=$(preport --stats -i "$1" 2>/dev/null </dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }')
+	[ -n "$n_perf" ] && [ "$n_perf" -gt 0 ] ||
+		fail_ "perf report --stats finds no samples in $1"
+	[ "$n_perf" = "$n_pre" ] ||
+		fail_ "$1: perf counts $n_perf samples, preport $n_pre"
+}
+
+# has_symbol_ FILE SYM...: perf report --sort sym of FILE shows each SYM
+has_symbol_() {
+	f_=$1
+	shift
+	"$PERF" report -i "$f_" --stdio --sort sym >"$f_.sym" 2>/dev/null </dev/null ||
+		fail_ "perf report --sort sym -i $f_ failed"
+	for s_ in "$@"; do
+		grep -Eq "\[\.\] $s_( |\$)" "$f_.sym" ||
+			fail_ "$s_ is not in perf's report of $f_: $(head -20 "$f_.sym")"
+	done
+}
+
+# attr_compare_ < CASES: for each line of options, record `true` with
+# perf record and with precord; `perf evlist -v` of both files (every
+# attr field, the names from EVENT_DESC) must be equal.  Where perf
+# cannot record with the options here (no PMU, no LBR), precord must fail
+# too.  Fails the test after all lines, naming each difference.
+attr_compare_() {
+	n_=0 bad_=0
+	while IFS= read -r opts_; do
+		n_=$((n_ + 1))
+		# shellcheck disable=SC2086
+		"$PERF" record -q -o p$n_.data $opts_ -- true > /dev/null 2> p$n_.err </dev/null
+		pst_=$?
+		# shellcheck disable=SC2086
+		precord -q -o q$n_.data $opts_ -- true > /dev/null 2> q$n_.err </dev/null
+		qst_=$?
+		if [ $pst_ != 0 ]; then
+			if [ $qst_ = 0 ]; then
+				note_ "$opts_: perf cannot ($(head -2 p$n_.err | tr '\n' ' ')), precord did"
+				bad_=$((bad_ + 1))
+			fi
+			continue
+		fi
+		if [ $qst_ != 0 ]; then
+			note_ "$opts_: precord failed: $(head -3 q$n_.err)"
+			bad_=$((bad_ + 1))
+			continue
+		fi
+		"$PERF" evlist -v -i p$n_.data > p$n_.ev 2>&1 </dev/null
+		"$PERF" evlist -v -i q$n_.data > q$n_.ev 2>&1 </dev/null
+		if ! cmp -s p$n_.ev q$n_.ev; then
+			note_ "$opts_: attrs differ (perf <, precord >):"
+			diff p$n_.ev q$n_.ev >&2
+			bad_=$((bad_ + 1))
+		fi
+		rm -f p$n_.data q$n_.data
+	done
+	[ $bad_ = 0 ] || fail_ "$bad_ of $n_ option sets differ from perf record"
+}

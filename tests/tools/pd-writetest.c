@@ -1,0 +1,423 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * tests/tools/pd-writetest.c - drive the writer end to end.
+ *
+ * Usage:
+ *   pd-writetest [--pipe] [--unfinished] IN OUT
+ *	Copy IN: read it with pd_reader, write its events, its records and
+ *	its metadata with pd_writer (file mode, or pipe mode with --pipe;
+ *	OUT "-" is standard output).  The features are re-encoded from the
+ *	parsed pd_meta by pd_feature_encode(), so real perf reading the copy
+ *	checks the writer and the encoders.  Records are copied as they are,
+ *	COMPRESSED ones included; TRACING_DATA is copied as its raw blob.
+ *	--unfinished closes the writer without pd_writer_finish(), as a
+ *	recorder that was killed leaves its file (data size 0, no features).
+ *   pd-writetest --features [--exact] IN
+ *	For every feature section of the file IN: parse it, encode the
+ *	values again, and with --exact require the very bytes of the file
+ *	(for files written by perf 6.1); without it require that parsing
+ *	the encoding and encoding once more gives the same bytes, that is,
+ *	the same values (for files of other perf versions, which lay some
+ *	sections out differently).  Prints one line per feature.
+ *
+ * Exit status: 0 done, 1 a mismatch or an error (said on stderr).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "pdata/reader.h"
+#include "pdata/writer.h"
+
+static const char *prog = "pd-writetest";
+
+static void __attribute__((format(printf, 1, 2), noreturn))
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(1);
+}
+
+static void *
+xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory");
+	return p;
+}
+
+static struct pd_reader *
+open_input(const char *path)
+{
+	struct pd_reader *r = NULL;
+	int err = pd_reader_open(&r, path, NULL);
+
+	if (err)
+		die("%s: %s", path, r ? pd_reader_errmsg(r) : pd_strerror(err));
+	if (pd_reader_info(r)->swap)
+		die("%s: the other byte order is not copied (the writer writes host order)",
+		    path);
+	if (pd_reader_info(r)->mode == PD_MODE_DIR)
+		die("%s: directories are not copied", path);
+	return r;
+}
+
+/* Bytes of the input file at offset, for TRACING_DATA's blob. */
+static void *
+read_at(const char *path, uint64_t offset, uint64_t size)
+{
+	unsigned char *p = xmalloc((size_t)size);
+	size_t done = 0;
+	ssize_t got;
+	int fd = open(path, O_RDONLY);
+
+	if (fd < 0)
+		die("%s: %s", path, strerror(errno));
+	while (done < size) {
+		got = pread(fd, p + done, (size_t)size - done,
+			    (off_t)(offset + done));
+		if (got <= 0)
+			die("%s: reading %llu bytes at %#llx: %s", path,
+			    (unsigned long long)size,
+			    (unsigned long long)offset,
+			    got < 0 ? strerror(errno) : "end of file");
+		done += (size_t)got;
+	}
+	close(fd);
+	return p;
+}
+
+struct data {
+	unsigned char *p;
+	size_t len, cap;
+	void *tracing;		/* the pipe input's tracing blob */
+	size_t tracing_len;
+};
+
+static void
+data_add(struct data *d, const void *p, size_t n)
+{
+	if (d->len + n > d->cap) {
+		d->cap = d->cap ? d->cap * 2 : 1 << 16;
+		while (d->cap < d->len + n)
+			d->cap *= 2;
+		d->p = realloc(d->p, d->cap);
+		if (!d->p)
+			die("out of memory");
+	}
+	memcpy(d->p + d->len, p, n);
+	d->len += n;
+}
+
+/* Every record as the file has it, minus what the writer makes itself. */
+static void
+collect_records(struct pd_reader *r, const char *path, struct data *d)
+{
+	bool pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
+	struct pd_record rec;
+	int got;
+
+	while ((got = pd_reader_next(r, &rec)) > 0) {
+		if (rec.origin != PD_ORIGIN_FILE)
+			continue;
+		/* in a file's data section they are data (simpleperf's 66) */
+		switch (pipe ? rec.header.type : 0) {
+		case PD_RECORD_HEADER_ATTR:
+		case PD_RECORD_HEADER_FEATURE:
+			continue;
+		case PD_RECORD_HEADER_TRACING_DATA:
+			if (!rec.payload)
+				die("%s: no tracing blob at %#llx", path,
+				    (unsigned long long)rec.offset);
+			free(d->tracing);
+			d->tracing = xmalloc((size_t)rec.payload_size);
+			memcpy(d->tracing, rec.payload,
+			       (size_t)rec.payload_size);
+			d->tracing_len = (size_t)rec.payload_size;
+			continue;
+		default:
+			break;
+		}
+		data_add(d, rec.data, rec.size);
+		if (rec.payload_size) {
+			if (!rec.payload)
+				die("%s: no payload after the record at %#llx",
+				    path, (unsigned long long)rec.offset);
+			data_add(d, rec.payload, (size_t)rec.payload_size);
+		}
+	}
+	if (got < 0)
+		die("%s: %s", path, pd_reader_errmsg(r));
+}
+
+static void
+wcheck(struct pd_writer *w, int err, const char *what)
+{
+	if (err)
+		die("%s: %s (%s)", what, pd_strerror(err),
+		    pd_writer_errmsg(w));
+}
+
+/*
+ * Records go to the writer one at a time, so that the buffering is what
+ * is tested, with one large write at the end for the direct path.
+ */
+static void
+write_records(struct pd_writer *w, const struct data *d)
+{
+	size_t at = 0, half = d->len / 2, size;
+
+	/* the split points do not matter: bytes go out in order */
+	while (at + 8 <= half) {
+		uint16_t h16;
+
+		memcpy(&h16, d->p + at + 6, sizeof(h16));
+		size = h16;
+		if (size < 8 || size > d->len - at)
+			break;
+		wcheck(w, pd_writer_write(w, d->p + at, size), "write");
+		at += size;
+	}
+	wcheck(w, pd_writer_write(w, d->p + at, d->len - at), "write");
+}
+
+/*
+ * Sections pdata cannot re-encode go over as their bytes: ids it does
+ * not know (simpleperf's 128+) and sections that did not parse.
+ */
+static void
+copy_raw_features(struct pd_writer *w, struct pd_reader *r, const char *in)
+{
+	const struct pd_meta *m = pd_reader_meta(r);
+	unsigned int feat;
+	void *sec;
+
+	if (pd_reader_info(r)->mode != PD_MODE_FILE)
+		return;
+	for (feat = 1; feat < PD_FEAT_BITS; feat++) {
+		if (!pd_meta_has(m, feat) || feat == PD_FEAT_TRACING_DATA ||
+		    (feat < PD_FEAT_KNOWN &&
+		     !((m->bad_features[feat / 64] >> (feat % 64)) & 1)))
+			continue;
+		sec = read_at(in, m->sections[feat].offset,
+			      m->sections[feat].size);
+		wcheck(w, pd_writer_set_feature_raw(w, feat, sec, (size_t)
+				m->sections[feat].size), "raw");
+		free(sec);
+	}
+}
+
+static int
+copy(const char *in, const char *out, bool pipe, bool finish)
+{
+	struct pd_writer_opts opts = { .pipe = pipe };
+	struct pd_reader *r = open_input(in);
+	struct pd_writer *w = NULL;
+	struct data d = { 0 };
+	struct pd_meta m;
+	size_t i;
+	int fd, err;
+
+	collect_records(r, in, &d);
+	/* a shallow copy: only the feature bits change */
+	m = *pd_reader_meta(r);
+	if (strcmp(out, "-") == 0)
+		fd = STDOUT_FILENO;
+	else
+		fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		die("%s: %s", out, strerror(errno));
+	err = pd_writer_open(&w, fd, &opts);
+	if (err)
+		die("%s: %s", out, pd_strerror(err));
+	for (i = 0; i < pd_reader_nr_evsels(r); i++) {
+		const struct pd_evsel *ev = pd_reader_evsel(r, i);
+
+		wcheck(w, pd_writer_add_evsel(w, &ev->attr, ev->ids,
+					      ev->nr_ids), "add_evsel");
+	}
+	if (pd_meta_has(&m, PD_FEAT_TRACING_DATA)) {
+		void *blob = d.tracing;
+		size_t len = d.tracing_len;
+
+		if (!blob && m.tracing_data_size) {
+			len = (size_t)m.tracing_data_size;
+			blob = read_at(in, m.tracing_data_offset, len);
+		}
+		if (blob)
+			wcheck(w, pd_writer_set_feature_raw(w,
+					PD_FEAT_TRACING_DATA, blob, len), "raw");
+		if (blob != d.tracing)
+			free(blob);
+	}
+	copy_raw_features(w, r, in);
+	wcheck(w, pd_writer_begin_data(w, &m), "begin_data");
+	write_records(w, &d);
+	if (pd_writer_data_size(w) != d.len)
+		die("data size %llu, %zu bytes written",
+		    (unsigned long long)pd_writer_data_size(w), d.len);
+	if (finish)
+		wcheck(w, pd_writer_finish(w, &m), "finish");
+	for (i = 0; i < PD_FEAT_BITS; i++)
+		if (pd_writer_feature_dropped(w, (unsigned int)i))
+			fprintf(stderr, "%s: feature %zu (%s) was left out\n",
+				prog, i, pd_feature_name((unsigned int)i) ?
+				pd_feature_name((unsigned int)i) : "?");
+	pd_writer_close(w);
+	if (fd != STDOUT_FILENO && close(fd) < 0)
+		die("%s: %s", out, strerror(errno));
+	free(d.p);
+	free(d.tracing);
+	pd_reader_close(r);
+	return 0;
+}
+
+/* Parse one payload into m, failing loudly. */
+static void
+parse_into(struct pd_meta *m, unsigned int feat, const void *p, size_t len,
+	   const char *what)
+{
+	char why[256] = "";
+
+	if (pd_feature_parse(m, feat, p, len, false, why, sizeof(why)))
+		die("%s: feature %s does not parse: %s", what,
+		    pd_feature_name(feat), why);
+}
+
+static void
+encode(const struct pd_meta *m, unsigned int feat, void **p, size_t *len)
+{
+	int err = pd_feature_encode(m, feat, p, len);
+
+	if (err)
+		die("feature %s does not encode: %s", pd_feature_name(feat),
+		    pd_strerror(err));
+}
+
+static size_t
+first_difference(const unsigned char *a, const unsigned char *b, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n && a[i] == b[i]; i++)
+		;
+	return i;
+}
+
+/*
+ * Check one feature of the file: exact, against the file's bytes, or by
+ * value, against the encoding of the encoding's parse.  later holds the
+ * features parsed so far (CPU_TOPOLOGY reads NRCPUS from it).
+ */
+static int
+check_feature(struct pd_meta *first, struct pd_meta *second, unsigned int feat,
+	      const unsigned char *sec, size_t len, bool exact,
+	      const char *path)
+{
+	void *enc, *enc2;
+	size_t elen, elen2, at;
+	int bad = 0;
+
+	parse_into(first, feat, sec, len, path);
+	encode(first, feat, &enc, &elen);
+	if (exact) {
+		if (elen != len || memcmp(enc, sec, len)) {
+			at = first_difference(enc, sec,
+					      elen < len ? elen : len);
+			fprintf(stderr, "%s: %s: %zu bytes encoded, %zu in the file, first difference at byte %zu\n",
+				path, pd_feature_name(feat), elen, len, at);
+			bad = 1;
+		}
+	} else {
+		parse_into(second, feat, enc, elen, "the encoding");
+		encode(second, feat, &enc2, &elen2);
+		if (elen != elen2 || memcmp(enc, enc2, elen)) {
+			fprintf(stderr, "%s: %s: the values change when encoded and parsed again\n",
+				path, pd_feature_name(feat));
+			bad = 1;
+		}
+		free(enc2);
+	}
+	printf("%s %s %zu\n", pd_feature_name(feat), bad ? "DIFFERS" : "same",
+	       len);
+	free(enc);
+	return bad;
+}
+
+static int
+check_features(const char *path, bool exact)
+{
+	struct pd_reader *r = open_input(path);
+	const struct pd_meta *rm = pd_reader_meta(r);
+	struct pd_meta first, second;
+	unsigned int feat;
+	int bad = 0;
+
+	if (pd_reader_info(r)->mode != PD_MODE_FILE)
+		die("%s: --features needs a file-mode input", path);
+	pd_meta_init(&first);
+	pd_meta_init(&second);
+	for (feat = 1; feat < PD_FEAT_KNOWN; feat++) {
+		const struct pd_feat_section *s = &rm->sections[feat];
+		unsigned char *sec;
+
+		if (!pd_meta_has(rm, feat) || feat == PD_FEAT_TRACING_DATA)
+			continue;
+		if ((rm->bad_features[feat / 64] >> (feat % 64)) & 1) {
+			printf("%s bad-in-file %llu\n", pd_feature_name(feat),
+			       (unsigned long long)s->size);
+			continue;
+		}
+		sec = read_at(path, s->offset, s->size);
+		bad |= check_feature(&first, &second, feat, sec,
+				     (size_t)s->size, exact, path);
+		free(sec);
+	}
+	pd_meta_free(&first);
+	pd_meta_free(&second);
+	pd_reader_close(r);
+	return bad;
+}
+
+int
+main(int argc, char **argv)
+{
+	bool pipe = false, features = false, exact = false, finish = true;
+	int i = 1;
+
+	for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
+		if (strcmp(argv[i], "--pipe") == 0)
+			pipe = true;
+		else if (strcmp(argv[i], "--features") == 0)
+			features = true;
+		else if (strcmp(argv[i], "--exact") == 0)
+			exact = true;
+		else if (strcmp(argv[i], "--unfinished") == 0)
+			finish = false;
+		else
+			die("unknown option %s", argv[i]);
+	}
+	if (features && argc - i == 1)
+		return check_features(argv[i], exact);
+	if (!features && argc - i == 2)
+		return copy(argv[i], argv[i + 1], pipe, finish);
+	fprintf(stderr, "usage: %s [--pipe] [--unfinished] IN OUT\n"
+		"       %s --features [--exact] IN\n", prog, prog);
+	return 2;
+}

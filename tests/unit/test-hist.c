@@ -1,0 +1,196 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * tests/unit/test-hist.c - the histogram on hand-built samples: what
+ * makes one entry, the output order and its ties, the column widths
+ * (perf-record-decoding.md §6.2, §6.3, §6.5), the filters' parsing.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/hist.h"
+#include "tests/unit/t.h"
+
+static struct rep_thread thr = { .pid = 42, .tid = 42, .comm = "work" };
+
+static struct sym_symbol sym_a = { .start = 0x1100, .end = 0x1180, .name = "aa" };
+static struct sym_symbol sym_b = { .start = 0x1000, .end = 0x1100, .name = "b" };
+static struct sym_symbol sym_c = { .start = 0x1180, .end = 0x1200, .name = "cc" };
+
+struct env {
+	struct sym_ctx *syms;
+	struct rep_map map;
+	struct rep_map kmap;
+};
+
+static void
+env_init(struct env *e)
+{
+	struct sym_opts so = { 0 };
+
+	e->syms = sym_ctx_new(&so);
+	e->map = (struct rep_map){ .start = 0x400000, .end = 0x500000,
+				   .dso = sym_dso_get(e->syms, "/opt/x/libwork.so", NULL, 0) };
+	e->kmap = (struct rep_map){ .start = 0, .end = UINT64_MAX, .identity = true,
+				    .dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0) };
+}
+
+/* A user sample at file offset off (sym may be NULL), or a kernel one. */
+static struct rep_sample
+sample(struct env *e, uint64_t off, const struct sym_symbol *sym, bool kernel,
+       uint64_t period)
+{
+	struct rep_sample s = {
+		.pid = 42, .tid = 42, .cpu = 0, .time = 1000, .period = period,
+		.thread = &thr, .comm = thr.comm,
+	};
+
+	s.self.map = kernel ? &e->kmap : &e->map;
+	s.self.dso = s.self.map->dso;
+	s.self.sym = sym;
+	s.self.ip = kernel ? off : e->map.start + off;
+	s.self.al_addr = off;
+	s.self.level = kernel ? 'k' : '.';
+	return s;
+}
+
+static char *
+report_text(struct rep_report_opts *o, struct env *e,
+	    const struct rep_sample *v, size_t n)
+{
+	static const unsigned int zero = 0, one = 1;
+	static const char *const titles[] = { "cpu-clock" };
+	static const bool plural[] = { false };
+	struct rep_report *rep;
+	char err[128], *buf = NULL;
+	size_t len = 0, i;
+	FILE *f;
+
+	(void)e;
+	o->quiet = true;
+	o->children = 0;
+	o->use_callchain = 0;
+	rep_cc_param_init(&o->cc);
+	o->cc.mode = REP_CC_NONE;
+	if (rep_report_setup_dims(o, false, err, sizeof(err)))
+		return NULL;
+	rep = rep_report_new(o, 1, &zero, &zero, &one, NULL, 0, false);
+	for (i = 0; i < n; i++)
+		rep_report_add(rep, &v[i]);
+	f = open_memstream(&buf, &len);
+	rep_report_print(rep, f, titles, plural);
+	fclose(f);
+	rep_report_free(rep);
+	return buf;
+}
+
+/*
+ * Ties after the overhead: resolved symbols by name, then the unresolved
+ * ones in address order, compared as signed values (kernel first).
+ */
+static void
+test_sym_order(struct env *e)
+{
+	struct rep_report_opts o = { .sort_str = "sym" };
+	struct rep_sample v[] = {
+		sample(e, 0x9000, NULL, false, 1),
+		sample(e, 0xffffffff81000000ull, NULL, true, 1),
+		sample(e, 0x2000, NULL, false, 2),
+		sample(e, 0x1010, &sym_b, false, 1),
+		sample(e, 0x1110, &sym_a, false, 1),
+		sample(e, 0x1190, &sym_c, false, 1),
+		sample(e, 0x9000, NULL, false, 1),
+	};
+	char *got = report_text(&o, e, v, ARRAY_SIZE(v));
+
+	T_EQ_STR(got,
+		 "    25.00%  [.] 0x0000000000002000\n"
+		 "    25.00%  [.] 0x0000000000009000\n"
+		 "    12.50%  [.] aa\n"
+		 "    12.50%  [.] b\n"
+		 "    12.50%  [.] cc\n"
+		 "    12.50%  [k] 0xffffffff81000000\n"
+		 "\n\n", "sort sym");
+	free(got);
+}
+
+/* comm,dso,sym: a missing map sorts last; widths follow the longest text. */
+static void
+test_default_widths(struct env *e)
+{
+	struct rep_report_opts o = { 0 };
+	struct rep_sample v[] = {
+		sample(e, 0x1010, &sym_b, false, 3),
+		sample(e, 0x10, NULL, true, 1),
+		sample(e, 0x20, NULL, false, 1),
+	};
+	char *got;
+
+	v[2].self.map = NULL;
+	v[2].self.dso = NULL;
+	v[2].self.ip = 0x7fff00000010ull;
+	v[2].self.al_addr = 0x7fff00000010ull;
+	got = report_text(&o, e, v, ARRAY_SIZE(v));
+	T_EQ_STR(got,
+		 "    60.00%  work     libwork.so         [.] b\n"
+		 "    20.00%  work     [kernel.kallsyms]  [k] 0x0000000000000010\n"
+		 "    20.00%  work     [unknown]          [.] 0x00007fff00000010\n"
+		 "\n\n", "comm,dso,sym");
+	free(got);
+}
+
+static void
+test_filters(void)
+{
+	struct rep_filters f = { 0 };
+	char err[128];
+
+	T(rep_filter_parse_time(&f, "10.5,11", err, sizeof(err)) == 0, "time: %s", err);
+	T(f.nr_times == 1, "one range");
+	T_EQ_U64(f.times[0].start, 10500000000ull, "start");
+	T_EQ_U64(f.times[0].end, 11000000000ull, "end");
+	T(rep_filter_parse_time(&f, "12,11", err, sizeof(err)) != 0, "reversed range");
+	T(rep_filter_parse_time(&f, "0%-10%,30%-40%", err, sizeof(err)) == 0 &&
+	  rep_filter_resolve_time(&f, 1000, 2000, err, sizeof(err)) == 0 &&
+	  f.nr_times == 2, "percent ranges: %s", err);
+	T_EQ_U64(f.times[0].start, 1000, "0%");
+	T_EQ_U64(f.times[0].end, 1099, "10%, less one");
+	T_EQ_U64(f.times[1].start, 1300, "30%");
+	T(rep_filter_parse_time(&f, "10%/2", err, sizeof(err)) == 0 &&
+	  rep_filter_resolve_time(&f, 1000, 2000, err, sizeof(err)) == 0 &&
+	  f.nr_times == 1 && f.times[0].start == 1100 && f.times[0].end == 1199,
+	  "second 10%% slice");
+	T(rep_filter_parse_time(&f, "50%", err, sizeof(err)) == 0 &&
+	  rep_filter_resolve_time(&f, 1000, 2000, err, sizeof(err)) == 0 &&
+	  f.times[0].start == 1000 && f.times[0].end == 1499, "first half");
+	T(rep_filter_parse_time(&f, "x%/2", err, sizeof(err)) == 0 &&
+	  rep_filter_resolve_time(&f, 1000, 2000, err, sizeof(err)) != 0, "bad percent");
+	T(rep_filter_parse_time(&f, "10%", err, sizeof(err)) == 0 &&
+	  rep_filter_resolve_time(&f, 0, 0, err, sizeof(err)) != 0, "no SAMPLE_TIME");
+	T(rep_filter_parse_cpus(&f, "0-2,5", err, sizeof(err)) == 0, "cpus: %s", err);
+	T(f.cpus[0] && f.cpus[2] && !f.cpus[3] && f.cpus[5], "cpu bits");
+	T(rep_filter_parse_cpus(&f, "3-1", err, sizeof(err)) != 0, "bad cpu range");
+	T(rep_filter_parse_ints(&f.pids, &f.nr_pids, "1,x", err, sizeof(err)) != 0,
+	  "bad pid");
+	T(rep_filter_parse_list(&f.comms, &f.nr_comms, "a,,b") == 0 && f.nr_comms == 2,
+	  "comm list");
+	rep_filters_free(&f);
+	T(rep_dim_parse("sym") == REP_DIM_SYM && rep_dim_parse("symbol") == REP_DIM_SYM,
+	  "sym names");
+	T(rep_dim_parse("nosuchkey") < 0, "unknown key");
+}
+
+int
+main(void)
+{
+	struct env e;
+
+	env_init(&e);
+	test_sym_order(&e);
+	test_default_widths(&e);
+	test_filters();
+	sym_ctx_free(e.syms);
+	return t_done("test-hist");
+}
