@@ -69,7 +69,6 @@ int pd_feat_string(struct feat_ctx *x, const char *what, char **out);
 
 /* u32 nr, then nr strings (perf_header_string_list). */
 int pd_feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l);
-void pd_feat_strlist_free(struct pd_strlist *l);
 
 /* calloc() that reports -PD_E_NOMEM through x; nr may be 0. */
 void *pd_feat_calloc(struct feat_ctx *x, size_t nr, size_t size);

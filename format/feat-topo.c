@@ -90,9 +90,9 @@ pd_feat_parse_cpu_topology(struct feat_ctx *x)
 void
 pd_feat_clear_cpu_topology(struct pd_meta *m, unsigned int feat)
 {
-	pd_feat_strlist_free(&m->package_cpus);
-	pd_feat_strlist_free(&m->die_cpus);
-	pd_feat_strlist_free(&m->thread_cpus);
+	pd_strlist_free(&m->package_cpus);
+	pd_strlist_free(&m->die_cpus);
+	pd_strlist_free(&m->thread_cpus);
 	free(m->topo_cpus);
 	m->topo_cpus = NULL;
 	m->nr_topo_cpus = 0;

@@ -148,18 +148,6 @@ pd_feat_strlist(struct feat_ctx *x, const char *what, struct pd_strlist *l)
 	return 0;
 }
 
-void
-pd_feat_strlist_free(struct pd_strlist *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->s[i]);
-	free(l->s);
-	l->s = NULL;
-	l->nr = 0;
-}
-
 static int
 parse_tracing_data(struct feat_ctx *x)
 {
@@ -242,7 +230,7 @@ parse_cmdline(struct feat_ctx *x)
 static void
 clear_cmdline(struct pd_meta *m, unsigned int feat)
 {
-	pd_feat_strlist_free(&m->cmdline);
+	pd_strlist_free(&m->cmdline);
 }
 
 static int
@@ -514,18 +502,6 @@ clear_compressed(struct pd_meta *m, unsigned int feat)
 	m->comp_mmap_len = 0;
 }
 
-static void
-caps_free(struct pd_cap *caps, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++) {
-		free(caps[i].name);
-		free(caps[i].value);
-	}
-	free(caps);
-}
-
 static int
 parse_caps(struct feat_ctx *x, struct pd_cap **caps, size_t *nr_caps)
 {
@@ -561,7 +537,7 @@ parse_cpu_pmu_caps(struct feat_ctx *x)
 static void
 clear_cpu_pmu_caps(struct pd_meta *m, unsigned int feat)
 {
-	caps_free(m->cpu_pmu_caps, m->nr_cpu_pmu_caps);
+	pd_caps_free(m->cpu_pmu_caps, m->nr_cpu_pmu_caps);
 	m->cpu_pmu_caps = NULL;
 	m->nr_cpu_pmu_caps = 0;
 }
@@ -600,7 +576,7 @@ clear_pmu_caps(struct pd_meta *m, unsigned int feat)
 
 	for (i = 0; i < m->nr_pmu_caps; i++) {
 		free(m->pmu_caps[i].pmu_name);
-		caps_free(m->pmu_caps[i].caps, m->pmu_caps[i].nr_caps);
+		pd_caps_free(m->pmu_caps[i].caps, m->pmu_caps[i].nr_caps);
 	}
 	free(m->pmu_caps);
 	m->pmu_caps = NULL;

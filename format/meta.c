@@ -39,6 +39,41 @@ pd_meta_note_unknown_feature(struct pd_meta *m, unsigned int feat)
 }
 
 void
+pd_meta_clear_feature(struct pd_meta *m, unsigned int feat)
+{
+	const struct feat_ops *row = pd_feat_ops_of(feat);
+
+	if (row && row->clear)
+		row->clear(m, feat);
+	if (feat < PD_FEAT_BITS)
+		m->features[feat / 64] &= ~(1ULL << (feat % 64));
+}
+
+void
+pd_strlist_free(struct pd_strlist *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++)
+		free(l->s[i]);
+	free(l->s);
+	l->s = NULL;
+	l->nr = 0;
+}
+
+void
+pd_caps_free(struct pd_cap *caps, size_t nr)
+{
+	size_t i;
+
+	for (i = 0; i < nr; i++) {
+		free(caps[i].name);
+		free(caps[i].value);
+	}
+	free(caps);
+}
+
+void
 pd_meta_free(struct pd_meta *m)
 {
 	const struct feat_ops *row;

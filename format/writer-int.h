@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * format/writer-int.h - a growable byte buffer with a sticky error, shared
- * by the feature encoders (feat-encode.c) and the writer (writer.c).
+ * by the feature encoders (feat-encode.c), the writer (writer.c) and
+ * precord's record synthesis (record/synth-int.h).
  *
  * Values are appended in host byte order, unaligned, as perf writes its
  * feature payloads field after field (perf-data-file-format.md §5).  An

@@ -6,5 +6,6 @@ lib_libpdutil_a_SOURCES = \
 	lib/diag.c lib/diag.h \
 	lib/xalloc.c lib/xalloc.h \
 	lib/strbuf.c lib/strbuf.h \
-	lib/u64map.c lib/u64map.h
+	lib/u64map.c lib/u64map.h \
+	lib/cpulist.c lib/cpulist.h
 lib_libpdutil_a_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)

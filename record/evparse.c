@@ -186,20 +186,42 @@ tracing_dir(char *buf, size_t len, const char *sys, const char *name)
 	return false;
 }
 
+/* The first line of a file, with its newline; 0, -errno or -EINVAL. */
 static int
-read_u64_file(const char *path, uint64_t *v, int base)
+read_first_line(const char *path, char *line, size_t size)
 {
 	FILE *f = fopen(path, "r");
-	char line[64];
-	char *end;
+	bool ok;
 
 	if (!f)
 		return -errno;
-	if (!fgets(line, sizeof(line), f)) {
-		fclose(f);
-		return -EINVAL;
-	}
+	ok = fgets(line, (int)size, f) != NULL;
 	fclose(f);
+	return ok ? 0 : -EINVAL;
+}
+
+/* The first line of a PMU's dir/name file, as read_first_line(). */
+static int
+read_pmu_line(const char *pmu, const char *dir, const char *name,
+	      char *line, size_t size)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/%s/%s",
+		 pmu, dir, name);
+	return read_first_line(path, line, size);
+}
+
+static int
+read_u64_file(const char *path, uint64_t *v, int base)
+{
+	char line[64];
+	char *end;
+	int err;
+
+	err = read_first_line(path, line, sizeof(line));
+	if (err)
+		return err;
 	errno = 0;
 	*v = strtoull(line, &end, base);
 	return errno || end == line ? -EINVAL : 0;
@@ -338,22 +360,13 @@ static int
 pmu_format_apply(const char *pmu, const char *term, uint64_t value,
 		 struct pd_attr *a)
 {
-	char path[512], line[256];
+	char line[256];
 	uint64_t *cfg;
 	const char *p;
 	unsigned int bit = 0;
-	FILE *f;
 
-	snprintf(path, sizeof(path),
-		 "/sys/bus/event_source/devices/%s/format/%s", pmu, term);
-	f = fopen(path, "r");
-	if (!f)
+	if (read_pmu_line(pmu, "format", term, line, sizeof(line)))
 		return -1;
-	if (!fgets(line, sizeof(line), f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
 	if (!strncmp(line, "config1:", 8))
 		cfg = &a->config1, p = line + 8;
 	else if (!strncmp(line, "config2:", 8))
@@ -393,22 +406,13 @@ static int
 pmu_alias_apply(const char *pmu, const char *name, struct pd_attr *a,
 		char *why, size_t why_len, int depth)
 {
-	char path[512], line[512];
-	FILE *f;
+	char line[512];
 	size_t n;
 
 	if (strchr(name, '/') || depth > 2)
 		return -1;
-	snprintf(path, sizeof(path),
-		 "/sys/bus/event_source/devices/%s/events/%s", pmu, name);
-	f = fopen(path, "r");
-	if (!f)
+	if (read_pmu_line(pmu, "events", name, line, sizeof(line)))
 		return -1;
-	if (!fgets(line, sizeof(line), f)) {
-		fclose(f);
-		return -1;
-	}
-	fclose(f);
 	n = strcspn(line, "\n");
 	line[n] = '\0';
 	return pmu_terms_apply(pmu, line, a, why, why_len, depth + 1);

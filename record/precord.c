@@ -290,6 +290,19 @@ default_pages(void)
 	return (unsigned int)p;
 }
 
+/* --user-regs and --intr-regs: a register list, or none for the default. */
+static uint64_t
+parse_regs(const char *arg)
+{
+	uint64_t mask;
+
+	if (!arg)
+		return 0xff0fffULL;
+	if (rec_parse_regs(arg, &mask))
+		usage_error("unknown register in '%s'", arg);
+	return mask;
+}
+
 static void
 parse_option(struct rec_opts *o, int c, const char *arg)
 {
@@ -324,18 +337,8 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 		if (rec_parse_branch_filter(arg, &o->branch_stack))
 			usage_error("unknown branch filter in '%s'", arg);
 		break;
-	case OPT_USER_REGS:
-		if (!arg)
-			o->user_regs = 0xff0fffULL;
-		else if (rec_parse_regs(arg, &o->user_regs))
-			usage_error("unknown register in '%s'", arg);
-		break;
-	case OPT_INTR_REGS:
-		if (!arg)
-			o->intr_regs = 0xff0fffULL;
-		else if (rec_parse_regs(arg, &o->intr_regs))
-			usage_error("unknown register in '%s'", arg);
-		break;
+	case OPT_USER_REGS: o->user_regs = parse_regs(arg); break;
+	case OPT_INTR_REGS: o->intr_regs = parse_regs(arg); break;
 	case 'd': o->sample_addr = true; break;
 	case 'W': o->sample_weight = true; break;
 	case OPT_PHYS_DATA: o->phys_data = true; break;

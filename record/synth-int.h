@@ -9,29 +9,26 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "format/writer-int.h"
 #include "record/sys.h"
 
-/* A record under construction: the header first, fields in order. */
-struct rec_buf {
-	unsigned char *p;
-	size_t len, cap;
-};
-
-void rec_buf_start(struct rec_buf *b, uint32_t type, uint16_t misc);
-void rec_buf_put(struct rec_buf *b, const void *src, size_t n);
-void rec_buf_zero(struct rec_buf *b, size_t n);
-void rec_buf_u16(struct rec_buf *b, uint16_t v);
-void rec_buf_u32(struct rec_buf *b, uint32_t v);
-void rec_buf_u64(struct rec_buf *b, uint64_t v);
+/*
+ * A record under construction is a struct pd_wbuf (format/writer-int.h):
+ * rec_buf_start writes the header, pd_wbuf_* append the fields in order
+ * and rec_buf_emit sets the size and hands the record on.  An allocation
+ * failure is sticky in the buffer and rec_buf_emit reports it.
+ */
+void rec_buf_start(struct pd_wbuf *b, uint32_t type, uint16_t misc);
 /* s (len bytes), a NUL, zeros up to a multiple of 8 bytes */
-void rec_buf_str(struct rec_buf *b, const char *s, size_t len);
+void rec_buf_str(struct pd_wbuf *b, const char *s, size_t len);
 /* Zero padding up to a multiple of 8 bytes. */
-void rec_buf_align(struct rec_buf *b);
+void rec_buf_align(struct pd_wbuf *b);
 /*
  * Append id_hdr_size zero bytes (o may be NULL: none), set the header's
- * size and emit.  -E2BIG when the record exceeds 64 KiB.
+ * size and emit.  -E2BIG when the record exceeds 64 KiB, -ENOMEM when an
+ * append failed.
  */
-int rec_buf_emit(struct rec_buf *b, const struct rec_synth_opts *o,
+int rec_buf_emit(struct pd_wbuf *b, const struct rec_synth_opts *o,
 		 rec_emit_fn emit, void *ctx);
 
 /*

@@ -247,16 +247,16 @@ kmodules_free(struct kmodule *m, size_t nr)
 }
 
 static int
-emit_kmmap(struct rec_buf *b, uint64_t start, uint64_t len, uint64_t pgoff,
+emit_kmmap(struct pd_wbuf *b, uint64_t start, uint64_t len, uint64_t pgoff,
 	   const char *name, const struct rec_synth_opts *o,
 	   rec_emit_fn emit, void *ctx)
 {
 	rec_buf_start(b, PD_RECORD_MMAP, PD_MISC_KERNEL);
-	rec_buf_u32(b, (uint32_t)-1);
-	rec_buf_u32(b, 0);
-	rec_buf_u64(b, start);
-	rec_buf_u64(b, len);
-	rec_buf_u64(b, pgoff);
+	pd_wbuf_u32(b, (uint32_t)-1);
+	pd_wbuf_u32(b, 0);
+	pd_wbuf_u64(b, start);
+	pd_wbuf_u64(b, len);
+	pd_wbuf_u64(b, pgoff);
 	rec_buf_str(b, name, strlen(name));
 	return rec_buf_emit(b, o, emit, ctx);
 }
@@ -264,7 +264,7 @@ emit_kmmap(struct rec_buf *b, uint64_t start, uint64_t len, uint64_t pgoff,
 int
 rec_synth_kernel(const struct rec_synth_opts *o, rec_emit_fn emit, void *ctx)
 {
-	struct rec_buf b = { 0 };
+	struct pd_wbuf b = { 0 };
 	struct kmodule *mods;
 	struct ksyms k;
 	uint64_t start, end = ~0ULL;
@@ -320,7 +320,7 @@ rec_synth_thread_map(const pid_t *tids, size_t nr_threads, rec_emit_fn emit,
 		     void *ctx)
 {
 	static const pid_t any = -1;
-	struct rec_buf b = { 0 };
+	struct pd_wbuf b = { 0 };
 	size_t i;
 	int err;
 
@@ -331,10 +331,10 @@ rec_synth_thread_map(const pid_t *tids, size_t nr_threads, rec_emit_fn emit,
 	if (nr_threads > (PD_RECORD_MAX_SIZE - 16) / 24)
 		return -E2BIG;
 	rec_buf_start(&b, PD_RECORD_THREAD_MAP, 0);
-	rec_buf_u64(&b, nr_threads);
+	pd_wbuf_u64(&b, nr_threads);
 	for (i = 0; i < nr_threads; i++) {
-		rec_buf_u64(&b, (uint64_t)(int64_t)tids[i]);
-		rec_buf_zero(&b, PD_THREAD_MAP_COMM_LEN);
+		pd_wbuf_u64(&b, (uint64_t)(int64_t)tids[i]);
+		pd_wbuf_zeros(&b, PD_THREAD_MAP_COMM_LEN);
 	}
 	err = rec_buf_emit(&b, NULL, emit, ctx);
 	free(b.p);
@@ -350,7 +350,7 @@ cpu_cmp(const void *a, const void *b)
 }
 
 static void
-cpu_map_mask(struct rec_buf *b, const int *cpus, size_t nr, int max)
+cpu_map_mask(struct pd_wbuf *b, const int *cpus, size_t nr, int max)
 {
 	size_t words = (size_t)(max + 31) / 32, i;
 	uint32_t *mask;
@@ -361,10 +361,10 @@ cpu_map_mask(struct rec_buf *b, const int *cpus, size_t nr, int max)
 	mask = xcalloc(words, sizeof(*mask));
 	for (i = 0; i < nr; i++)
 		mask[cpus[i] / 32] |= 1U << (cpus[i] % 32);
-	rec_buf_u16(b, PD_CPU_MAP_MASK);
-	rec_buf_u16(b, (uint16_t)words);
-	rec_buf_u16(b, 4);
-	rec_buf_put(b, mask, words * sizeof(*mask));
+	pd_wbuf_u16(b, PD_CPU_MAP_MASK);
+	pd_wbuf_u16(b, (uint16_t)words);
+	pd_wbuf_u16(b, 4);
+	pd_wbuf_bytes(b, mask, words * sizeof(*mask));
 	free(mask);
 }
 
@@ -375,7 +375,7 @@ cpu_map_mask(struct rec_buf *b, const int *cpus, size_t nr, int max)
 int
 rec_synth_cpu_map(const int *cpus_in, size_t nr, rec_emit_fn emit, void *ctx)
 {
-	struct rec_buf b = { 0 };
+	struct pd_wbuf b = { 0 };
 	size_t size_cpus, size_mask, i;
 	int *cpus, min, max, err;
 	bool any;
@@ -397,16 +397,16 @@ rec_synth_cpu_map(const int *cpus_in, size_t nr, rec_emit_fn emit, void *ctx)
 	size_cpus = 2 + 2 + nr * 2;
 	size_mask = 2 + 4 + (size_t)(max + 31) / 32 * 4;
 	if ((size_t)(max - min + 1) == nr - any) {
-		rec_buf_u16(&b, PD_CPU_MAP_RANGE);
-		rec_buf_put(&b, &(uint8_t){ any }, 1);
-		rec_buf_zero(&b, 1);
-		rec_buf_u16(&b, (uint16_t)min);
-		rec_buf_u16(&b, (uint16_t)max);
+		pd_wbuf_u16(&b, PD_CPU_MAP_RANGE);
+		pd_wbuf_bytes(&b, &(uint8_t){ any }, 1);
+		pd_wbuf_zeros(&b, 1);
+		pd_wbuf_u16(&b, (uint16_t)min);
+		pd_wbuf_u16(&b, (uint16_t)max);
 	} else if (any || size_cpus < size_mask) {
-		rec_buf_u16(&b, PD_CPU_MAP_CPUS);
-		rec_buf_u16(&b, (uint16_t)nr);
+		pd_wbuf_u16(&b, PD_CPU_MAP_CPUS);
+		pd_wbuf_u16(&b, (uint16_t)nr);
 		for (i = 0; i < nr; i++)
-			rec_buf_u16(&b, (uint16_t)cpus[i]);
+			pd_wbuf_u16(&b, (uint16_t)cpus[i]);
 	} else {
 		cpu_map_mask(&b, cpus, nr, max);
 	}

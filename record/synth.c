@@ -58,7 +58,7 @@ rec_synth_id_hdr_size(const struct pd_attr *attr)
 
 /* One synthesis: where records go, and what every record needs. */
 struct synth {
-	struct rec_buf b;
+	struct pd_wbuf b;
 	const struct rec_synth_opts *o;
 	rec_emit_fn emit;
 	void *ctx;
@@ -157,8 +157,8 @@ static int
 emit_comm(struct synth *s, const struct task_ids *t, pid_t tid)
 {
 	rec_buf_start(&s->b, PD_RECORD_COMM, 0);
-	rec_buf_u32(&s->b, (uint32_t)t->tgid);
-	rec_buf_u32(&s->b, (uint32_t)tid);
+	pd_wbuf_u32(&s->b, (uint32_t)t->tgid);
+	pd_wbuf_u32(&s->b, (uint32_t)tid);
 	rec_buf_str(&s->b, t->comm, strlen(t->comm));
 	return synth_emit(s);
 }
@@ -173,11 +173,11 @@ emit_fork(struct synth *s, const struct task_ids *t, pid_t tid)
 	pid_t parent = t->tgid == tid ? t->ppid : t->tgid;
 
 	rec_buf_start(&s->b, PD_RECORD_FORK, MISC_FORK_EXEC);
-	rec_buf_u32(&s->b, (uint32_t)t->tgid);
-	rec_buf_u32(&s->b, (uint32_t)parent);
-	rec_buf_u32(&s->b, (uint32_t)tid);
-	rec_buf_u32(&s->b, (uint32_t)parent);
-	rec_buf_u64(&s->b, 0);
+	pd_wbuf_u32(&s->b, (uint32_t)t->tgid);
+	pd_wbuf_u32(&s->b, (uint32_t)parent);
+	pd_wbuf_u32(&s->b, (uint32_t)tid);
+	pd_wbuf_u32(&s->b, (uint32_t)parent);
+	pd_wbuf_u64(&s->b, 0);
 	return synth_emit(s);
 }
 
@@ -189,9 +189,9 @@ emit_namespaces(struct synth *s, pid_t tgid, pid_t tid)
 	if (!s->o->namespaces)
 		return 0;
 	rec_buf_start(&s->b, PD_RECORD_NAMESPACES, 0);
-	rec_buf_u32(&s->b, (uint32_t)tgid);
-	rec_buf_u32(&s->b, (uint32_t)tid);
-	rec_buf_u64(&s->b, PD_NR_NAMESPACES);
+	pd_wbuf_u32(&s->b, (uint32_t)tgid);
+	pd_wbuf_u32(&s->b, (uint32_t)tid);
+	pd_wbuf_u64(&s->b, PD_NR_NAMESPACES);
 	for (i = 0; i < PD_NR_NAMESPACES; i++) {
 		char path[64];
 		struct stat st;
@@ -203,8 +203,8 @@ emit_namespaces(struct synth *s, pid_t tgid, pid_t tid)
 			dev = (uint64_t)st.st_dev;
 			ino = (uint64_t)st.st_ino;
 		}
-		rec_buf_u64(&s->b, dev);
-		rec_buf_u64(&s->b, ino);
+		pd_wbuf_u64(&s->b, dev);
+		pd_wbuf_u64(&s->b, ino);
 	}
 	return synth_emit(s);
 }
@@ -327,17 +327,17 @@ emit_mmap2(struct synth *s, const struct maps_line *l, uint16_t misc,
 		flags |= MAP_HUGETLB;
 	}
 	rec_buf_start(&s->b, PD_RECORD_MMAP2, misc);
-	rec_buf_u32(&s->b, (uint32_t)tgid);
-	rec_buf_u32(&s->b, (uint32_t)tid);
-	rec_buf_u64(&s->b, l->start);
-	rec_buf_u64(&s->b, l->end - l->start);
-	rec_buf_u64(&s->b, l->pgoff);
-	rec_buf_u32(&s->b, l->maj);
-	rec_buf_u32(&s->b, l->min);
-	rec_buf_u64(&s->b, l->ino);
-	rec_buf_u64(&s->b, 0);
-	rec_buf_u32(&s->b, l->prot);
-	rec_buf_u32(&s->b, flags);
+	pd_wbuf_u32(&s->b, (uint32_t)tgid);
+	pd_wbuf_u32(&s->b, (uint32_t)tid);
+	pd_wbuf_u64(&s->b, l->start);
+	pd_wbuf_u64(&s->b, l->end - l->start);
+	pd_wbuf_u64(&s->b, l->pgoff);
+	pd_wbuf_u32(&s->b, l->maj);
+	pd_wbuf_u32(&s->b, l->min);
+	pd_wbuf_u64(&s->b, l->ino);
+	pd_wbuf_u64(&s->b, 0);
+	pd_wbuf_u32(&s->b, l->prot);
+	pd_wbuf_u32(&s->b, flags);
 	rec_buf_str(&s->b, path, path_len);
 	return synth_emit(s);
 }

@@ -28,12 +28,6 @@ int rec_sys_read_int(const char *path, int *out);
 /* A hexadecimal integer, with or without 0x (perf's sysfs__read_xll). */
 int rec_sys_read_hex(const char *path, uint64_t *out);
 
-/*
- * Parse a cpu list ("0-3,8,10-11") into a sorted array without
- * duplicates; free() *out.  -EINVAL when the text is not a list.
- */
-int rec_sys_parse_cpulist(const char *s, int **out, size_t *nr);
-
 /* The highest number in a cpu list file, plus one (perf's get_max_num). */
 int rec_sys_list_max(const char *path, int *out);
 

@@ -11,7 +11,6 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -100,8 +99,9 @@ rec_sys_read_trimmed(const char *path, char **out)
 	return 0;
 }
 
-int
-rec_sys_read_int(const char *path, int *out)
+/* The first line of path as strtoull() reads it in base. */
+static int
+read_ull(const char *path, int base, unsigned long long *out)
 {
 	char *s;
 	int err;
@@ -109,91 +109,31 @@ rec_sys_read_int(const char *path, int *out)
 	err = rec_sys_read_line(path, &s);
 	if (err)
 		return err;
-	*out = (int)strtol(s, NULL, 10);
+	*out = strtoull(s, NULL, base);
 	free(s);
 	return 0;
+}
+
+int
+rec_sys_read_int(const char *path, int *out)
+{
+	unsigned long long v;
+	int err = read_ull(path, 10, &v);
+
+	if (!err)
+		*out = (int)v;
+	return err;
 }
 
 int
 rec_sys_read_hex(const char *path, uint64_t *out)
 {
-	char *s;
-	int err;
+	unsigned long long v;
+	int err = read_ull(path, 16, &v);
 
-	err = rec_sys_read_line(path, &s);
-	if (err)
-		return err;
-	*out = strtoull(s, NULL, 16);
-	free(s);
-	return 0;
-}
-
-static int
-cpulist_add(int **v, size_t *nr, size_t *cap, long lo, long hi)
-{
-	long c;
-
-	if (lo < 0 || hi < lo || hi > INT_MAX || hi - lo > (1L << 20))
-		return -EINVAL;
-	for (c = lo; c <= hi; c++) {
-		if (*nr == *cap) {
-			*cap = *cap ? 2 * *cap : 16;
-			*v = xreallocarray(*v, *cap, sizeof(**v));
-		}
-		(*v)[(*nr)++] = (int)c;
-	}
-	return 0;
-}
-
-static int
-int_cmp(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-
-	return (x > y) - (x < y);
-}
-
-int
-rec_sys_parse_cpulist(const char *s, int **out, size_t *nr)
-{
-	size_t cap = 0, n = 0, i, j;
-	int *v = NULL;
-
-	while (*s && *s != '\n') {
-		char *end;
-		long lo, hi;
-
-		if (!isdigit((unsigned char)*s))
-			goto bad;
-		lo = strtol(s, &end, 10);
-		hi = lo;
-		if (*end == '-') {
-			s = end + 1;
-			if (!isdigit((unsigned char)*s))
-				goto bad;
-			hi = strtol(s, &end, 10);
-		}
-		if (cpulist_add(&v, &n, &cap, lo, hi))
-			goto bad;
-		s = end;
-		if (*s == ',')
-			s++;
-		else if (*s && *s != '\n')
-			goto bad;
-	}
-	if (n)
-		qsort(v, n, sizeof(*v), int_cmp);
-	for (i = j = 0; i < n; i++)
-		if (!j || v[j - 1] != v[i])
-			v[j++] = v[i];
-	*out = v;
-	*nr = j;
-	return 0;
-bad:
-	free(v);
-	*out = NULL;
-	*nr = 0;
-	return -EINVAL;
+	if (!err)
+		*out = v;
+	return err;
 }
 
 int

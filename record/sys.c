@@ -26,6 +26,7 @@
 #include <cpuid.h>
 #endif
 
+#include "lib/cpulist.h"
 #include "lib/xalloc.h"
 #include "record/sys.h"
 #include "record/sys-int.h"
@@ -50,18 +51,6 @@ strlist_push(struct pd_strlist *l, char *s)
 {
 	l->s = xreallocarray(l->s, l->nr + 1, sizeof(*l->s));
 	l->s[l->nr++] = s;
-}
-
-static void
-strlist_clear(struct pd_strlist *l)
-{
-	size_t i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->s[i]);
-	free(l->s);
-	l->s = NULL;
-	l->nr = 0;
 }
 
 static bool
@@ -102,24 +91,17 @@ collect_version(struct pd_meta *m)
 	feat_set(m, PD_FEAT_VERSION);
 }
 
-/* perf's cpu__max_present_cpu(): 4096 when sysfs does not say. */
+/*
+ * The highest cpu of a list file, plus one, or 4096 when sysfs does not
+ * say: perf's cpu__max_present_cpu() ("present") and cpu__max_cpu()
+ * ("possible").
+ */
 static uint32_t
-max_present_cpu(void)
+max_cpu(const char *path)
 {
 	int n;
 
-	if (rec_sys_list_max(SYS_CPU "/present", &n) || n <= 0)
-		return 4096;
-	return (uint32_t)n;
-}
-
-/* perf's cpu__max_cpu(), from the possible CPUs. */
-static uint32_t
-max_possible_cpu(void)
-{
-	int n;
-
-	if (rec_sys_list_max(SYS_CPU "/possible", &n) || n <= 0)
+	if (rec_sys_list_max(path, &n) || n <= 0)
 		return 4096;
 	return (uint32_t)n;
 }
@@ -131,7 +113,7 @@ collect_nrcpus(struct pd_meta *m)
 
 	if (online < 0)
 		return;
-	m->nr_cpus_avail = max_present_cpu();
+	m->nr_cpus_avail = max_cpu(SYS_CPU "/present");
 	m->nr_cpus_online = (uint32_t)online;
 	feat_set(m, PD_FEAT_NRCPUS);
 }
@@ -378,7 +360,7 @@ online_cpus(int **cpus, size_t *nr)
 	*cpus = NULL;
 	*nr = 0;
 	if (!rec_sys_read_line(SYS_CPU "/online", &s)) {
-		rec_sys_parse_cpulist(s, cpus, nr);
+		cpulist_parse(s, INT_MAX, cpus, nr);
 		free(s);
 	}
 	if (!*nr) {
@@ -394,20 +376,10 @@ online_cpus(int **cpus, size_t *nr)
 }
 
 static void
-topo_clear(struct pd_meta *m)
-{
-	strlist_clear(&m->package_cpus);
-	strlist_clear(&m->die_cpus);
-	strlist_clear(&m->thread_cpus);
-	free(m->topo_cpus);
-	m->topo_cpus = NULL;
-	m->nr_topo_cpus = 0;
-}
-
-static void
 collect_cpu_topology(struct pd_meta *m)
 {
-	uint32_t nr = m->nr_cpus_avail ? m->nr_cpus_avail : max_present_cpu();
+	uint32_t nr = m->nr_cpus_avail ? m->nr_cpus_avail :
+					 max_cpu(SYS_CPU "/present");
 	bool has_die = has_die_topology();
 	size_t nr_online, k;
 	int *online, ret = -1;
@@ -421,7 +393,7 @@ collect_cpu_topology(struct pd_meta *m)
 	}
 	free(online);
 	if (ret < 0) {
-		topo_clear(m);
+		pd_meta_clear_feature(m, PD_FEAT_CPU_TOPOLOGY);
 		return;
 	}
 	m->topo_cpus = xcalloc(nr ? nr : 1, sizeof(*m->topo_cpus));
@@ -435,7 +407,7 @@ collect_cpu_topology(struct pd_meta *m)
 	m->topo_has_ids = true;
 	m->topo_has_die = has_die && m->die_cpus.nr > 0;
 	if (!m->topo_has_die) {
-		strlist_clear(&m->die_cpus);
+		pd_strlist_free(&m->die_cpus);
 		for (i = 0; i < nr; i++)
 			m->topo_cpus[i].die_id = 0;
 	}
@@ -482,18 +454,6 @@ numa_node_load(struct pd_numa_node *n, int node)
 }
 
 static void
-numa_clear(struct pd_meta *m)
-{
-	size_t i;
-
-	for (i = 0; i < m->nr_numa_nodes; i++)
-		free(m->numa_nodes[i].cpus);
-	free(m->numa_nodes);
-	m->numa_nodes = NULL;
-	m->nr_numa_nodes = 0;
-}
-
-static void
 collect_numa(struct pd_meta *m)
 {
 	int *nodes;
@@ -502,7 +462,7 @@ collect_numa(struct pd_meta *m)
 
 	if (rec_sys_read_line(SYS_NODE "/online", &s))
 		return;
-	if (rec_sys_parse_cpulist(s, &nodes, &nr)) {
+	if (cpulist_parse(s, INT_MAX, &nodes, &nr)) {
 		free(s);
 		return;
 	}
@@ -511,7 +471,7 @@ collect_numa(struct pd_meta *m)
 	m->nr_numa_nodes = nr;
 	for (i = 0; i < nr; i++) {
 		if (numa_node_load(&m->numa_nodes[i], nodes[i])) {
-			numa_clear(m);
+			pd_meta_clear_feature(m, PD_FEAT_NUMA_TOPOLOGY);
 			free(nodes);
 			return;
 		}
@@ -690,7 +650,7 @@ caches_sort(struct pd_cache_level *c, size_t nr)
 static void
 collect_cache(struct pd_meta *m)
 {
-	uint32_t nr_cpus = max_possible_cpu(), cpu;
+	uint32_t nr_cpus = max_cpu(SYS_CPU "/possible"), cpu;
 	struct pd_cache_level *c = NULL, lvl;
 	size_t nr = 0, i;
 	unsigned int idx;
@@ -886,18 +846,6 @@ pmu_caps_read(const char *pmu, struct pd_cap **caps, size_t *nr)
 }
 
 static void
-caps_free(struct pd_cap *caps, size_t nr)
-{
-	size_t i;
-
-	for (i = 0; i < nr; i++) {
-		free(caps[i].name);
-		free(caps[i].value);
-	}
-	free(caps);
-}
-
-static void
 pmu_caps_add(struct pd_meta *m, const char *name)
 {
 	struct pd_cap *caps;
@@ -905,7 +853,7 @@ pmu_caps_add(struct pd_meta *m, const char *name)
 	size_t nr;
 
 	if (pmu_caps_read(name, &caps, &nr) || !nr) {
-		caps_free(caps, nr);
+		pd_caps_free(caps, nr);
 		return;
 	}
 	m->pmu_caps = xreallocarray(m->pmu_caps, m->nr_pmu_caps + 1,

@@ -18,8 +18,12 @@
 #include <sys/prctl.h>
 #include <unistd.h>
 
+#include "lib/cpulist.h"
 #include "lib/xalloc.h"
 #include "record/record.h"
+
+/* The highest cpu number a -C list may name. */
+#define REC_MAX_CPU	65535
 
 static int
 int_cmp(const void *a, const void *b)
@@ -32,52 +36,13 @@ int_cmp(const void *a, const void *b)
 int
 rec_parse_cpulist(const char *s, int **out, size_t *nr)
 {
-	int *v = NULL;
-	size_t n = 0;
-
-	while (*s && *s != '\n') {
-		char *end;
-		long lo, hi;
-
-		if (*s < '0' || *s > '9')
-			goto bad;
-		lo = strtol(s, &end, 10);
-		hi = lo;
-		s = end;
-		if (*s == '-') {
-			if (s[1] < '0' || s[1] > '9')
-				goto bad;
-			hi = strtol(s + 1, &end, 10);
-			s = end;
-		}
-		if (hi < lo || hi > 65535)
-			goto bad;
-		for (long c = lo; c <= hi; c++) {
-			v = xreallocarray(v, n + 1, sizeof(*v));
-			v[n++] = (int)c;
-		}
-		if (*s == ',')
-			s++;
-		else if (*s && *s != '\n')
-			goto bad;
+	if (cpulist_parse(s, REC_MAX_CPU, out, nr))
+		return -1;
+	if (!*nr) {
+		free(*out);
+		return -1;
 	}
-	if (!n)
-		goto bad;
-	qsort(v, n, sizeof(*v), int_cmp);
-	{
-		size_t k = 0;
-
-		for (size_t i = 0; i < n; i++)
-			if (!k || v[k - 1] != v[i])
-				v[k++] = v[i];
-		n = k;
-	}
-	*out = v;
-	*nr = n;
 	return 0;
-bad:
-	free(v);
-	return -1;
 }
 
 int

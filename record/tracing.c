@@ -54,7 +54,7 @@ tracing_dir(void)
 
 /* A file's bytes preceded by their count in size_len (4 or 8) bytes. */
 static int
-put_file(struct rec_buf *b, const char *path, size_t size_len)
+put_file(struct pd_wbuf *b, const char *path, size_t size_len)
 {
 	size_t len;
 	char *text;
@@ -68,41 +68,41 @@ put_file(struct rec_buf *b, const char *path, size_t size_len)
 			free(text);
 			return -EFBIG;
 		}
-		rec_buf_u32(b, (uint32_t)len);
+		pd_wbuf_u32(b, (uint32_t)len);
 	} else {
-		rec_buf_u64(b, len);
+		pd_wbuf_u64(b, len);
 	}
-	rec_buf_put(b, text, len);
+	pd_wbuf_bytes(b, text, len);
 	free(text);
 	return 0;
 }
 
 /* An optional file: its size 0 when it does not exist. */
 static int
-put_optional(struct rec_buf *b, const char *path, size_t size_len)
+put_optional(struct pd_wbuf *b, const char *path, size_t size_len)
 {
 	struct stat st;
 
 	if (stat(path, &st) < 0) {
-		rec_buf_zero(b, size_len);
+		pd_wbuf_zeros(b, size_len);
 		return 0;
 	}
 	return put_file(b, path, size_len);
 }
 
 static void
-put_header(struct rec_buf *b)
+put_header(struct pd_wbuf *b)
 {
 	static const unsigned char magic[3] = { 23, 8, 68 };
 	uint16_t probe = 1;
 	long page = sysconf(_SC_PAGESIZE);
 
-	rec_buf_put(b, magic, sizeof(magic));
-	rec_buf_put(b, "tracing", 7);
-	rec_buf_put(b, TRACING_VERSION, sizeof(TRACING_VERSION));
-	rec_buf_put(b, &(uint8_t){ *(uint8_t *)&probe == 0 }, 1);
-	rec_buf_put(b, &(uint8_t){ sizeof(long) }, 1);
-	rec_buf_u32(b, page > 0 ? (uint32_t)page : 4096);
+	pd_wbuf_bytes(b, magic, sizeof(magic));
+	pd_wbuf_bytes(b, "tracing", 7);
+	pd_wbuf_bytes(b, TRACING_VERSION, sizeof(TRACING_VERSION));
+	pd_wbuf_bytes(b, &(uint8_t){ *(uint8_t *)&probe == 0 }, 1);
+	pd_wbuf_bytes(b, &(uint8_t){ sizeof(long) }, 1);
+	pd_wbuf_u32(b, page > 0 ? (uint32_t)page : 4096);
 }
 
 static bool
@@ -136,7 +136,7 @@ is_subdir(const struct dirent *d)
 
 /* The count, then the format files of the events of one system. */
 static int
-put_system(struct rec_buf *b, const char *dir, const struct tp_name *tps,
+put_system(struct pd_wbuf *b, const char *dir, const struct tp_name *tps,
 	   size_t nr)
 {
 	char path[4096];
@@ -155,7 +155,7 @@ put_system(struct rec_buf *b, const char *dir, const struct tp_name *tps,
 				     d->d_name) < sizeof(path) &&
 		    stat(path, &st) == 0)
 			count++;
-	rec_buf_u32(b, count);
+	pd_wbuf_u32(b, count);
 	rewinddir(dp);
 	while (!err && (d = readdir(dp)))
 		if (is_subdir(d) && tp_has_name(tps, nr, d->d_name) &&
@@ -168,7 +168,7 @@ put_system(struct rec_buf *b, const char *dir, const struct tp_name *tps,
 }
 
 static int
-put_systems(struct rec_buf *b, const char *events, const struct tp_name *tps,
+put_systems(struct pd_wbuf *b, const char *events, const struct tp_name *tps,
 	    size_t nr)
 {
 	char path[4096];
@@ -184,7 +184,7 @@ put_systems(struct rec_buf *b, const char *events, const struct tp_name *tps,
 		if (is_subdir(d) && strcmp(d->d_name, "ftrace") &&
 		    tp_has_system(tps, nr, d->d_name))
 			count++;
-	rec_buf_u32(b, count);
+	pd_wbuf_u32(b, count);
 	rewinddir(dp);
 	while (!err && (d = readdir(dp))) {
 		struct stat st;
@@ -196,7 +196,7 @@ put_systems(struct rec_buf *b, const char *events, const struct tp_name *tps,
 				     d->d_name) >= sizeof(path) ||
 		    stat(path, &st) < 0)
 			continue;
-		rec_buf_put(b, d->d_name, strlen(d->d_name) + 1);
+		pd_wbuf_bytes(b, d->d_name, strlen(d->d_name) + 1);
 		err = put_system(b, path, tps, nr);
 	}
 	closedir(dp);
@@ -204,19 +204,19 @@ put_systems(struct rec_buf *b, const char *events, const struct tp_name *tps,
 }
 
 static int
-put_all(struct rec_buf *b, const char *dir, const struct tp_name *tps,
+put_all(struct pd_wbuf *b, const char *dir, const struct tp_name *tps,
 	size_t nr)
 {
 	char path[4096];
 	int err;
 
 	put_header(b);
-	rec_buf_put(b, "header_page", 12);
+	pd_wbuf_bytes(b, "header_page", 12);
 	snprintf(path, sizeof(path), "%s/events/header_page", dir);
 	err = put_file(b, path, 8);
 	if (err)
 		return err;
-	rec_buf_put(b, "header_event", 13);
+	pd_wbuf_bytes(b, "header_event", 13);
 	snprintf(path, sizeof(path), "%s/events/header_event", dir);
 	err = put_file(b, path, 8);
 	if (err)
@@ -230,7 +230,7 @@ put_all(struct rec_buf *b, const char *dir, const struct tp_name *tps,
 	if (err)
 		return err;
 	/* perf writes an empty kallsyms: readers take the file's own maps */
-	rec_buf_u32(b, 0);
+	pd_wbuf_u32(b, 0);
 	snprintf(path, sizeof(path), "%s/printk_formats", dir);
 	err = put_optional(b, path, 4);
 	if (err)
@@ -243,7 +243,7 @@ int
 rec_tracing_data(const char *const *tracepoints, size_t nr, void **buf,
 		 size_t *len)
 {
-	struct rec_buf b = { 0 };
+	struct pd_wbuf b = { 0 };
 	struct tp_name *tps;
 	const char *dir;
 	size_t i;
@@ -270,6 +270,8 @@ rec_tracing_data(const char *const *tracepoints, size_t nr, void **buf,
 		tps[i].name = xstrdup(colon + 1);
 	}
 	err = put_all(&b, dir, tps, nr);
+	if (!err && b.nomem)
+		err = -ENOMEM;
 out:
 	for (i = 0; i < nr; i++) {
 		free(tps[i].system);

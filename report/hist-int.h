@@ -104,7 +104,7 @@ struct rep_stacks {
 	struct rep_loc *locs;		/* a stack's chain while it is replayed */
 	size_t cap_locs;
 	uint64_t seq;			/* samples added */
-	uint64_t epoch;			/* replays so far: tokens of older ones are stale */
+	uint64_t epoch;			/* replays so far (older tokens are stale) */
 	bool with_cpu;			/* the CPU is part of a stack */
 };
 

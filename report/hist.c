@@ -306,7 +306,8 @@ stacks_replay(struct rep_report *rep)
 		nr = (size_t)w[4];
 		if (nr > st->cap_locs) {
 			st->cap_locs = nr;
-			st->locs = xreallocarray(st->locs, nr, sizeof(*st->locs));
+			st->locs = xreallocarray(st->locs, nr,
+						 sizeof(*st->locs));
 		}
 		memset(&s, 0, sizeof(s));
 		s.evsel = (unsigned int)w[0];

@@ -59,7 +59,8 @@ struct rep_branch {
 
 struct rep_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
-	const struct pd_sample *raw;	/* the decoded record */
+	/* the decoded record; may be NULL in sample_again */
+	const struct pd_sample *raw;
 	int32_t pid, tid;
 	uint32_t cpu;			/* (u32)-1 when not sampled */
 	uint64_t time;			/* (u64)-1 when not sampled */

@@ -227,7 +227,7 @@ struct rep_session {
 	struct rep_thread_int *tcache[REP_TCACHE];
 	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
 	struct rep_rawcache raw;
-	struct rep_pipe *pipe;		/* the worker thread, while it runs */
+	struct rep_pipe *pipe;		/* the worker, while it runs */
 	struct rep_sample again;	/* for sample_again, cleared once */
 	char errmsg[512];
 
@@ -238,6 +238,7 @@ struct rep_session {
 	char pad_reader[64];
 	struct rep_oe oe;
 	struct pd_sample rsample;	/* samples decoded for rep_pre */
+	bool pre_on;			/* decode them (the worker lags) */
 	/* the file's mapping, and how far its pages were dropped */
 	uintptr_t rel_lo, rel_hi, rel_done;
 	bool rel_checked;

@@ -124,6 +124,7 @@ static void
 pre_fill(const struct rep_session *s, const struct pd_sample *ps,
 	 struct rep_pre *p)
 {
+	uint64_t seed;
 	size_t nr = 0;
 
 	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN))
@@ -138,8 +139,9 @@ pre_fill(const struct rep_session *s, const struct pd_sample *ps,
 	p->cc = ps->callchain.p;
 	p->nr_cc = (uint32_t)nr;
 	p->cpu_nr = s->opts.repeat_cpu ? (uint64_t)ps->cpu << 32 | nr : nr;
+	seed = mix64(p->ip ^ mix64(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
-				       mix64(p->ip ^ mix64(p->cpu_nr ^ p->cpumode)));
+				       seed);
 	p->ok = true;
 }
 
@@ -388,8 +390,9 @@ sample_decode(struct rep_session *s, const struct pd_attr *attr,
 static struct rep_thread_int *
 sample_thread(struct rep_session *s, int32_t pid, int32_t tid)
 {
-	struct rep_thread_int **c = &s->tcache[(uint32_t)tid & (REP_TCACHE - 1)];
+	struct rep_thread_int **c;
 
+	c = &s->tcache[(uint32_t)tid & (REP_TCACHE - 1)];
 	if (!*c || (*c)->pub.tid != tid || (*c)->pub.pid != pid)
 		*c = rep_thread_findnew(&s->threads, pid, tid, true);
 	return *c;
@@ -851,6 +854,11 @@ pipe_send(struct rep_session *s)
 	pthread_mutex_lock(&p->lock);
 	if (p->ring[p->sent % PIPE_DEPTH].nr)
 		p->sent++;
+	/*
+	 * Decoding samples here for the worker pays when the worker lags:
+	 * when a batch waits behind the one it is on.
+	 */
+	s->pre_on = p->sent - p->finished > 1;
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 }
@@ -882,7 +890,7 @@ sample_copy(struct rep_session *s, const struct pd_record *rec,
 	struct pd_sample *ps = &s->rsample;
 	struct rep_oe_rec *r;
 
-	if (!attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
+	if (!s->pre_on || !attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
 		*out = NULL;
 		return record_time(s, rec);
 	}

@@ -35,8 +35,9 @@ struct rep_session_ops {
 	 * resolves alike for certain (same event, thread, comm, cpumode, ip
 	 * and callchain, no map changed since, the same CPU with
 	 * opts.repeat_cpu) goes to sample_again with that token, without
-	 * its self, chain and branches.  sample_again returns false when
-	 * the token is no longer good: the sample then goes to sample_tok.
+	 * its self, chain and branches (raw may be NULL: the record was
+	 * not decoded).  sample_again returns false when the token is no
+	 * longer good: the sample then goes to sample_tok.
 	 */
 	uint64_t (*sample_tok)(void *ctx, const struct rep_sample *s);
 	bool (*sample_again)(void *ctx, uint64_t tok, const struct rep_sample *s);

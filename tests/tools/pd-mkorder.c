@@ -27,81 +27,49 @@
 #include "pdata/meta.h"
 #include "pdata/records.h"
 #include "pdata/writer.h"
+#include "tests/unit/buf.h"
 
 #define TYPE (PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | \
 	      PD_SAMPLE_PERIOD | PD_SAMPLE_CALLCHAIN)
 
-struct rec {
-	unsigned char b[512];
-	size_t n;
-};
-
+/* One record at a time, in host byte order, as the writer takes them. */
 static void
-put(struct rec *r, const void *p, size_t len)
+begin(struct tbuf *r, uint32_t type, uint16_t misc)
 {
-	memcpy(r->b + r->n, p, len);
-	r->n += len;
-}
-
-static void
-put64(struct rec *r, uint64_t v)
-{
-	put(r, &v, 8);
-}
-
-static void
-put32(struct rec *r, uint32_t v)
-{
-	put(r, &v, 4);
-}
-
-static void
-begin(struct rec *r, uint32_t type, uint16_t misc)
-{
-	r->n = 0;
-	put32(r, type);
-	put(r, &misc, 2);
-	put(r, "\0\0", 2);	/* size, set by end() */
-}
-
-static void
-put_str(struct rec *r, const char *s)
-{
-	size_t len = strlen(s) + 1, pad = (8 - len % 8) % 8;
-
-	put(r, s, len);
-	while (pad--)
-		put(r, "", 1);
+	tb_init(r, HOST_BE);
+	tb_begin_record(r, type, misc);
 }
 
 /* the sample_id trailer for TID|TIME */
 static void
-trailer(struct rec *r, uint32_t pid, uint32_t tid, uint64_t time)
+trailer(struct tbuf *r, uint32_t pid, uint32_t tid, uint64_t time)
 {
-	put32(r, pid);
-	put32(r, tid);
-	put64(r, time);
+	tb_u32(r, pid);
+	tb_u32(r, tid);
+	tb_u64(r, time);
 }
 
 static int
-end(struct pd_writer *w, struct rec *r)
+end(struct pd_writer *w, struct tbuf *r)
 {
-	uint16_t size = (uint16_t)r->n;
+	int err;
 
-	memcpy(r->b + 6, &size, 2);
-	return pd_writer_write(w, r->b, r->n);
+	tb_end_record(r, 0);
+	err = pd_writer_write(w, r->p, r->len);
+	tb_free(r);
+	return err;
 }
 
 static int
 comm(struct pd_writer *w, uint32_t pid, uint32_t tid, const char *name,
      uint64_t time)
 {
-	struct rec r;
+	struct tbuf r;
 
 	begin(&r, PD_RECORD_COMM, PD_MISC_USER);
-	put32(&r, pid);
-	put32(&r, tid);
-	put_str(&r, name);
+	tb_u32(&r, pid);
+	tb_u32(&r, tid);
+	tb_str_padded(&r, name, 8);
 	trailer(&r, pid, tid, time);
 	return end(w, &r);
 }
@@ -110,21 +78,21 @@ static int
 mmap2(struct pd_writer *w, uint32_t pid, uint64_t start, uint64_t len,
       uint64_t pgoff, const char *name, uint64_t time)
 {
-	struct rec r;
+	struct tbuf r;
 
 	begin(&r, PD_RECORD_MMAP2, PD_MISC_USER);
-	put32(&r, pid);
-	put32(&r, pid);
-	put64(&r, start);
-	put64(&r, len);
-	put64(&r, pgoff);
-	put32(&r, 8);		/* maj */
-	put32(&r, 1);		/* min */
-	put64(&r, 1234);	/* ino */
-	put64(&r, 0);
-	put32(&r, 5);		/* PROT_READ | PROT_EXEC */
-	put32(&r, 2);		/* MAP_PRIVATE */
-	put_str(&r, name);
+	tb_u32(&r, pid);
+	tb_u32(&r, pid);
+	tb_u64(&r, start);
+	tb_u64(&r, len);
+	tb_u64(&r, pgoff);
+	tb_u32(&r, 8);		/* maj */
+	tb_u32(&r, 1);		/* min */
+	tb_u64(&r, 1234);	/* ino */
+	tb_u64(&r, 0);
+	tb_u32(&r, 5);		/* PROT_READ | PROT_EXEC */
+	tb_u32(&r, 2);		/* MAP_PRIVATE */
+	tb_str_padded(&r, name, 8);
 	trailer(&r, pid, pid, time);
 	return end(w, &r);
 }
@@ -133,14 +101,14 @@ static int
 task(struct pd_writer *w, uint32_t type, uint32_t pid, uint32_t ppid,
      uint64_t time)
 {
-	struct rec r;
+	struct tbuf r;
 
 	begin(&r, type, 0);
-	put32(&r, pid);
-	put32(&r, ppid);
-	put32(&r, pid);
-	put32(&r, ppid);
-	put64(&r, time);
+	tb_u32(&r, pid);
+	tb_u32(&r, ppid);
+	tb_u32(&r, pid);
+	tb_u32(&r, ppid);
+	tb_u64(&r, time);
 	trailer(&r, pid, pid, time);
 	return end(w, &r);
 }
@@ -149,15 +117,15 @@ static int
 ksymbol(struct pd_writer *w, uint64_t addr, uint32_t len, uint16_t flags,
 	const char *name, uint64_t time)
 {
-	struct rec r;
+	struct tbuf r;
 	uint16_t type = PD_KSYMBOL_TYPE_BPF;
 
 	begin(&r, PD_RECORD_KSYMBOL, PD_MISC_KERNEL);
-	put64(&r, addr);
-	put32(&r, len);
-	put(&r, &type, 2);
-	put(&r, &flags, 2);
-	put_str(&r, name);
+	tb_u64(&r, addr);
+	tb_u32(&r, len);
+	tb_u16(&r, type);
+	tb_u16(&r, flags);
+	tb_str_padded(&r, name, 8);
 	trailer(&r, (uint32_t)-1, (uint32_t)-1, time);
 	return end(w, &r);
 }
@@ -166,18 +134,18 @@ static int
 sample_mode(struct pd_writer *w, uint16_t misc, uint32_t pid, uint32_t tid,
 	    uint64_t ip, uint64_t time, const uint64_t *chain, size_t nr)
 {
-	struct rec r;
+	struct tbuf r;
 	size_t i;
 
 	begin(&r, PD_RECORD_SAMPLE, misc);
-	put64(&r, ip);
-	put32(&r, pid);
-	put32(&r, tid);
-	put64(&r, time);
-	put64(&r, 1000);
-	put64(&r, nr);
+	tb_u64(&r, ip);
+	tb_u32(&r, pid);
+	tb_u32(&r, tid);
+	tb_u64(&r, time);
+	tb_u64(&r, 1000);
+	tb_u64(&r, nr);
 	for (i = 0; i < nr; i++)
-		put64(&r, chain[i]);
+		tb_u64(&r, chain[i]);
 	return end(w, &r);
 }
 
@@ -191,7 +159,7 @@ sample(struct pd_writer *w, uint32_t pid, uint32_t tid, uint64_t ip,
 static int
 round_end(struct pd_writer *w)
 {
-	struct rec r;
+	struct tbuf r;
 
 	begin(&r, PD_RECORD_FINISHED_ROUND, 0);
 	return end(w, &r);
@@ -206,10 +174,14 @@ round_end(struct pd_writer *w)
 static int
 bad_record(struct pd_writer *w)
 {
-	struct rec r;
+	struct tbuf r;
+
+	int err;
 
 	begin(&r, PD_RECORD_SAMPLE, PD_MISC_USER);
-	return pd_writer_write(w, r.b, r.n);
+	err = pd_writer_write(w, r.p, r.len);
+	tb_free(&r);
+	return err;
 }
 
 static int

@@ -39,12 +39,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "lib/cpulist.h"
 #include "pdata/errors.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
@@ -183,6 +185,16 @@ open_file(const char *path, struct pd_reader **r)
 	return 0;
 }
 
+/* 1 with a message when what failed with -err, else 0. */
+static int
+failed(const char *what, int err)
+{
+	if (!err)
+		return 0;
+	fprintf(stderr, "rec-sys-dump: %s: %s\n", what, strerror(-err));
+	return 1;
+}
+
 static int
 cmd_meta(const char *clockid)
 {
@@ -193,11 +205,8 @@ cmd_meta(const char *clockid)
 	pd_meta_init(&m);
 	err = rec_sys_collect(&m, 1, argv, clockid ? atoi(clockid) : 0,
 			      clockid != NULL);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: rec_sys_collect: %s\n",
-			strerror(-err));
+	if (failed("rec_sys_collect", err))
 		return 1;
-	}
 	print_meta(&m);
 	pd_meta_free(&m);
 	return 0;
@@ -252,29 +261,35 @@ first_attr(const char *path, struct pd_attr *attr)
 	return 0;
 }
 
+/* Synthesis options from path's first attr (kept in *attr), as precord's. */
+static int
+synth_opts(const char *path, struct pd_attr *attr, struct rec_synth_opts *o)
+{
+	if (first_attr(path, attr))
+		return -1;
+	memset(o, 0, sizeof(*o));
+	o->proc_map_timeout_ms = 500;
+	o->attr = attr;
+	o->mmap_data = pd_attr_has(attr, PD_ATTR_MMAP_DATA);
+	o->namespaces = pd_attr_has(attr, PD_ATTR_NAMESPACES);
+	return 0;
+}
+
 static int
 cmd_synth(const char *path, const char *pid_s, const char *tid_s)
 {
-	struct rec_synth_opts o = { .proc_map_timeout_ms = 500 };
+	struct rec_synth_opts o;
 	struct pd_attr attr;
 	pid_t pid = (pid_t)atoi(pid_s);
 	int err;
 
-	if (first_attr(path, &attr))
+	if (synth_opts(path, &attr, &o))
 		return 1;
-	o.attr = &attr;
-	o.mmap_data = pd_attr_has(&attr, PD_ATTR_MMAP_DATA);
-	o.namespaces = pd_attr_has(&attr, PD_ATTR_NAMESPACES);
 	err = rec_synth_kernel(&o, print_emit, NULL);
 	if (!err)
 		err = rec_synth_task(pid, tid_s ? (pid_t)atoi(tid_s) : pid,
 				     !tid_s, &o, print_emit, NULL);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: synthesis: %s\n",
-			strerror(-err));
-		return 1;
-	}
-	return 0;
+	return failed("synthesis", err);
 }
 
 /*
@@ -325,25 +340,19 @@ count_emit(void *ctx, const void *rec, size_t size)
 static int
 cmd_synth_all(const char *path)
 {
-	struct rec_synth_opts o = { .proc_map_timeout_ms = 500 };
+	struct rec_synth_opts o;
 	unsigned long counts[32] = { 0 };
 	struct pd_attr attr;
 	unsigned int t;
 	int err;
 
-	if (first_attr(path, &attr))
+	if (synth_opts(path, &attr, &o))
 		return 1;
-	o.attr = &attr;
-	o.mmap_data = pd_attr_has(&attr, PD_ATTR_MMAP_DATA);
-	o.namespaces = pd_attr_has(&attr, PD_ATTR_NAMESPACES);
 	err = rec_synth_all_tasks(&o, count_emit, counts);
 	if (!err)
 		err = rec_synth_all_tasks(&o, print_emit, NULL);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: synthesis: %s\n",
-			strerror(-err));
+	if (failed("synthesis", err))
 		return 1;
-	}
 	for (t = 0; t < 32; t++)
 		if (counts[t])
 			fprintf(stderr, "%s %lu\n", pd_record_type_name(t),
@@ -354,29 +363,13 @@ cmd_synth_all(const char *path)
 static int
 cmd_synth_comm(const char *path, const char *pid_s)
 {
-	struct rec_synth_opts o = { .proc_map_timeout_ms = 500 };
+	struct rec_synth_opts o;
 	struct pd_attr attr;
-	int err;
 
-	if (first_attr(path, &attr))
+	if (synth_opts(path, &attr, &o))
 		return 1;
-	o.attr = &attr;
-	o.namespaces = pd_attr_has(&attr, PD_ATTR_NAMESPACES);
-	err = rec_synth_comm((pid_t)atoi(pid_s), &o, print_emit, NULL);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: synthesis: %s\n",
-			strerror(-err));
-		return 1;
-	}
-	return 0;
-}
-
-static int
-maps_emit(void *ctx, const void *rec, size_t size)
-{
-	(void)ctx;
-	print_record(rec, size);
-	return 0;
+	return failed("synthesis",
+		      rec_synth_comm((pid_t)atoi(pid_s), &o, print_emit, NULL));
 }
 
 static int
@@ -398,14 +391,10 @@ cmd_maps(int argc, char **argv)
 		else if (!in_cpus && nt < 64)
 			tids[nt++] = (pid_t)atoi(argv[i]);
 	}
-	err = rec_synth_thread_map(tids, nt, maps_emit, NULL);
+	err = rec_synth_thread_map(tids, nt, print_emit, NULL);
 	if (!err)
-		err = rec_synth_cpu_map(cpus, nc, maps_emit, NULL);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: maps: %s\n", strerror(-err));
-		return 1;
-	}
-	return 0;
+		err = rec_synth_cpu_map(cpus, nc, print_emit, NULL);
+	return failed("maps", err);
 }
 
 static void
@@ -604,11 +593,8 @@ cmd_tracing(int argc, char **argv)
 
 	err = rec_tracing_data((const char *const *)argv, (size_t)argc, &buf,
 			       &len);
-	if (err) {
-		fprintf(stderr, "rec-sys-dump: tracing data: %s\n",
-			strerror(-err));
+	if (failed("tracing data", err))
 		return 1;
-	}
 	err = write_all(1, buf, len);
 	free(buf);
 	return err != 0;
@@ -766,7 +752,7 @@ cpulist_is(const char *text, const int *want, size_t nr_want)
 	size_t nr;
 	bool ok;
 
-	if (rec_sys_parse_cpulist(text, &v, &nr))
+	if (cpulist_parse(text, INT_MAX, &v, &nr))
 		return false;
 	ok = nr == nr_want && (!nr || !memcmp(v, want, nr * sizeof(*v)));
 	free(v);
@@ -785,10 +771,10 @@ selftest_cpulist(void)
 	check(cpulist_is("5", b, 1), "cpulist 5");
 	check(cpulist_is("", NULL, 0), "cpulist empty");
 	check(cpulist_is("2,0-1,1", c, 3), "cpulist unsorted, repeated");
-	check(rec_sys_parse_cpulist("1-", &v, &nr) == -EINVAL, "cpulist 1-");
-	check(rec_sys_parse_cpulist("a", &v, &nr) == -EINVAL, "cpulist a");
-	check(rec_sys_parse_cpulist("3-1", &v, &nr) == -EINVAL, "cpulist 3-1");
-	check(rec_sys_parse_cpulist("0-99999999", &v, &nr) == -EINVAL,
+	check(cpulist_parse("1-", INT_MAX, &v, &nr) == -EINVAL, "cpulist 1-");
+	check(cpulist_parse("a", INT_MAX, &v, &nr) == -EINVAL, "cpulist a");
+	check(cpulist_parse("3-1", INT_MAX, &v, &nr) == -EINVAL, "cpulist 3-1");
+	check(cpulist_parse("0-99999999", INT_MAX, &v, &nr) == -EINVAL,
 	      "cpulist too long a range");
 }
 

@@ -14,28 +14,11 @@
 #include "pdata/abi.h"
 #include "report/branch.h"
 #include "report/hist.h"
+#include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
 static struct rep_thread thr = { .pid = 7, .tid = 7, .comm = "loop" };
 static struct sym_symbol sym_f = { .start = 0x1000, .end = 0x1100, .name = "f" };
-
-struct env {
-	struct sym_ctx *syms;
-	struct rep_map map;
-	struct rep_map kmap;
-};
-
-static void
-env_init(struct env *e)
-{
-	struct sym_opts so = { 0 };
-
-	e->syms = sym_ctx_new(&so);
-	e->map = (struct rep_map){ .start = 0x400000, .end = 0x800000,
-				   .dso = sym_dso_get(e->syms, "/opt/x/loop", NULL, 0) };
-	e->kmap = (struct rep_map){ .start = 0, .end = UINT64_MAX, .identity = true,
-				    .dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0) };
-}
 
 /* One end of a branch: in the user map when addr is in it, else unmapped. */
 static struct rep_loc
@@ -72,13 +55,11 @@ static char *
 branch_report(struct env *e, const struct rep_branch *bv, size_t nb,
 	      unsigned int nr_samples, size_t *nr_entries)
 {
-	static const unsigned int zero = 0, one = 1;
 	static const char *const titles[] = { "cycles" };
 	static const bool plural[] = { false };
 	struct rep_report_opts o = {
 		.sort_str = "comm,dso_from,symbol_from,symbol_to,cycles",
 		.branch_mode = true,
-		.quiet = true,
 	};
 	struct rep_sample s = {
 		.pid = 7, .tid = 7, .cpu = 0, .time = 1000, .period = 12345,
@@ -86,17 +67,17 @@ branch_report(struct env *e, const struct rep_branch *bv, size_t nb,
 	};
 	struct rep_branch_mode *bm = rep_branch_mode_new();
 	struct rep_report *rep;
-	char err[128], *buf = NULL;
+	char *buf = NULL;
 	size_t len = 0;
 	unsigned int i;
 	FILE *f;
 
 	s.self = loc(e, 0x401010);
-	rep_cc_param_init(&o.cc);
-	o.cc.mode = REP_CC_NONE;
-	if (rep_report_setup_dims(&o, false, err, sizeof(err)))
+	rep = env_report_new(&o);
+	if (!rep) {
+		rep_branch_mode_free(bm);
 		return NULL;
-	rep = rep_report_new(&o, 1, &zero, &zero, &one, NULL, 0, false);
+	}
 	for (i = 0; i < nr_samples; i++)
 		rep_branch_mode_add(bm, rep, &s);
 	rep_report_flush(rep);
@@ -173,9 +154,9 @@ main(void)
 {
 	struct env e;
 
-	env_init(&e);
+	env_init(&e, 0x800000, "/opt/x/loop");
 	test_entries(&e);
 	test_stats(&e);
-	sym_ctx_free(e.syms);
+	env_fini(&e);
 	return t_done("test-branch");
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "report/hist.h"
+#include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
 static struct rep_thread thr = { .pid = 42, .tid = 42, .comm = "work" };
@@ -18,24 +19,6 @@ static struct rep_thread thr = { .pid = 42, .tid = 42, .comm = "work" };
 static struct sym_symbol sym_a = { .start = 0x1100, .end = 0x1180, .name = "aa" };
 static struct sym_symbol sym_b = { .start = 0x1000, .end = 0x1100, .name = "b" };
 static struct sym_symbol sym_c = { .start = 0x1180, .end = 0x1200, .name = "cc" };
-
-struct env {
-	struct sym_ctx *syms;
-	struct rep_map map;
-	struct rep_map kmap;
-};
-
-static void
-env_init(struct env *e)
-{
-	struct sym_opts so = { 0 };
-
-	e->syms = sym_ctx_new(&so);
-	e->map = (struct rep_map){ .start = 0x400000, .end = 0x500000,
-				   .dso = sym_dso_get(e->syms, "/opt/x/libwork.so", NULL, 0) };
-	e->kmap = (struct rep_map){ .start = 0, .end = UINT64_MAX, .identity = true,
-				    .dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0) };
-}
 
 /* A user sample at file offset off (sym may be NULL), or a kernel one. */
 static struct rep_sample
@@ -60,23 +43,17 @@ static char *
 report_text(struct rep_report_opts *o, struct env *e,
 	    const struct rep_sample *v, size_t n)
 {
-	static const unsigned int zero = 0, one = 1;
 	static const char *const titles[] = { "cpu-clock" };
 	static const bool plural[] = { false };
 	struct rep_report *rep;
-	char err[128], *buf = NULL;
+	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *f;
 
 	(void)e;
-	o->quiet = true;
-	o->children = 0;
-	o->use_callchain = 0;
-	rep_cc_param_init(&o->cc);
-	o->cc.mode = REP_CC_NONE;
-	if (rep_report_setup_dims(o, false, err, sizeof(err)))
+	rep = env_report_new(o);
+	if (!rep)
 		return NULL;
-	rep = rep_report_new(o, 1, &zero, &zero, &one, NULL, 0, false);
 	for (i = 0; i < n; i++)
 		rep_report_add(rep, &v[i]);
 	f = open_memstream(&buf, &len);
@@ -187,10 +164,10 @@ main(void)
 {
 	struct env e;
 
-	env_init(&e);
+	env_init(&e, 0x500000, "/opt/x/libwork.so");
 	test_sym_order(&e);
 	test_default_widths(&e);
 	test_filters();
-	sym_ctx_free(e.syms);
+	env_fini(&e);
 	return t_done("test-hist");
 }

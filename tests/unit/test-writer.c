@@ -24,6 +24,7 @@
 #include "pdata/reader.h"
 #include "pdata/writer.h"
 #include "t.h"
+#include "tests/unit/buf.h"
 
 #define NR_EVSELS	3
 #define SAMPLE_TYPE	(PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP | PD_SAMPLE_TID | \
@@ -315,55 +316,33 @@ build_meta(struct pd_meta *m)
 		set_bit(m->features, feats[i]);
 }
 
-/* The records: a SAMPLE per event, a COMM, FINISHED_ROUND, in a buffer. */
-struct recs {
-	unsigned char p[1024];
-	size_t len;
-};
-
+/* The records: a SAMPLE per event, a COMM, FINISHED_ROUND, host order. */
 static void
-put(struct recs *r, const void *v, size_t n)
-{
-	memcpy(r->p + r->len, v, n);
-	r->len += n;
-}
-
-static void
-put_u64(struct recs *r, uint64_t v)
-{
-	put(r, &v, sizeof(v));
-}
-
-static void
-put_hdr(struct recs *r, uint32_t type, uint16_t misc, uint16_t size)
-{
-	struct pd_event_header h = { .type = type, .misc = misc, .size = size };
-
-	put(r, &h, sizeof(h));
-}
-
-static void
-build_records(struct recs *r)
+build_records(struct tbuf *r)
 {
 	uint32_t pidtid[2] = { 42, 43 };
 	unsigned int i;
+	size_t at;
 
-	r->len = 0;
-	put_hdr(r, PD_RECORD_COMM, 0, 8 + 8 + 16 + 24);
-	put(r, pidtid, sizeof(pidtid));
-	put(r, "workload\0\0\0\0\0\0\0", 16);
-	put(r, pidtid, sizeof(pidtid));		/* trailer: tid, time, id */
-	put_u64(r, 1000);
-	put_u64(r, ev_ids[0][0]);
+	tb_init(r, HOST_BE);
+	at = tb_begin_record(r, PD_RECORD_COMM, 0);
+	tb_bytes(r, pidtid, sizeof(pidtid));
+	tb_bytes(r, "workload\0\0\0\0\0\0\0", 16);
+	tb_bytes(r, pidtid, sizeof(pidtid));	/* trailer: tid, time, id */
+	tb_u64(r, 1000);
+	tb_u64(r, ev_ids[0][0]);
+	tb_end_record(r, at);
 	for (i = 0; i < NR_EVSELS; i++) {
-		put_hdr(r, PD_RECORD_SAMPLE, PD_MISC_USER, 48);
-		put_u64(r, ev_ids[i][0]);
-		put_u64(r, 0x400000 + i);
-		put(r, pidtid, sizeof(pidtid));
-		put_u64(r, 2000 + i);
-		put_u64(r, 1000 + i);
+		at = tb_begin_record(r, PD_RECORD_SAMPLE, PD_MISC_USER);
+		tb_u64(r, ev_ids[i][0]);
+		tb_u64(r, 0x400000 + i);
+		tb_bytes(r, pidtid, sizeof(pidtid));
+		tb_u64(r, 2000 + i);
+		tb_u64(r, 1000 + i);
+		tb_end_record(r, at);
 	}
-	put_hdr(r, PD_RECORD_FINISHED_ROUND, 0, 8);
+	at = tb_begin_record(r, PD_RECORD_FINISHED_ROUND, 0);
+	tb_end_record(r, at);
 }
 
 struct warns {
@@ -500,7 +479,7 @@ check_features(const struct pd_meta *want, const struct pd_meta *got,
 }
 
 static void
-check_records(struct pd_reader *r, const struct recs *recs)
+check_records(struct pd_reader *r, const struct tbuf *recs)
 {
 	unsigned char *back;
 	size_t len;
@@ -530,7 +509,7 @@ create(const char *path)
 }
 
 static void
-check_file_layout(const char *path, const struct recs *recs)
+check_file_layout(const char *path, const struct tbuf *recs)
 {
 	unsigned char h[PD_FILE_HEADER_SIZE];
 	uint64_t v[13];
@@ -552,7 +531,7 @@ check_file_layout(const char *path, const struct recs *recs)
 }
 
 static void
-test_file_mode(const struct pd_meta *m, const struct recs *recs)
+test_file_mode(const struct pd_meta *m, const struct tbuf *recs)
 {
 	struct warns warns = { 0 };
 	struct pd_reader_opts ro = { .warn = on_warn, .warn_ctx = &warns };
@@ -591,7 +570,7 @@ test_file_mode(const struct pd_meta *m, const struct recs *recs)
  * Only the features perf 6.1 sends in pipe mode come back.
  */
 static void
-test_pipe_mode(const struct pd_meta *m, const struct recs *recs)
+test_pipe_mode(const struct pd_meta *m, const struct tbuf *recs)
 {
 	uint64_t sent = m->features[0] &
 		~(1ULL << PD_FEAT_BUILD_ID | 1ULL << PD_FEAT_BRANCH_STACK |
@@ -635,7 +614,7 @@ test_pipe_mode(const struct pd_meta *m, const struct recs *recs)
 
 /* A recording that was never finished still gives all its records. */
 static void
-test_not_finalised(const struct pd_meta *m, const struct recs *recs)
+test_not_finalised(const struct pd_meta *m, const struct tbuf *recs)
 {
 	struct warns warns = { 0 };
 	struct pd_reader_opts ro = { .warn = on_warn, .warn_ctx = &warns };
@@ -852,7 +831,7 @@ int
 main(void)
 {
 	struct pd_meta m;
-	struct recs recs;
+	struct tbuf recs;
 	char cmd[300];
 	const char *base = getenv("TMPDIR");
 	char unique[7];
@@ -876,6 +855,7 @@ main(void)
 	test_raw_unknown();
 	test_errors(&m);
 	pd_meta_free(&m);
+	tb_free(&recs);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		perror("rm");

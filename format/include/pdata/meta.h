@@ -304,6 +304,17 @@ pd_meta_has(const struct pd_meta *m, unsigned int feat)
 void pd_meta_init(struct pd_meta *m);
 void pd_meta_free(struct pd_meta *m);
 
+/*
+ * Free what feature feat owns in m and mark it absent, as if it had never
+ * been parsed or collected; an unknown feat is only unmarked.
+ */
+void pd_meta_clear_feature(struct pd_meta *m, unsigned int feat);
+
+/* Free a string list's strings and array; it is left empty. */
+void pd_strlist_free(struct pd_strlist *l);
+/* Free nr capabilities (their names and values) and the array. */
+void pd_caps_free(struct pd_cap *caps, size_t nr);
+
 /* The name of a feature ("HOSTNAME"), or NULL for an unknown id. */
 const char *pd_feature_name(unsigned int feat);
 
