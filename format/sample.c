@@ -123,6 +123,19 @@ walk_bytes(struct pd_cursor *c, struct pd_why *why, const char *field,
 		pd_why_short(why, c, -PD_E_BAD_SAMPLE, field, len);
 }
 
+/*
+ * The set bits of x.  Without -mpopcnt, __builtin_popcountll() is a call
+ * into libgcc, and the fixed-size check runs on every sample.
+ */
+static PD_ALWAYS_INLINE unsigned int
+bits64(uint64_t x)
+{
+	x -= (x >> 1) & 0x5555555555555555ULL;
+	x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+	x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+	return (unsigned int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 int
 pd_sample_id_pos(uint64_t sample_type)
 {
@@ -130,9 +143,8 @@ pd_sample_id_pos(uint64_t sample_type)
 		return 0;
 	if (!(sample_type & PD_SAMPLE_ID))
 		return -1;
-	return __builtin_popcountll(sample_type &
-				    (PD_SAMPLE_IP | PD_SAMPLE_TID |
-				     PD_SAMPLE_TIME | PD_SAMPLE_ADDR));
+	return (int)bits64(sample_type & (PD_SAMPLE_IP | PD_SAMPLE_TID |
+					  PD_SAMPLE_TIME | PD_SAMPLE_ADDR));
 }
 
 int
@@ -142,20 +154,20 @@ pd_sample_is_pos(uint64_t sample_type)
 		return 1;
 	if (!(sample_type & PD_SAMPLE_ID))
 		return -1;
-	return 1 + __builtin_popcountll(sample_type &
-					(PD_SAMPLE_CPU | PD_SAMPLE_STREAM_ID));
+	return 1 + (int)bits64(sample_type &
+			       (PD_SAMPLE_CPU | PD_SAMPLE_STREAM_ID));
 }
 
 size_t
 pd_sample_fixed_size(uint64_t sample_type)
 {
-	return 8 * (size_t)__builtin_popcountll(sample_type & FIXED_BITS);
+	return 8 * (size_t)bits64(sample_type & FIXED_BITS);
 }
 
 size_t
 pd_sample_id_trailer_size(uint64_t sample_type)
 {
-	return 8 * (size_t)__builtin_popcountll(sample_type & TRAILER_BITS);
+	return 8 * (size_t)bits64(sample_type & TRAILER_BITS);
 }
 
 void
@@ -263,7 +275,7 @@ regs_walk(struct pd_cursor *c, uint64_t mask, struct pd_regs *r, bool intr,
 	r->abi = walk_u64(c, why, intr ? "intr regs abi" : "user regs abi");
 	if (r->abi != PD_REGS_ABI_NONE)
 		walk_u64s(c, why, intr ? "intr regs" : "user regs",
-			  (uint64_t)__builtin_popcountll(mask), &r->regs);
+			  (uint64_t)bits64(mask), &r->regs);
 }
 
 /*
@@ -289,23 +301,39 @@ stack_walk(struct pd_cursor *c, struct pd_user_stack *st, struct pd_why *why)
 	return 0;
 }
 
+/*
+ * Zeroes a whole struct pd_sample.  With its size known, the compiler
+ * writes a "rep stos", whose start-up cost was half of decoding a
+ * sample; hiding the size makes it call memset(), which is fast at this
+ * size.
+ */
+static PD_ALWAYS_INLINE void
+sample_zero(struct pd_sample *s)
+{
+	size_t n = sizeof(*s);
+
+#if defined(__GNUC__)
+	__asm__("" : "+r"(n));
+#endif
+	memset(s, 0, n);
+}
+
 static void
 sample_init(const struct pd_attr *attr, const struct pd_record *rec,
 	    struct pd_sample *s)
 {
-	*s = (struct pd_sample){
-		.type = attr->sample_type,
-		.misc = rec->header.misc,
-		.cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK,
-		.id = (uint64_t)-1,
-		.pid = (uint32_t)-1,
-		.tid = (uint32_t)-1,
-		.time = (uint64_t)-1,
-		.stream_id = (uint64_t)-1,
-		.cpu = (uint32_t)-1,
-		.period = attr->sample_period,
-		.data_src = PD_MEM_DATA_SRC_NONE,
-	};
+	sample_zero(s);
+	s->type = attr->sample_type;
+	s->misc = rec->header.misc;
+	s->cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
+	s->id = (uint64_t)-1;
+	s->pid = (uint32_t)-1;
+	s->tid = (uint32_t)-1;
+	s->time = (uint64_t)-1;
+	s->stream_id = (uint64_t)-1;
+	s->cpu = (uint32_t)-1;
+	s->period = attr->sample_period;
+	s->data_src = PD_MEM_DATA_SRC_NONE;
 	s->callchain.swap = rec->swap;
 	s->user_regs.regs.swap = rec->swap;
 	s->intr_regs.regs.swap = rec->swap;
@@ -466,6 +494,60 @@ pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	if (!out)
 		return -PD_E_INVAL;
 	return sample_walk(attr, rec, out, NULL);
+}
+
+#define KEY_BITS	(FIXED_BITS | PD_SAMPLE_CALLCHAIN)
+
+int
+pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
+		     struct pd_sample_key *out)
+{
+	struct pd_cursor c;
+	uint64_t t;
+	int err;
+
+	if (!attr || !rec || !out)
+		return -PD_E_INVAL;
+	t = attr->sample_type;
+	if (t & ~(uint64_t)KEY_BITS)
+		return 1;
+	if (rec->header.type != PD_RECORD_SAMPLE)
+		return -PD_E_INVAL;
+	err = sample_begin(attr, rec, &c, NULL);
+	if (err)
+		return err;
+	out->id = (uint64_t)-1;
+	out->pid = out->tid = out->cpu = (uint32_t)-1;
+	out->time = (uint64_t)-1;
+	out->period = attr->sample_period;
+	out->cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
+	/* the fixed fields fit: sample_begin() checked */
+	if (t & PD_SAMPLE_IDENTIFIER)
+		out->id = cur_u64(&c);
+	out->ip = cur_u64_if(&c, t, PD_SAMPLE_IP);
+	if (t & PD_SAMPLE_TID) {
+		out->pid = cur_u32(&c);
+		out->tid = cur_u32(&c);
+	}
+	if (t & PD_SAMPLE_TIME)
+		out->time = cur_u64(&c);
+	if (t & PD_SAMPLE_ADDR)
+		cur_skip(&c, 8);
+	if (t & PD_SAMPLE_ID)
+		out->id = cur_u64(&c);
+	if (t & PD_SAMPLE_STREAM_ID)
+		cur_skip(&c, 8);
+	if (t & PD_SAMPLE_CPU) {
+		out->cpu = cur_u32(&c);
+		cur_skip(&c, 4);
+	}
+	if (t & PD_SAMPLE_PERIOD)
+		out->period = cur_u64(&c);
+	if (t & PD_SAMPLE_CALLCHAIN)
+		pd_take_u64s(&c, cur_u64(&c), &out->callchain);
+	else
+		out->callchain = (struct pd_u64_array){ .swap = rec->swap };
+	return c.short_read ? -PD_E_BAD_SAMPLE : 0;
 }
 
 size_t

@@ -15,7 +15,3 @@ record_precord_SOURCES = \
 	record/ring.c \
 	record/target.c
 record_precord_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
-
-# The report unit tests' shared setup (test-hist, test-branch): listed here
-# for the tarball until report/local.mk names it in their _SOURCES.
-EXTRA_DIST += tests/unit/report-env.h

@@ -40,11 +40,8 @@ report_preport_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
 TESTS += tests/report-fixtures.test tests/report-options.test
 EXTRA_DIST += tests/report-fixtures.test tests/report-options.test
 
-# The histogram on hand-built samples: entries, order, ties, widths.
-check_PROGRAMS += tests/unit/test-hist
-tests_unit_test_hist_SOURCES = \
-	tests/unit/test-hist.c \
-	tests/unit/t.h \
+# The histogram code the report unit tests link, without preport's main.
+REP_HIST_SRCS = \
 	report/hist.h \
 	report/hist-int.h \
 	report/hist.c \
@@ -60,30 +57,19 @@ tests_unit_test_hist_SOURCES = \
 	report/callchain.c \
 	report/callchain-param.c \
 	report/callchain-print.c
+
+# The histogram on hand-built samples: entries, order, ties, widths.
+check_PROGRAMS += tests/unit/test-hist
+tests_unit_test_hist_SOURCES = tests/unit/test-hist.c tests/unit/t.h \
+	tests/unit/report-env.h $(REP_HIST_SRCS)
 tests_unit_test_hist_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
 tests_unit_test_hist_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
 TESTS += tests/unit/test-hist
 
 # Branch mode on hand-built branch stacks: entries and Branch Statistics.
 check_PROGRAMS += tests/unit/test-branch
-tests_unit_test_branch_SOURCES = \
-	tests/unit/test-branch.c \
-	tests/unit/t.h \
-	report/hist.h \
-	report/hist-int.h \
-	report/hist.c \
-	report/hist-order.c \
-	report/branch.h \
-	report/branch.c \
-	report/sort.c \
-	report/sort-setup.c \
-	report/stdio.c \
-	report/filter.c \
-	report/callchain.h \
-	report/callchain-int.h \
-	report/callchain.c \
-	report/callchain-param.c \
-	report/callchain-print.c
+tests_unit_test_branch_SOURCES = tests/unit/test-branch.c tests/unit/t.h \
+	tests/unit/report-env.h $(REP_HIST_SRCS)
 tests_unit_test_branch_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
 tests_unit_test_branch_LDADD = $(tests_unit_test_hist_LDADD)
 TESTS += tests/unit/test-branch

@@ -8,7 +8,10 @@
  *
  * Record bytes are copied into large chunks, freed for reuse once every
  * record in them has been delivered: memory is bounded by what a round
- * holds, not by the file.
+ * holds, not by the file.  A record whose bytes lie in the range given
+ * to rep_oe_set_place() (the file's mapping, which outlives the queue)
+ * is not copied: its chunk entry points at them, and rep_oe_oldest()
+ * tells how far back such bytes may still be needed.
  */
 #include "config.h"
 
@@ -22,6 +25,9 @@
 
 struct rep_oe_chunk {
 	struct rep_oe_chunk *next;	/* on the spare list */
+	/* chunks not on the spare list, oldest first */
+	struct rep_oe_chunk *older, *newer;
+	const unsigned char *first;	/* its first record kept in place */
 	size_t used, cap;
 	size_t live;			/* queued records in it */
 	max_align_t data[];
@@ -33,6 +39,28 @@ struct rep_oe_rec {
 	struct rep_pre pre;
 	max_align_t bytes[];
 };
+
+static void
+chunk_unlink(struct rep_oe *oe, struct rep_oe_chunk *c)
+{
+	if (c->older)
+		c->older->newer = c->newer;
+	else
+		oe->oldest = c->newer;
+	if (c->newer)
+		c->newer->older = c->older;
+	else
+		oe->newest = c->older;
+	c->older = c->newer = NULL;
+}
+
+static void
+chunk_spare(struct rep_oe *oe, struct rep_oe_chunk *c)
+{
+	chunk_unlink(oe, c);
+	c->next = oe->spare;
+	oe->spare = c;
+}
 
 static struct rep_oe_chunk *
 chunk_get(struct rep_oe *oe, size_t need)
@@ -48,8 +76,16 @@ chunk_get(struct rep_oe *oe, size_t need)
 		c->cap = cap;
 	}
 	c->next = NULL;
+	c->first = NULL;
 	c->used = 0;
 	c->live = 0;
+	c->newer = NULL;
+	c->older = oe->newest;
+	if (oe->newest)
+		oe->newest->newer = c;
+	else
+		oe->oldest = c;
+	oe->newest = c;
 	return c;
 }
 
@@ -58,31 +94,61 @@ chunk_put(struct rep_oe *oe, struct rep_oe_chunk *c)
 {
 	if (--c->live || c == oe->cur)
 		return;
-	c->next = oe->spare;
-	oe->spare = c;
+	chunk_spare(oe, c);
+}
+
+void
+rep_oe_set_place(struct rep_oe *oe, const unsigned char *lo,
+		 const unsigned char *hi)
+{
+	oe->place_lo = lo;
+	oe->place_hi = hi;
+}
+
+const unsigned char *
+rep_oe_oldest(const struct rep_oe *oe)
+{
+	const struct rep_oe_chunk *c;
+
+	for (c = oe->oldest; c; c = c->newer)
+		if (c->first)
+			return c->first;
+	return NULL;
+}
+
+static bool
+in_place(const struct rep_oe *oe, const struct pd_record *rec)
+{
+	return rec->data && oe->place_lo && rec->data >= oe->place_lo &&
+	       rec->data < oe->place_hi &&
+	       rec->size <= (size_t)(oe->place_hi - rec->data);
 }
 
 struct rep_oe_rec *
 rep_oe_copy(struct rep_oe *oe, const struct pd_record *rec)
 {
-	size_t need = sizeof(struct rep_oe_rec) + rec->size;
+	bool keep = in_place(oe, rec);
+	size_t need = sizeof(struct rep_oe_rec) + (keep ? 0 : rec->size);
 	struct rep_oe_chunk *c = oe->cur;
 	struct rep_oe_rec *r;
 
 	need = (need + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (!c || c->cap - c->used < need) {
-		if (c && !c->live) {
-			c->next = oe->spare;
-			oe->spare = c;
-		}
+		if (c && !c->live)
+			chunk_spare(oe, c);
 		c = oe->cur = chunk_get(oe, need);
 	}
 	r = (struct rep_oe_rec *)(void *)((unsigned char *)c->data + c->used);
 	c->used += need;
 	c->live++;
 	r->rec = *rec;
-	memcpy(r->bytes, rec->data, rec->size);
-	r->rec.data = (const unsigned char *)r->bytes;
+	if (keep) {
+		if (!c->first)
+			c->first = rec->data;
+	} else {
+		memcpy(r->bytes, rec->data, rec->size);
+		r->rec.data = (const unsigned char *)r->bytes;
+	}
 	r->rec.payload = NULL;
 	r->rec.payload_size = 0;
 	r->chunk = c;

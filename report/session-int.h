@@ -122,6 +122,8 @@ struct rep_oe {
 	uint64_t nr_unordered;
 	struct rep_oe_chunk *cur;	/* chunk being filled */
 	struct rep_oe_chunk *spare;	/* emptied chunks */
+	struct rep_oe_chunk *oldest, *newest;	/* the others */
+	const unsigned char *place_lo, *place_hi; /* kept, not copied */
 	struct rep_oe_ent *tmp;		/* for sorting */
 	size_t *runs;
 	size_t cap_tmp;
@@ -152,6 +154,14 @@ void rep_oe_queue_rec(struct rep_oe *oe, struct rep_oe_rec *r, uint64_t ts);
 struct rep_pre *rep_oe_pre(struct rep_oe_rec *r);
 const struct pd_record *rep_oe_record(const struct rep_oe_rec *r);
 void rep_oe_release(struct rep_oe *oe, struct rep_oe_rec *r);
+/*
+ * Records whose bytes lie whole in [lo, hi) are kept there, not copied:
+ * the bytes must stay readable until rep_oe_free().  rep_oe_oldest() is
+ * the lowest address such a record still held may have (NULL: none).
+ */
+void rep_oe_set_place(struct rep_oe *oe, const unsigned char *lo,
+		      const unsigned char *hi);
+const unsigned char *rep_oe_oldest(const struct rep_oe *oe);
 size_t rep_oe_queued(const struct rep_oe *oe);
 void rep_oe_free(struct rep_oe *oe);
 

@@ -101,11 +101,12 @@ rep_header_bid(struct rep_session *s, const char *name)
 #define RAW_MAX_WORDS	((size_t)32 << 20)
 #define RAW_HEAD	7
 
+/* Whether samples may be taken as repeats (a READ sample never is). */
 static bool
-raw_usable(const struct rep_session *s, const struct pd_sample *ps)
+raw_on(const struct rep_session *s)
 {
 	return s->ops->sample_tok && s->ops->sample_again &&
-	       !(ps->type & PD_SAMPLE_READ) && !s->opts.branches;
+	       !s->opts.branches;
 }
 
 static uint64_t
@@ -119,30 +120,72 @@ mix64(uint64_t x)
 	return x;
 }
 
-/* The record's part of a sample's key, from its decoded fields. */
+/* The record's part of a sample's key, from its key fields. */
 static void
-pre_fill(const struct rep_session *s, const struct pd_sample *ps,
+pre_fill(const struct rep_session *s, const struct pd_sample_key *k,
 	 struct rep_pre *p)
 {
 	uint64_t seed;
 	size_t nr = 0;
 
-	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN))
-		nr = ps->callchain.nr;
-	p->pid = (int32_t)ps->pid;
-	p->tid = (int32_t)ps->tid;
-	p->cpu = ps->cpu;
-	p->cpumode = ps->cpumode;
-	p->ip = ps->ip;
-	p->period = ps->period;
-	p->time = ps->time;
-	p->cc = ps->callchain.p;
+	/* an absent callchain is empty */
+	if (!s->opts.no_callchain)
+		nr = k->callchain.nr;
+	p->pid = (int32_t)k->pid;
+	p->tid = (int32_t)k->tid;
+	p->cpu = k->cpu;
+	p->cpumode = k->cpumode;
+	p->ip = k->ip;
+	p->period = k->period;
+	p->time = k->time;
+	p->cc = k->callchain.p;
 	p->nr_cc = (uint32_t)nr;
-	p->cpu_nr = s->opts.repeat_cpu ? (uint64_t)ps->cpu << 32 | nr : nr;
+	p->cpu_nr = s->opts.repeat_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
 	seed = mix64(p->ip ^ mix64(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
 				       seed);
 	p->ok = true;
+}
+
+/*
+ * The key fields of rec into p, from the record in place when its
+ * sample_type allows, else from the whole sample decoded into ps
+ * (*decoded then says so).  False when the sample does not decode (the
+ * caller decodes it again to say why) or may not be taken as a repeat.
+ */
+static bool
+pre_decode(const struct rep_session *s, const struct pd_attr *attr,
+	   const struct pd_record *rec, struct pd_sample *ps,
+	   struct rep_pre *p, bool *decoded)
+{
+	struct pd_sample_key k;
+	int err;
+
+	if (!raw_on(s))
+		return false;
+	err = pd_sample_key_decode(attr, rec, &k);
+	if (err < 0)
+		return false;
+	if (err > 0) {
+		if (pd_sample_decode(attr, rec, ps))
+			return false;
+		*decoded = true;
+		if (ps->type & PD_SAMPLE_READ)
+			return false;
+		k = (struct pd_sample_key){
+			.id = ps->id,
+			.ip = ps->ip,
+			.time = ps->time,
+			.period = ps->period,
+			.pid = ps->pid,
+			.tid = ps->tid,
+			.cpu = ps->cpu,
+			.cpumode = ps->cpumode,
+			.callchain = ps->callchain,
+		};
+	}
+	pre_fill(s, &k, p);
+	return true;
 }
 
 /*
@@ -439,18 +482,20 @@ process_sample(struct rep_session *s, const struct pd_record *rec,
 	if (!attr)
 		return 0;	/* perf counts an unknown id and goes on */
 	if (!pre) {
-		err = sample_decode(s, attr, rec);
-		if (err)
-			return err;
-		decoded = true;
-		if (raw_usable(s, ps)) {
-			pre_fill(s, ps, &local);
+		/* a repeat needs its key fields only */
+		if (pre_decode(s, attr, rec, ps, &local, &decoded)) {
 			pre = &local;
+		} else if (!decoded) {
+			err = sample_decode(s, attr, rec);
+			if (err)
+				return err;
+			decoded = true;
 		}
-		t = sample_thread(s, (int32_t)ps->pid, (int32_t)ps->tid);
-	} else {
-		t = sample_thread(s, pre->pid, pre->tid);
 	}
+	if (pre)
+		t = sample_thread(s, pre->pid, pre->tid);
+	else
+		t = sample_thread(s, (int32_t)ps->pid, (int32_t)ps->tid);
 	if (pre) {
 		nw = raw_words(s, t, pre, rec->evsel, &h);
 		k = raw_find(&s->raw, h, nw, &slot);
@@ -683,11 +728,12 @@ handle(struct rep_session *s, const struct pd_record *rec)
 /*
  * The reader maps a regular file whole and hands records out in place;
  * the pages it has gone past would stay in our resident set (the whole
- * file, at the end).  Records kept for later are copies (ordered.c), so
- * those pages can go: dropping pages of a read-only private file
- * mapping only means that a later access reads them from the file
- * again.  The mapping is checked in /proc/self/maps first, so that
- * nothing else (a stream's buffer) is ever dropped.
+ * file, at the end).  Those pages can go: dropping pages of a read-only
+ * private file mapping only means that a later access reads them from
+ * the file again.  The mapping is checked in /proc/self/maps first, so
+ * that nothing else (a stream's buffer) is ever dropped.  Records kept
+ * for later point into it (ordered.c), so that they need no copy: pages
+ * are dropped only behind the oldest of them, which is read again soon.
  */
 #define RELEASE_STEP	((uintptr_t)32 << 20)
 
@@ -712,6 +758,8 @@ release_find(struct rep_session *s, const unsigned char *p)
 		if (!strcmp(perms, "r--p") && ino != 0) {
 			s->rel_lo = s->rel_done = lo;
 			s->rel_hi = hi;
+			rep_oe_set_place(&s->oe, (const unsigned char *)lo,
+					 (const unsigned char *)hi);
 		}
 		break;
 	}
@@ -721,7 +769,7 @@ release_find(struct rep_session *s, const unsigned char *p)
 static void
 release_behind(struct rep_session *s, const struct pd_record *rec)
 {
-	uintptr_t a = (uintptr_t)rec->data;
+	uintptr_t a = (uintptr_t)rec->data, held;
 
 	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
 		return;
@@ -729,6 +777,12 @@ release_behind(struct rep_session *s, const struct pd_record *rec)
 		release_find(s, rec->data);
 	if (a < s->rel_lo || a >= s->rel_hi || a - s->rel_done < RELEASE_STEP)
 		return;
+	held = (uintptr_t)rep_oe_oldest(&s->oe);
+	if (held && held < a) {
+		a = held;
+		if (a - s->rel_done < RELEASE_STEP)
+			return;
+	}
 	a &= ~((uintptr_t)sysconf(_SC_PAGESIZE) - 1);
 	madvise((void *)s->rel_done, a - s->rel_done, MADV_DONTNEED);
 	s->rel_done = a;
@@ -889,6 +943,7 @@ sample_copy(struct rep_session *s, const struct pd_record *rec,
 	const struct pd_attr *attr = rec_attr(s, rec);
 	struct pd_sample *ps = &s->rsample;
 	struct rep_oe_rec *r;
+	bool decoded = false;
 
 	if (!s->pre_on || !attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
 		*out = NULL;
@@ -896,11 +951,10 @@ sample_copy(struct rep_session *s, const struct pd_record *rec,
 	}
 	r = *out = rep_oe_copy(&s->oe, rec);
 	/* a sample that does not decode is the worker's to report */
-	if (pd_sample_decode(attr, rep_oe_record(r), ps) ||
-	    !raw_usable(s, ps))
+	if (!pre_decode(s, attr, rep_oe_record(r), ps, rep_oe_pre(r),
+			&decoded))
 		return record_time(s, rec);
-	pre_fill(s, ps, rep_oe_pre(r));
-	return ps->time;
+	return rep_oe_pre(r)->time;
 }
 
 static int

@@ -18,7 +18,3 @@ REPORT_LIVE_TESTS = \
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)
-
-# preport's report equals the perf report saved beside each fixture.
-TESTS += tests/report-fixtures.test
-EXTRA_DIST += tests/report-fixtures.test

@@ -23,10 +23,14 @@ env_init(struct env *e, uint64_t map_end, const char *dso)
 	struct sym_opts so = { 0 };
 
 	e->syms = sym_ctx_new(&so);
-	e->map = (struct rep_map){ .start = 0x400000, .end = map_end,
-				   .dso = sym_dso_get(e->syms, dso, NULL, 0) };
-	e->kmap = (struct rep_map){ .start = 0, .end = UINT64_MAX, .identity = true,
-				    .dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0) };
+	e->map = (struct rep_map){
+		.start = 0x400000, .end = map_end,
+		.dso = sym_dso_get(e->syms, dso, NULL, 0),
+	};
+	e->kmap = (struct rep_map){
+		.start = 0, .end = UINT64_MAX, .identity = true,
+		.dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0),
+	};
 }
 
 static void

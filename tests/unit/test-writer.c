@@ -400,7 +400,7 @@ read_records(struct pd_reader *r, size_t *len)
 {
 	unsigned char *out = NULL;
 	struct pd_record rec;
-	size_t n = 0;
+	size_t n = 0, cap = 0;
 	int got;
 
 	while ((got = pd_reader_next(r, &rec)) > 0) {
@@ -408,9 +408,13 @@ read_records(struct pd_reader *r, size_t *len)
 		    rec.header.type == PD_RECORD_HEADER_FEATURE ||
 		    rec.header.type == PD_RECORD_HEADER_TRACING_DATA)
 			continue;
-		out = realloc(out, n + rec.size);
-		if (!out)
-			abort();
+		/* grow by doubling: the large test reads 80,000 records */
+		while (n + rec.size > cap) {
+			cap = cap ? 2 * cap : 4096;
+			out = realloc(out, cap);
+			if (!out)
+				abort();
+		}
 		memcpy(out + n, rec.data, rec.size);
 		n += rec.size;
 	}
@@ -508,6 +512,20 @@ create(const char *path)
 	return fd;
 }
 
+/* Write m and recs to the temporary file name (path), finished or not. */
+static void
+write_file(char *path, size_t len, const char *name, const struct pd_meta *m,
+	   const struct tbuf *recs, bool finish, const char *what)
+{
+	int fd;
+
+	tmp_path(path, len, name);
+	fd = create(path);
+	T(write_all(fd, false, m, recs->p, recs->len, finish) == 0,
+	  "%s: write", what);
+	close(fd);
+}
+
 static void
 check_file_layout(const char *path, const struct tbuf *recs)
 {
@@ -538,13 +556,8 @@ test_file_mode(const struct pd_meta *m, const struct tbuf *recs)
 	struct pd_reader *r = NULL;
 	const struct pd_meta *got;
 	char path[320];
-	int fd;
 
-	tmp_path(path, sizeof(path), "file.data");
-	fd = create(path);
-	T(write_all(fd, false, m, recs->p, recs->len, true) == 0,
-	  "file mode: write");
-	close(fd);
+	write_file(path, sizeof(path), "file.data", m, recs, true, "file mode");
 	check_file_layout(path, recs);
 	T(pd_reader_open(&r, path, &ro) == 0, "file mode: open: %s",
 	  r ? pd_reader_errmsg(r) : "");
@@ -620,13 +633,9 @@ test_not_finalised(const struct pd_meta *m, const struct tbuf *recs)
 	struct pd_reader_opts ro = { .warn = on_warn, .warn_ctx = &warns };
 	struct pd_reader *r = NULL;
 	char path[320];
-	int fd;
 
-	tmp_path(path, sizeof(path), "crashed.data");
-	fd = create(path);
-	T(write_all(fd, false, m, recs->p, recs->len, false) == 0,
-	  "unfinished: write");
-	close(fd);
+	write_file(path, sizeof(path), "crashed.data", m, recs, false,
+		   "unfinished");
 	T(pd_reader_open(&r, path, &ro) == 0, "unfinished: open: %s",
 	  r ? pd_reader_errmsg(r) : "");
 	if (!r)

@@ -356,6 +356,33 @@ int pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 size_t pd_sample_explain(const struct pd_attr *attr,
 			 const struct pd_record *rec, char *why, size_t len);
 
+/*
+ * What identifies a sample for a report that counts repeats: its
+ * leading fixed fields and its callchain, read in place.
+ */
+struct pd_sample_key {
+	uint64_t id;		/* IDENTIFIER or ID; (u64)-1 */
+	uint64_t ip;		/* 0 */
+	uint64_t time;		/* (u64)-1 */
+	uint64_t period;	/* attr.sample_period */
+	uint32_t pid, tid;	/* (u32)-1 */
+	uint32_t cpu;		/* (u32)-1 */
+	uint8_t cpumode;	/* misc & PD_MISC_CPUMODE_MASK */
+	struct pd_u64_array callchain;	/* empty without CALLCHAIN */
+};
+
+/*
+ * The key of a SAMPLE whose attr's sample_type has no bits but
+ * IDENTIFIER to PERIOD and CALLCHAIN, without the cost of decoding the
+ * whole sample: the fields are those pd_sample_decode() would give.
+ * Returns 0; 1, with *out unspecified, when sample_type has other bits
+ * (call pd_sample_decode() instead); or the error pd_sample_decode()
+ * returns for rec, as with these bits it fails exactly when this does.
+ */
+int pd_sample_key_decode(const struct pd_attr *attr,
+			 const struct pd_record *rec,
+			 struct pd_sample_key *out);
+
 /* The sample_id fields of any record (perf-data-file-format.md §11.2). */
 struct pd_sample_id {
 	uint64_t type;		/* the trailer bits of sample_type; 0 if none */
