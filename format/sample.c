@@ -496,12 +496,43 @@ pd_sample_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	return sample_walk(attr, rec, out, NULL);
 }
 
+/*
+ * The fixed head of a SAMPLE, IDENTIFIER to CPU, in perf_event_open(2)'s
+ * order, into the sample_id fields of *head (which keeps its values for
+ * the fields sample_type lacks) and *ip.
+ */
+static void
+head_read(struct pd_cursor *c, uint64_t t, struct pd_sample_id *head,
+	  uint64_t *ip)
+{
+	if (t & PD_SAMPLE_IDENTIFIER)
+		head->id = cur_u64(c);
+	*ip = cur_u64_if(c, t, PD_SAMPLE_IP);
+	if (t & PD_SAMPLE_TID) {
+		head->pid = cur_u32(c);
+		head->tid = cur_u32(c);
+	}
+	if (t & PD_SAMPLE_TIME)
+		head->time = cur_u64(c);
+	if (t & PD_SAMPLE_ADDR)
+		cur_skip(c, 8);
+	if (t & PD_SAMPLE_ID)
+		head->id = cur_u64(c);
+	if (t & PD_SAMPLE_STREAM_ID)
+		head->stream_id = cur_u64(c);
+	if (t & PD_SAMPLE_CPU) {
+		head->cpu = cur_u32(c);
+		head->cpu_res = cur_u32(c);
+	}
+}
+
 #define KEY_BITS	(FIXED_BITS | PD_SAMPLE_CALLCHAIN)
 
 int
 pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		     struct pd_sample_key *out)
 {
+	struct pd_sample_id head;
 	struct pd_cursor c;
 	uint64_t t;
 	int err;
@@ -516,31 +547,16 @@ pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	err = sample_begin(attr, rec, &c, NULL);
 	if (err)
 		return err;
-	out->id = (uint64_t)-1;
-	out->pid = out->tid = out->cpu = (uint32_t)-1;
-	out->time = (uint64_t)-1;
+	pd_sample_id_init(&head);
+	/* the fixed fields fit: sample_begin() checked */
+	head_read(&c, t, &head, &out->ip);
+	out->id = head.id;
+	out->pid = head.pid;
+	out->tid = head.tid;
+	out->time = head.time;
+	out->cpu = head.cpu;
 	out->period = attr->sample_period;
 	out->cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
-	/* the fixed fields fit: sample_begin() checked */
-	if (t & PD_SAMPLE_IDENTIFIER)
-		out->id = cur_u64(&c);
-	out->ip = cur_u64_if(&c, t, PD_SAMPLE_IP);
-	if (t & PD_SAMPLE_TID) {
-		out->pid = cur_u32(&c);
-		out->tid = cur_u32(&c);
-	}
-	if (t & PD_SAMPLE_TIME)
-		out->time = cur_u64(&c);
-	if (t & PD_SAMPLE_ADDR)
-		cur_skip(&c, 8);
-	if (t & PD_SAMPLE_ID)
-		out->id = cur_u64(&c);
-	if (t & PD_SAMPLE_STREAM_ID)
-		cur_skip(&c, 8);
-	if (t & PD_SAMPLE_CPU) {
-		out->cpu = cur_u32(&c);
-		cur_skip(&c, 4);
-	}
 	if (t & PD_SAMPLE_PERIOD)
 		out->period = cur_u64(&c);
 	if (t & PD_SAMPLE_CALLCHAIN)
@@ -609,7 +625,7 @@ pd_sample_id_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		    struct pd_sample_id *out)
 {
 	struct pd_cursor c;
-	uint64_t t;
+	uint64_t t, ip;
 	int err;
 
 	if (!attr || !rec || !out)
@@ -621,26 +637,7 @@ pd_sample_id_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		if (err)
 			return err;
 		out->type = t & TRAILER_BITS;
-		if (t & PD_SAMPLE_IDENTIFIER)
-			out->id = cur_u64(&c);
-		if (t & PD_SAMPLE_IP)
-			cur_skip(&c, 8);
-		if (t & PD_SAMPLE_TID) {
-			out->pid = cur_u32(&c);
-			out->tid = cur_u32(&c);
-		}
-		if (t & PD_SAMPLE_TIME)
-			out->time = cur_u64(&c);
-		if (t & PD_SAMPLE_ADDR)
-			cur_skip(&c, 8);
-		if (t & PD_SAMPLE_ID)
-			out->id = cur_u64(&c);
-		if (t & PD_SAMPLE_STREAM_ID)
-			out->stream_id = cur_u64(&c);
-		if (t & PD_SAMPLE_CPU) {
-			out->cpu = cur_u32(&c);
-			out->cpu_res = cur_u32(&c);
-		}
+		head_read(&c, t, out, &ip);
 		return c.short_read ? -PD_E_BAD_SAMPLE : 0;
 	}
 	if (rec->header.type >= PD_RECORD_USER_TYPE_START ||

@@ -557,6 +557,40 @@ check_explained(const struct pd_attr *attr, const struct pd_record *rec)
  * Every cut of the image: its bytes copied into a buffer of exactly that
  * size, header.size patched to match.
  */
+/*
+ * pd_sample_key_decode() gives what pd_sample_decode() gives, fails when
+ * it fails, and declines (1) a sample_type with other fields.
+ */
+static void
+check_key(const struct pd_attr *attr, const struct pd_record *rec)
+{
+	const uint64_t key_bits = PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP |
+		PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ADDR | PD_SAMPLE_ID |
+		PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_PERIOD |
+		PD_SAMPLE_CALLCHAIN;
+	struct pd_sample_key k;
+	struct pd_sample s;
+	int krc = pd_sample_key_decode(attr, rec, &k);
+	int rc = pd_sample_decode(attr, rec, &s);
+	size_t i;
+
+	if (attr->sample_type & ~key_bits) {
+		T(krc == 1, "%s: key decode took other fields: %d", ctx, krc);
+		return;
+	}
+	T(krc == rc, "%s: key decode %d, full decode %d", ctx, krc, rc);
+	if (krc || rc)
+		return;
+	T(k.id == s.id && k.ip == s.ip && k.time == s.time &&
+	  k.period == s.period && k.pid == s.pid && k.tid == s.tid &&
+	  k.cpu == s.cpu && k.cpumode == s.cpumode &&
+	  k.callchain.nr == s.callchain.nr, "%s: key fields differ", ctx);
+	for (i = 0; i < k.callchain.nr && i < s.callchain.nr; i++)
+		T(pd_u64_array_get(&k.callchain, i) ==
+		  pd_u64_array_get(&s.callchain, i),
+		  "%s: key callchain[%zu] differs", ctx, i);
+}
+
 static void
 truncations(const struct pd_attr *attr, const struct tbuf *b)
 {
@@ -569,6 +603,7 @@ truncations(const struct pd_attr *attr, const struct tbuf *b)
 	for (cut = 0; cut < b->len; cut++) {
 		unsigned char *copy = cut_rec(&rec, b, cut);
 
+		check_key(attr, &rec);
 		rc = pd_sample_decode(attr, &rec, &s);
 		T(rc < 0, "%s: cut at %zu of %zu decoded", ctx, cut, b->len);
 		if (rc == 0)
@@ -624,6 +659,7 @@ run_case(uint64_t sample_type, const struct variant *v, bool big_endian,
 	T(rc == 0, "%s: decode: %d", ctx, rc);
 	if (rc == 0)
 		check_sample(&m, &s);
+	check_key(&attr, &rec);
 	if (rc == 0 && (sample_type & PD_SAMPLE_STACK_USER))
 		check_stack_view(&rec, &s, &m, big_endian);
 	T(pd_sample_explain(&attr, &rec, ctx_why, sizeof(ctx_why)) == 0 &&
