@@ -466,20 +466,32 @@ pmu_terms_apply(const char *pmu, char *terms, struct pd_attr *a, char *why,
 	return 0;
 }
 
-/* "pmu/terms/": returns 1 when s is one, 0 when not, -1 on error. */
+/*
+ * "pmu/terms/" or "pmu/terms/mods" (modifiers follow the closing slash with
+ * no colon): returns 1 when s is one, 0 when not, -1 on error.
+ */
 static int
 parse_pmu(struct rec_event *ev, const char *s, size_t len, char *why,
 	  size_t why_len)
 {
-	const char *slash = memchr(s, '/', len);
+	const char *slash = memchr(s, '/', len), *close;
 	char path[512], *pmu, *terms;
 	uint64_t type;
 	int err;
 
-	if (!slash || s[len - 1] != '/' || slash == s + len - 1)
+	if (!slash)
 		return 0;
+	close = memchr(slash + 1, '/', (size_t)(s + len - slash - 1));
+	if (!close)
+		return 0;
+	if (memchr(close + 1, '/', (size_t)(s + len - close - 1)) ||
+	    memchr(close + 1, ':', (size_t)(s + len - close - 1))) {
+		why_set(why, why_len, "bad text after PMU event '%.*s'",
+			(int)len, s);
+		return -1;
+	}
 	pmu = xstrndup(s, (size_t)(slash - s));
-	terms = xstrndup(slash + 1, (size_t)(s + len - 1 - slash - 1));
+	terms = xstrndup(slash + 1, (size_t)(close - slash - 1));
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
 		 pmu);
 	if (read_u64_file(path, &type, 10)) {
@@ -492,6 +504,20 @@ parse_pmu(struct rec_event *ev, const char *s, size_t len, char *why,
 	err = pmu_terms_apply(pmu, terms, &ev->attr, why, why_len, 0);
 	free(pmu);
 	free(terms);
+	if (!err && close + 1 < s + len) {
+		/* parse_events__modifier_event() starts from a clean set */
+		struct mods m = { 0 };
+		char *mod = xstrndup(close + 1, (size_t)(s + len - close - 1));
+
+		err = parse_mods(mod, &m);
+		free(mod);
+		if (err) {
+			why_set(why, why_len, "bad modifier in '%.*s'",
+				(int)len, s);
+			return -1;
+		}
+		mods_apply(ev, &m, true);
+	}
 	return err ? -1 : 1;
 }
 

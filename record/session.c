@@ -227,6 +227,9 @@ synthesize(struct session *s)
 		return err;
 	if ((err = rec_synth_cpu_map(s->t.cpus, s->t.nr_cpus, emit, s)))
 		return err;
+	if (s->o->all_cgroups && (err = rec_synth_cgroups(&so, emit, s)) &&
+	    !s->o->quiet)
+		warn_msg("cannot synthesise the cgroups: %s", strerror(-err));
 	err = synth_tasks(s, &so);
 	if (err && s->o->verbose)
 		warn_msg("cannot synthesise the existing tasks: %s",

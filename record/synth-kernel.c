@@ -10,12 +10,19 @@
  * "[kernel.kallsyms]" followed by the symbol's name.  Modules come from
  * /proc/modules in address order, named by their file under
  * /lib/modules/RELEASE when one is found, else "[name]".
+ *
+ * With --all-cgroups, one CGROUP record per directory of the cgroup
+ * hierarchy perf_event events use (a v1 mount with the perf_event
+ * controller, else the cgroup2 mount), depth first in directory order:
+ * the id is the directory's 8-byte file handle (the kernfs node id, the
+ * id samples carry) and the path is relative to the mount, "/" first.
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -414,5 +421,132 @@ rec_synth_cpu_map(const int *cpus_in, size_t nr, rec_emit_fn emit, void *ctx)
 	free(cpus);
 	err = rec_buf_emit(&b, NULL, emit, ctx);
 	free(b.p);
+	return err;
+}
+
+/* Does the comma-separated option list opts hold the word w? */
+static bool
+opts_have(const char *opts, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (const char *p = opts; p; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		if (!strncmp(p, w, n) && (p[n] == ',' || p[n] == '\0'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * The mount point of the cgroup hierarchy that has the perf_event
+ * controller: a v1 mount naming it, else the first cgroup2 mount.
+ */
+static int
+cgroup_mountpoint(char *out, size_t len)
+{
+	char line[4096], dir[PATH_MAX], type[64], opts[2048], v2[PATH_MAX];
+	FILE *f = fopen("/proc/self/mounts", "re");
+	bool found = false;
+
+	if (!f)
+		return -errno;
+	v2[0] = '\0';
+	while (!found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%*s %4095s %63s %2047s", dir, type, opts) != 3)
+			continue;
+		if (!strcmp(type, "cgroup") && opts_have(opts, "perf_event"))
+			found = true;
+		else if (!strcmp(type, "cgroup2") && !v2[0])
+			snprintf(v2, sizeof(v2), "%s", dir);
+	}
+	fclose(f);
+	if (!found && !v2[0])
+		return -ENOENT;
+	if (snprintf(out, len, "%s", found ? dir : v2) >= (int)len)
+		return -ENAMETOOLONG;
+	return 0;
+}
+
+struct cgroup_walk {
+	struct pd_wbuf b;
+	const struct rec_synth_opts *o;
+	rec_emit_fn emit;
+	void *ctx;
+	size_t mount_len;
+	char path[PATH_MAX];
+};
+
+static int
+cgroup_emit(struct cgroup_walk *w)
+{
+	struct {
+		struct file_handle fh;
+		uint64_t id;
+	} h;
+	int mount_id;
+
+	h.fh.handle_bytes = sizeof(h.id);
+	if (name_to_handle_at(AT_FDCWD, w->path, &h.fh, &mount_id, 0) < 0)
+		return -errno;
+	rec_buf_start(&w->b, PD_RECORD_CGROUP, 0);
+	pd_wbuf_u64(&w->b, h.id);
+	rec_buf_str(&w->b, w->path + w->mount_len,
+		    strlen(w->path + w->mount_len));
+	return rec_buf_emit(&w->b, w->o, w->emit, w->ctx);
+}
+
+/* w->path and every directory below it. */
+static int
+cgroup_walk(struct cgroup_walk *w)
+{
+	size_t pos = strlen(w->path);
+	struct dirent *d;
+	DIR *dir;
+	int err = cgroup_emit(w);
+
+	if (err)
+		return err;
+	dir = opendir(w->path);
+	if (!dir)
+		return -errno;
+	while ((d = readdir(dir))) {
+		size_t n = strlen(d->d_name);
+		bool slash = w->path[pos - 1] != '/';
+
+		if (d->d_type != DT_DIR || !strcmp(d->d_name, ".") ||
+		    !strcmp(d->d_name, ".."))
+			continue;
+		if (pos + slash + n >= sizeof(w->path))
+			continue;
+		if (slash)
+			w->path[pos] = '/';
+		memcpy(w->path + pos + slash, d->d_name, n + 1);
+		err = cgroup_walk(w);
+		w->path[pos] = '\0';
+		if (err)
+			break;
+	}
+	closedir(dir);
+	return err;
+}
+
+int
+rec_synth_cgroups(const struct rec_synth_opts *o, rec_emit_fn emit, void *ctx)
+{
+	struct cgroup_walk *w = xcalloc(1, sizeof(*w));
+	int err = cgroup_mountpoint(w->path, sizeof(w->path) - 1);
+
+	if (!err) {
+		w->o = o;
+		w->emit = emit;
+		w->ctx = ctx;
+		w->mount_len = strlen(w->path);
+		strcat(w->path, "/");
+		err = cgroup_walk(w);
+	}
+	free(w->b.p);
+	free(w);
 	return err;
 }

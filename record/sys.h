@@ -87,6 +87,17 @@ int rec_synth_cpu_map(const int *cpus, size_t nr_cpus, rec_emit_fn emit,
 		      void *ctx);
 
 /*
+ * CGROUP records (type 19) for every cgroup that exists now, as perf's
+ * --all-cgroups synthesises them: a walk of the hierarchy perf_event
+ * uses (the perf_event v1 mount, else cgroup2), depth first in directory
+ * order, the root first with path "/"; id is the directory's file handle
+ * (the cgroup id).  Returns 0 or -errno; records emitted before an error
+ * stay emitted.
+ */
+int rec_synth_cgroups(const struct rec_synth_opts *o, rec_emit_fn emit,
+		      void *ctx);
+
+/*
  * The size of the sample_id trailer of a kernel record for this attr
  * (0 without sample_id_all): 8 bytes per TID, TIME, ID, STREAM_ID, CPU,
  * IDENTIFIER bit, perf's id_hdr_size.  Synthesised records carry that

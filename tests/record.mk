@@ -5,6 +5,7 @@ RECORD_TESTS = \
 	tests/record-attr-sample.test \
 	tests/record-attr-event.test \
 	tests/record-attr-target.test \
+	tests/record-cgroups.test \
 	tests/record-attr-branch.test \
 	tests/record-progs.test \
 	tests/record-pipe.test \
