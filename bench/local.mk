@@ -3,7 +3,7 @@
 # Each script takes its settings from the environment (bench/README.md);
 # run from the build tree, they time ./report/preport and ./record/precord.
 BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh
-EXTRA_DIST += bench/README.md bench/perf-notes.md $(BENCH_SH)
+EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c $(BENCH_SH)
 
 bench: all
 	$(SHELL) $(srcdir)/bench/stats-throughput.sh

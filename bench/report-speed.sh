@@ -40,6 +40,8 @@ me=report-speed
 say() { printf '%s: %s\n' "$me" "$*" >&2; }
 die() { say "$*"; exit 1; }
 
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+
 : "${PERF:=perf}" "${SIZES:=10 100 1000}" "${MODES:=children no-children none}"
 : "${REPEAT:=3}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}" "${RERECORD:=0}"
 : "${MEM_LIMIT_MB:=16384}" "${CC:=cc}"
@@ -74,55 +76,11 @@ ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 now_ns() { date +%s%N; }
 size_of() { wc -c < "$1" | tr -d ' '; }
 
-# The workload: one process per CPU, spinning a few frames deep until
-# perf stops it.
+# The workload (bench/spin.c): one process per CPU, spinning a few
+# frames deep until perf stops it.
 build_workload() {
 	[ -x "$OUT_DIR/report-spin" ] && return 0
-	cat > "$OUT_DIR/report-spin.c" <<'EOC'
-#include <signal.h>
-#include <stdlib.h>
-#include <sys/prctl.h>
-#include <unistd.h>
-
-static volatile unsigned long sink;
-
-static unsigned long __attribute__((noinline))
-leaf(unsigned long x)
-{
-	unsigned long i;
-
-	for (i = 0; i < 1000; i++)
-		x = x * 6364136223846793005UL + 1442695040888963407UL;
-	return x;
-}
-
-static unsigned long __attribute__((noinline))
-mid(unsigned long x, int depth)
-{
-	return depth ? mid(x + 1, depth - 1) ^ leaf(x) : leaf(x);
-}
-
-int
-main(int argc, char **argv)
-{
-	int n = argc > 1 ? atoi(argv[1]) : 2, i;
-	unsigned long x = 1;
-
-	for (i = 1; i < n; i++)
-		if (fork() == 0) {
-			/* perf stops the workload it started, not its children */
-			prctl(PR_SET_PDEATHSIG, SIGTERM);
-			if (getppid() == 1)
-				return 0;
-			break;
-		}
-	for (;;) {
-		sink += mid(x, (int)(x % 8));
-		x++;
-	}
-}
-EOC
-	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" "$OUT_DIR/report-spin.c" ||
+	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" "$BENCH_DIR/spin.c" ||
 		die "cannot build the workload with $CC"
 }
 

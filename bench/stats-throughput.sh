@@ -26,6 +26,8 @@ me=stats-throughput
 say() { printf '%s: %s\n' "$me" "$*" >&2; }
 die() { say "$*"; exit 1; }
 
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+
 : "${PERF:=perf}" "${SIZE_MB:=1024}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}"
 : "${REPEAT:=3}" "${RERECORD:=0}" "${CC:=cc}"
 if [ -z "${PREPORT:-}" ]; then
@@ -53,54 +55,10 @@ size_of() { wc -c < "$1" | tr -d ' '; }
 # nanoseconds since the epoch (GNU date)
 now_ns() { date +%s%N; }
 
-# A CPU-bound workload with a few frames of depth: one process per CPU,
-# each spinning until perf stops it.
+# The workload (bench/spin.c): one process per CPU, each spinning a few
+# frames deep until perf stops it.
 build_workload() {
-	cat > "$OUT_DIR/spin.c" <<'EOF'
-#include <signal.h>
-#include <stdlib.h>
-#include <sys/prctl.h>
-#include <unistd.h>
-
-static volatile unsigned long sink;
-
-static unsigned long __attribute__((noinline))
-leaf(unsigned long x)
-{
-	unsigned long i;
-
-	for (i = 0; i < 1000; i++)
-		x = x * 6364136223846793005UL + 1442695040888963407UL;
-	return x;
-}
-
-static unsigned long __attribute__((noinline))
-mid(unsigned long x, int depth)
-{
-	return depth ? mid(x + 1, depth - 1) ^ leaf(x) : leaf(x);
-}
-
-int
-main(int argc, char **argv)
-{
-	int n = argc > 1 ? atoi(argv[1]) : 2, i;
-	unsigned long x = 1;
-
-	for (i = 1; i < n; i++)
-		if (fork() == 0) {
-			/* perf stops the workload it started, not its children */
-			prctl(PR_SET_PDEATHSIG, SIGTERM);
-			if (getppid() == 1)
-				return 0;
-			break;
-		}
-	for (;;) {
-		sink += mid(x, (int)(x % 8));
-		x++;
-	}
-}
-EOF
-	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/spin" "$OUT_DIR/spin.c" ||
+	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/spin" "$BENCH_DIR/spin.c" ||
 		die "cannot build the workload with $CC"
 }
 

@@ -18,15 +18,7 @@ HOT_FN uint64_t parent_burn(uint64_t end);
 HOT_FN uint64_t
 parent_burn(uint64_t end)
 {
-	uint64_t x = 7;
-	unsigned int n;
-
-	do {
-		for (n = 0; n < 16; n++)
-			PROGS_SPIN(x, 2000);
-	} while (progs_now_ns() < end);
-	progs_sink = x;
-	return x;
+	return progs_burn_until(7, end);
 }
 
 int

@@ -58,6 +58,23 @@ progs_now_ns(void)
 }
 
 /*
+ * The body of a hot function that spins until the monotonic clock passes
+ * END: always inlined, so the samples land in the caller's own name.
+ */
+static inline __attribute__((always_inline)) uint64_t
+progs_burn_until(uint64_t x, uint64_t end)
+{
+	unsigned int n;
+
+	do {
+		for (n = 0; n < 16; n++)
+			PROGS_SPIN(x, 2000);
+	} while (progs_now_ns() < end);
+	progs_sink = x;
+	return x;
+}
+
+/*
  * Parses a non-negative decimal argument (milliseconds, a count); exits
  * with status 2 and a message naming WHAT when it is not one.
  */

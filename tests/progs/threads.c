@@ -21,39 +21,28 @@ HOT_FN uint64_t burn_2(uint64_t end);
 HOT_FN uint64_t burn_3(uint64_t end);
 
 /* Each burn_N spins until the monotonic clock passes END. */
-#define BURN_BODY(seed)							\
-	uint64_t x = (seed);						\
-	unsigned int n;							\
-									\
-	do {								\
-		for (n = 0; n < 16; n++)				\
-			PROGS_SPIN(x, 2000);				\
-	} while (progs_now_ns() < end);					\
-	progs_sink = x;							\
-	return x
-
 HOT_FN uint64_t
 burn_0(uint64_t end)
 {
-	BURN_BODY(1);
+	return progs_burn_until(1, end);
 }
 
 HOT_FN uint64_t
 burn_1(uint64_t end)
 {
-	BURN_BODY(2);
+	return progs_burn_until(2, end);
 }
 
 HOT_FN uint64_t
 burn_2(uint64_t end)
 {
-	BURN_BODY(3);
+	return progs_burn_until(3, end);
 }
 
 HOT_FN uint64_t
 burn_3(uint64_t end)
 {
-	BURN_BODY(4);
+	return progs_burn_until(4, end);
 }
 
 struct worker {
