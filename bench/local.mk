@@ -2,8 +2,9 @@
 # bench/: benchmarks against perf; run by hand (make bench), never by make check.
 # Each script takes its settings from the environment (bench/README.md);
 # run from the build tree, they time ./report/preport and ./record/precord.
-BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh
-EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c $(BENCH_SH)
+BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh \
+	bench/archive-size.sh
+EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/lib.sh $(BENCH_SH)
 
 bench: all
 	$(SHELL) $(srcdir)/bench/stats-throughput.sh
@@ -13,4 +14,6 @@ bench-record: all
 	$(SHELL) $(srcdir)/bench/record-overhead.sh
 bench-report: all
 	$(SHELL) $(srcdir)/bench/report-speed.sh
-.PHONY: bench bench-record bench-report
+bench-archive: all
+	$(SHELL) $(srcdir)/bench/archive-size.sh
+.PHONY: bench bench-record bench-report bench-archive

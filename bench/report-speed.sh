@@ -45,15 +45,8 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 : "${PERF:=perf}" "${SIZES:=10 100 1000}" "${MODES:=children no-children none}"
 : "${REPEAT:=3}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}" "${RERECORD:=0}"
 : "${MEM_LIMIT_MB:=16384}" "${CC:=cc}"
-if [ -z "${PREPORT:-}" ]; then
-	if [ -x report/preport ]; then
-		PREPORT=./report/preport
-	else
-		PREPORT=$(command -v preport) || die "no preport: set PREPORT"
-	fi
-fi
-command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
-[ -x "$PREPORT" ] || die "$PREPORT is not executable"
+. "$BENCH_DIR/lib.sh"
+bench_need_preport_
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
 for v in REPEAT MEM_LIMIT_MB; do
 	eval "val=\$$v"

@@ -30,16 +30,8 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 
 : "${PERF:=perf}" "${SIZE_MB:=1024}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}"
 : "${REPEAT:=3}" "${RERECORD:=0}" "${CC:=cc}"
-if [ -z "${PREPORT:-}" ]; then
-	if [ -x report/preport ]; then
-		PREPORT=./report/preport
-	else
-		PREPORT=$(command -v preport) || die "no preport: set PREPORT"
-	fi
-fi
-
-command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
-[ -x "$PREPORT" ] || die "$PREPORT is not executable"
+. "$BENCH_DIR/lib.sh"
+bench_need_preport_
 case $SIZE_MB in
 '' | *[!0-9]*) die "SIZE_MB must be a number of MiB" ;;
 esac

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 man1_MANS += doc/preport.1
 CLEANFILES += doc/preport.1
-EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md
+EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md doc/symbol-archive.md doc/offline.md
 
 doc/preport.1: doc/preport.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/preport.1.in > $@

@@ -89,3 +89,13 @@ u64map_next(const struct u64map *m, size_t *pos, uint64_t *key, uint64_t *val)
 	}
 	return false;
 }
+
+uint64_t
+u64map_str_key(const char *s)
+{
+	uint64_t h = 1469598103934665603ULL;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
+	return h;
+}

@@ -25,6 +25,8 @@ uint64_t *u64map_slot(struct u64map *m, uint64_t key);
 /* The value of key, or NULL. */
 uint64_t *u64map_find(const struct u64map *m, uint64_t key);
 void u64map_free(struct u64map *m);
+/* A key for a NUL-terminated string (64-bit FNV-1a); equal keys may differ in text. */
+uint64_t u64map_str_key(const char *s);
 /*
  * Walk the entries in no particular order: start with *pos = 0; each call
  * returns true with the next key and value, false at the end.

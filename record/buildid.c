@@ -85,22 +85,12 @@ struct bstate {
 	uint32_t nr_ranked;
 };
 
-static uint64_t
-name_hash(const char *s)
-{
-	uint64_t h = 1469598103934665603ULL;
-
-	while (*s)
-		h = (h ^ (unsigned char)*s++) * 1099511628211ULL;
-	return h;
-}
-
 static uint32_t
 dso_findnew(struct bstate *st, const char *name, size_t len,
 	    enum bdso_kind kind)
 {
 	char *s = xstrndup(name, len);
-	uint64_t *slot = u64map_slot(&st->dso_hash, name_hash(s));
+	uint64_t *slot = u64map_slot(&st->dso_hash, u64map_str_key(s));
 	uint32_t i;
 	struct bdso *d;
 

@@ -146,6 +146,9 @@ config_one(struct rec_evlist *list, struct rec_event *ev,
 	flag(a, PD_ATTR_COMM_EXEC, track);
 	flag(a, PD_ATTR_KSYMBOL, track);
 	flag(a, PD_ATTR_BPF_EVENT, track);
+	/* --buildid-mmap: the kernel's MMAP2s carry build-ids */
+	if (o->buildid_mmap)
+		flag(a, PD_ATTR_BUILD_ID, track);
 	if (o->namespaces)
 		flag(a, PD_ATTR_NAMESPACES, track);
 	if (o->all_cgroups)

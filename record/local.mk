@@ -13,5 +13,8 @@ record_precord_SOURCES = \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \
-	record/target.c
+	record/target.c \
+	record/cache.c \
+	record/archive.c \
+	record/mmap-bid.c
 record_precord_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)

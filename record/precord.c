@@ -67,6 +67,15 @@ static const char usage_text[] =
 "      --namespaces         record namespace events\n"
 "      --all-cgroups        record cgroup events\n"
 "  -m, --mmap-pages=PAGES   ring buffer size in pages (or with B/K/M/G)\n"
+"Build-ids:\n"
+"  -B, --no-buildid         no build-id list, and no build-id cache\n"
+"  -N, --no-buildid-cache   do not fill the build-id cache\n"
+"                           ($PERF_BUILDID_DIR, else ~/.debug)\n"
+"      --buildid-mmap       record build-ids in MMAP2 records instead\n"
+"      --archive            then write the symbol archive FILE.pdsym\n"
+"                           (preport --archive)\n"
+"      --perf-archive       then write perf archive's FILE.tar.bz2\n"
+"                           (preport --perf-archive)\n"
 "Output:\n"
 "  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
 "  -q, --quiet              no summary lines\n"
@@ -85,6 +94,9 @@ enum {
 	OPT_SWITCH_EVENTS,
 	OPT_NAMESPACES,
 	OPT_ALL_CGROUPS,
+	OPT_BUILDID_MMAP,
+	OPT_ARCHIVE,
+	OPT_PERF_ARCHIVE,
 	OPT_VERSION,
 };
 
@@ -115,6 +127,11 @@ static const struct option long_opts[] = {
 	{ "namespaces", no_argument, NULL, OPT_NAMESPACES },
 	{ "all-cgroups", no_argument, NULL, OPT_ALL_CGROUPS },
 	{ "mmap-pages", required_argument, NULL, 'm' },
+	{ "no-buildid", no_argument, NULL, 'B' },
+	{ "no-buildid-cache", no_argument, NULL, 'N' },
+	{ "buildid-mmap", no_argument, NULL, OPT_BUILDID_MMAP },
+	{ "archive", no_argument, NULL, OPT_ARCHIVE },
+	{ "perf-archive", no_argument, NULL, OPT_PERF_ARCHIVE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
@@ -351,6 +368,11 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_NAMESPACES: o->namespaces = true; break;
 	case OPT_ALL_CGROUPS: o->all_cgroups = true; break;
 	case 'm': o->mmap_pages = parse_pages(arg); break;
+	case 'B': o->no_buildid = true; break;
+	case 'N': o->no_buildid_cache = true; break;
+	case OPT_BUILDID_MMAP: o->buildid_mmap = true; break;
+	case OPT_ARCHIVE: o->archive = true; break;
+	case OPT_PERF_ARCHIVE: o->perf_archive = true; break;
 	case 'o': o->output = arg; break;
 	case 'q': o->quiet = true; break;
 	case 'v': o->verbose++; break;
@@ -366,6 +388,26 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	}
 }
 
+/*
+ * perf 6.1's cmd_record(): --buildid-mmap puts the build-ids in the MMAP2
+ * records and turns the build-id list and the cache off; -B turns the
+ * cache off too.
+ */
+static void
+config_buildid(struct rec_opts *o)
+{
+	if (o->buildid_mmap) {
+		if (!rec_can_record_build_id())
+			die(REC_EXIT_FAIL, "no support to record build id in "
+			    "mmap events, update your kernel");
+		o->no_buildid = true;
+	}
+	if (o->no_buildid)
+		o->no_buildid_cache = true;
+}
+
+static const char short_opts[] = "+p:t:aC:D:ie:F:c:gbj:dWTRm:BNo:qvh";
+
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
 {
@@ -373,8 +415,8 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 
 	o->output = "perf.data";
 	o->freq = 4000;
-	while ((c = getopt_long(argc, argv, "+p:t:aC:D:ie:F:c:gbj:dWTRm:o:qvh",
-				long_opts, NULL)) != -1)
+	while ((c = getopt_long(argc, argv, short_opts, long_opts,
+				NULL)) != -1)
 		parse_option(o, c, optarg);
 	o->argc = argc - optind;
 	o->argv = o->argc ? argv + optind : NULL;
@@ -387,8 +429,12 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 			    "-a or -C");
 	if ((o->pids || o->tids) && (o->system_wide || o->cpu_list))
 		usage_error("%s", "-p and -t cannot be used with -a or -C");
+	if (o->pipe && (o->archive || o->perf_archive))
+		usage_error("%s needs an output file, not a pipe",
+			    o->archive ? "--archive" : "--perf-archive");
 	if (!o->mmap_pages)
 		o->mmap_pages = default_pages();
+	config_buildid(o);
 }
 
 static void

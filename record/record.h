@@ -67,6 +67,12 @@ struct rec_opts {
 	bool quiet;			/* -q */
 	int verbose;			/* -v */
 
+	bool no_buildid;		/* -B: no BUILD_ID, no cache */
+	bool no_buildid_cache;		/* -N */
+	bool buildid_mmap;		/* --buildid-mmap */
+	bool archive;			/* --archive: preport --archive */
+	bool perf_archive;		/* --perf-archive */
+
 	char **events;			/* each -e argument */
 	size_t nr_events;
 
@@ -208,5 +214,36 @@ int rec_ring_time_conv(const struct rec_ring *ring, uint64_t rec[7]);
 int rec_parse_regs(const char *s, uint64_t *mask);
 /* The branch filter of -j; 0 or -1 (unknown name). */
 int rec_parse_branch_filter(const char *s, uint64_t *mask);
+
+struct pd_meta;
+
+/*
+ * Put every DSO of meta's build-id list into the build-id cache
+ * (sym_cache_dir()), as perf does after recording; problems are warned
+ * about, never fatal.
+ */
+void rec_cache_fill(const struct pd_meta *meta, const struct rec_opts *o);
+
+/*
+ * Whether the kernel writes build-ids in MMAP2 records (attr.build_id),
+ * probed as perf's perf_can_record_build_id() does.
+ */
+bool rec_can_record_build_id(void);
+
+/*
+ * --buildid-mmap: an emit function that passes synthesised records on to
+ * next, rewriting kernel MMAPs and file MMAP2s into MMAP2s that carry the
+ * build-id of their file, as perf's synthesis does with build-id mmaps.
+ */
+struct rec_bid_emit;
+struct rec_bid_emit *rec_bid_emit_new(rec_write_fn next, void *next_ctx);
+int rec_bid_emit(void *ctx, const void *rec, size_t size);
+void rec_bid_emit_free(struct rec_bid_emit *e);
+
+/*
+ * --archive, --perf-archive: run preport on the finished file o->output,
+ * with the signal mask mask; 0, or -1 after a message.
+ */
+int rec_archive_run(const struct rec_opts *o, const sigset_t *mask);
 
 #endif /* PD_RECORD_H */

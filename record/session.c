@@ -5,7 +5,8 @@
  * write the header and the synthesised records (ID_INDEX, kernel and
  * module maps, THREAD_MAP, CPU_MAP, tasks, FINISHED_INIT), start, drain
  * until done (FINISHED_ROUND after each pass that wrote), then the
- * build-ids, the feature sections and the final header.
+ * build-ids (and the build-id cache), the feature sections and the final
+ * header; last, with --archive or --perf-archive, preport on the file.
  */
 #include "config.h"
 
@@ -44,6 +45,7 @@ struct session {
 	char **argv;
 	unsigned long waking;
 	int write_err;
+	struct rec_bid_emit *bid_emit;	/* --buildid-mmap */
 };
 
 static volatile sig_atomic_t done;
@@ -67,6 +69,17 @@ emit(void *ctx, const void *rec, size_t size)
 	int err = pd_writer_write(s->w, rec, size);
 
 	return err ? (err < 0 ? err : -err) : 0;
+}
+
+/* The maps and tasks synthesised: with build-ids for --buildid-mmap. */
+static int
+synth_emit(void *ctx, const void *rec, size_t size)
+{
+	struct session *s = ctx;
+
+	if (s->bid_emit)
+		return rec_bid_emit(s->bid_emit, rec, size);
+	return emit(ctx, rec, size);
 }
 
 static int
@@ -179,20 +192,21 @@ static int
 synth_tasks(struct session *s, const struct rec_synth_opts *so)
 {
 	if (s->t.has_cpu)
-		return rec_synth_all_tasks(so, emit, s);
+		return rec_synth_all_tasks(so, synth_emit, s);
 	if (s->t.workload)
-		return rec_synth_comm(s->t.child, so, emit, s);
+		return rec_synth_comm(s->t.child, so, synth_emit, s);
 	if (s->o->pids) {
 		for (size_t i = 0; i < s->t.nr_pids; i++) {
 			int err = rec_synth_task(s->t.pids[i], s->t.pids[i],
-						 true, so, emit, s);
+						 true, so, synth_emit, s);
 
 			if (err)
 				return err;
 		}
 		return 0;
 	}
-	return rec_synth_threads(s->t.threads, s->t.nr_threads, so, emit, s);
+	return rec_synth_threads(s->t.threads, s->t.nr_threads, so,
+				 synth_emit, s);
 }
 
 static int
@@ -210,13 +224,16 @@ synthesize(struct session *s)
 	uint64_t time_conv[7];
 	int err;
 
+	if (s->o->buildid_mmap)
+		s->bid_emit = rec_bid_emit_new(emit, s);
+
 	if (s->rings.nr && !rec_ring_time_conv(&s->rings.r[0], time_conv) &&
 	    (err = emit(s, time_conv, sizeof(time_conv))))
 		return err;
 	if ((err = write_id_index(s)))
 		return err;
 	if (!all_exclude_kernel(&s->list) &&
-	    (err = rec_synth_kernel(&so, emit, s)) && s->o->verbose)
+	    (err = rec_synth_kernel(&so, synth_emit, s)) && s->o->verbose)
 		warn_msg("cannot synthesise the kernel maps: %s",
 			 strerror(-err));
 	if (s->o->pipe && (err = write_event_names(s)))
@@ -294,6 +311,25 @@ record_loop(struct session *s, const sigset_t *waitmask)
 	return err;
 }
 
+/*
+ * An existing FILE becomes FILE.old, as with perf; its symbol archive
+ * FILE.pdsym goes with it, so that it stays beside its recording.
+ */
+static void
+keep_old(const char *path, const char *suffix)
+{
+	char *from = xmalloc(strlen(path) + strlen(suffix) + 1);
+	char *to = xmalloc(strlen(path) + strlen(suffix) + 5);
+
+	sprintf(from, "%s%s", path, suffix);
+	sprintf(to, "%s.old%s", path, suffix);
+	if (rename(from, to) && errno != ENOENT)
+		warn_msg("cannot rename '%s' to '%s': %s", from, to,
+			 strerror(errno));
+	free(from);
+	free(to);
+}
+
 static int
 open_output(struct session *s)
 {
@@ -305,13 +341,8 @@ open_output(struct session *s)
 		s->fd = STDOUT_FILENO;
 	} else {
 		if (!stat(s->o->output, &st) && st.st_size) {
-			char *old = xmalloc(strlen(s->o->output) + 5);
-
-			sprintf(old, "%s.old", s->o->output);
-			if (rename(s->o->output, old))
-				warn_msg("cannot rename '%s' to '%s': %s",
-					 s->o->output, old, strerror(errno));
-			free(old);
+			keep_old(s->o->output, "");
+			keep_old(s->o->output, ".pdsym");
 		}
 		s->fd = open(s->o->output, O_RDWR | O_CREAT | O_TRUNC |
 			     O_CLOEXEC, 0600);
@@ -511,6 +542,11 @@ scan_output(struct session *s, struct counts *c)
 		}
 	}
 	pd_reader_close(r);
+	if (s->o->no_buildid) {
+		/* perf skips its pass: SAMPLE_TIME is written as 0, 0 */
+		meta_set(&s->meta, PD_FEAT_SAMPLE_TIME);
+		return 0;
+	}
 	err = pd_reader_open(&r, s->o->output, NULL);
 	if (!err)
 		err = rec_buildids_collect(r, &s->meta);
@@ -518,6 +554,8 @@ scan_output(struct session *s, struct counts *c)
 		warn_msg("cannot collect build-ids: %s", strerror(err < 0 ?
 							       -err : err));
 	pd_reader_close(r);
+	if (!s->o->no_buildid_cache)
+		rec_cache_fill(&s->meta, s->o);
 	return 0;
 }
 
@@ -562,7 +600,8 @@ print_summary(struct session *s, const struct counts *c)
 		return;
 	if (!s->o->pipe && !fstat(s->fd, &st))
 		mb = (double)st.st_size / 1024.0 / 1024.0;
-	if (c->samples)
+	/* perf counts them in its build-id pass, which -B skips */
+	if (c->samples && !s->o->no_buildid)
 		snprintf(samples, sizeof(samples), " (%llu samples)",
 			 (unsigned long long)c->samples);
 	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s ]\n", mb,
@@ -735,6 +774,7 @@ session_free(struct session *s)
 	if (s->w)
 		pd_writer_close(s->w);
 	pd_meta_free(&s->meta);
+	rec_bid_emit_free(s->bid_emit);
 	free(s->t.cpus);
 	free(s->t.threads);
 	free(s->t.pids);
@@ -818,6 +858,10 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 		return err < 0 ? REC_EXIT_FAIL : status;
 	}
 	session_free(&s);
+	/* the recording is kept whatever becomes of its archive */
+	if ((o->archive || o->perf_archive) &&
+	    rec_archive_run(o, &s.t.old_mask) && !status)
+		status = REC_EXIT_FAIL;
 	if (signr > 0) {
 		sigset_t one;
 

@@ -308,17 +308,28 @@ callchain_required(const struct rep_report_opts *o)
 	return o->use_callchain == 1 || has_parent_key(o);
 }
 
-int
-rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o)
+void
+rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
+		  const struct rep_report_opts *o, const char *archive)
 {
 	const struct pd_meta *meta = pd_reader_meta(r);
-	struct sym_opts so = {
-		.symfs = o->symfs,
-		.kallsyms = o->kallsyms,
-		.os_release = meta ? meta->os_release : NULL,
-		.no_demangle = o->no_demangle,
-		.warn = o->quiet ? NULL : print_sym_warning,
-	};
+
+	memset(so, 0, sizeof(*so));
+	so->symfs = o->symfs;
+	so->kallsyms = o->kallsyms;
+	so->os_release = meta ? meta->os_release : NULL;
+	so->no_demangle = o->no_demangle;
+	so->archive = archive;
+	so->recording_id = o->recording_id;
+	so->warn = o->quiet ? NULL : print_sym_warning;
+}
+
+int
+rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
+	       const char *archive)
+{
+	const struct pd_meta *meta = pd_reader_meta(r);
+	struct sym_opts so;
 	struct rep_session_opts sopts = { .max_stack = o->max_stack };
 	struct rep_session_ops ops = {
 		.sample = on_sample,
@@ -371,6 +382,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o)
 		return 1;
 	}
 	run.bm = o->branch_mode ? rep_branch_mode_new() : NULL;
+	rep_sym_opts_init(&so, r, o, archive);
 	syms = sym_ctx_new(&so);
 	sess = rep_session_new(r, syms, &sopts);
 	err = rep_session_run(sess, &ops, &run);

@@ -89,6 +89,7 @@ struct rep_report_opts {
 	const char *symfs;
 	const char *kallsyms;
 	bool no_demangle;
+	const char *recording_id;	/* rep_recording_id() of the input, or NULL */
 	unsigned int max_stack;
 	bool no_branch_stack;
 	bool branch_stack;		/* -b: branch mode even without the feature bit */

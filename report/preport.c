@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
+#include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "report/hist.h"
 #include "report/report.h"
@@ -22,13 +23,20 @@ enum mode {
 	MODE_HEADER_ONLY,
 	MODE_STATS,
 	MODE_DUMP,
+	MODE_ARCHIVE,		/* --archive and/or --perf-archive */
 };
 
 struct options {
 	const char *input;
 	enum mode mode;
+	const char *mode_name;	/* the option that chose mode */
 	bool show_info;
 	bool quiet;
+	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
+	const char *archive_out;
+	const char *perf_archive_out;
+	const char *symbol_archive;	/* --symbol-archive */
+	bool no_archive;		/* --no-archive */
 	struct rep_report_opts rep;
 };
 
@@ -55,6 +63,10 @@ enum {
 	OPT_SHOW_PERIOD,
 	OPT_NO_BRANCH_STACK,
 	OPT_NO_CALL_GRAPH,
+	OPT_ARCHIVE,
+	OPT_PERF_ARCHIVE,
+	OPT_SYMBOL_ARCHIVE,
+	OPT_NO_ARCHIVE,
 };
 
 static const struct option long_options[] = {
@@ -63,6 +75,10 @@ static const struct option long_options[] = {
 	{ "show-info",		no_argument,       NULL, 'I' },
 	{ "stats",		no_argument,       NULL, OPT_STATS },
 	{ "dump-raw-trace",	no_argument,       NULL, 'D' },
+	{ "archive",		optional_argument, NULL, OPT_ARCHIVE },
+	{ "perf-archive",	optional_argument, NULL, OPT_PERF_ARCHIVE },
+	{ "symbol-archive",	required_argument, NULL, OPT_SYMBOL_ARCHIVE },
+	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
 	{ "force",		no_argument,       NULL, 'f' },
 	{ "stdio",		no_argument,       NULL, OPT_STDIO },
 	{ "sort",		required_argument, NULL, 's' },
@@ -120,6 +136,14 @@ usage(FILE *out)
 		"      --stats          count the records of each type, and samples per event\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
 		"                       type and every decoded field\n"
+		"      --archive[=OUT]  write the pdata symbol archive of the input:\n"
+		"                       the symbols and source lines its reports need,\n"
+		"                       for analysis on another machine (default\n"
+		"                       OUT: FILE.pdsym)\n"
+		"      --perf-archive[=OUT]  write perf archive's tarball of the\n"
+		"                       build-id cache entries of the DSOs with\n"
+		"                       samples, filling the cache first (default\n"
+		"                       OUT: FILE.tar.bz2)\n"
 		"\n"
 		"Report (the default mode):\n"
 		"      --stdio          text output (the only one; accepted for perf\n"
@@ -158,6 +182,10 @@ usage(FILE *out)
 		"      --no-group       show each event of a group on its own\n"
 		"      --symfs DIR      look for binaries under DIR\n"
 		"  -k, --kallsyms FILE  kernel symbols from FILE\n"
+		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
+		"                       archive (default: FILE.pdsym when it exists\n"
+		"                       beside a regular input FILE)\n"
+		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
 		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
 		"                       (the default on files that have them)\n"
@@ -170,19 +198,26 @@ usage(FILE *out)
 		"      --version        show the version\n");
 }
 
-static const char *const mode_names[] = {
-	[MODE_HEADER_ONLY] = "--header-only",
-	[MODE_STATS] = "--stats",
-	[MODE_DUMP] = "-D",
-};
-
+/* name: the option as the user spelled it, for the message */
 static void
-set_mode(struct options *o, enum mode mode)
+set_mode(struct options *o, enum mode mode, const char *name)
 {
 	if (o->mode != MODE_NONE && o->mode != mode)
 		die(2, "%s and %s cannot be combined (see --help)",
-		    mode_names[o->mode], mode_names[mode]);
+		    o->mode_name, name);
 	o->mode = mode;
+	o->mode_name = name;
+}
+
+/* --archive[=OUT] and --perf-archive[=OUT]: "" stands for the default */
+static const char *
+archive_arg(const char *opt, const char *arg)
+{
+	if (!arg)
+		return "";
+	if (!*arg)
+		die(2, "%s=: the file name is empty", opt);
+	return arg;
 }
 
 static double
@@ -356,16 +391,32 @@ parse_args(int argc, char **argv, struct options *o)
 			o->input = optarg;
 			break;
 		case OPT_HEADER_ONLY:
-			set_mode(o, MODE_HEADER_ONLY);
+			set_mode(o, MODE_HEADER_ONLY, "--header-only");
 			break;
 		case 'I':
 			o->show_info = true;
 			break;
 		case OPT_STATS:
-			set_mode(o, MODE_STATS);
+			set_mode(o, MODE_STATS, "--stats");
 			break;
 		case 'D':
-			set_mode(o, MODE_DUMP);
+			set_mode(o, MODE_DUMP, "-D");
+			break;
+		case OPT_ARCHIVE:
+			set_mode(o, MODE_ARCHIVE, "--archive");
+			o->archive_out = archive_arg("--archive", optarg);
+			break;
+		case OPT_PERF_ARCHIVE:
+			set_mode(o, MODE_ARCHIVE, "--perf-archive");
+			o->perf_archive_out = archive_arg("--perf-archive", optarg);
+			break;
+		case OPT_SYMBOL_ARCHIVE:
+			o->symbol_archive = optarg;
+			o->no_archive = false;
+			break;
+		case OPT_NO_ARCHIVE:
+			o->no_archive = true;
+			o->symbol_archive = NULL;
 			break;
 		case 'f':
 			break;
@@ -411,6 +462,77 @@ print_warning(void *ctx, uint64_t offset, const char *msg)
 	warn_msg("%s: %s", input, msg);
 }
 
+static char *
+with_suffix(const char *path, const char *suffix)
+{
+	size_t n = strlen(path), m = strlen(suffix);
+	char *s = xmalloc(n + m + 1);
+
+	memcpy(s, path, n);
+	memcpy(s + n, suffix, m + 1);
+	return s;
+}
+
+/*
+ * The symbol archive of a report: --symbol-archive, else FILE.pdsym
+ * beside the input file (or --threads directory) when it exists; NULL
+ * with --no-archive.
+ */
+static char *
+report_archive(const struct options *o)
+{
+	struct stat st;
+	char *path;
+
+	if (o->no_archive)
+		return NULL;
+	if (o->symbol_archive)
+		return xstrdup(o->symbol_archive);
+	if (stat(o->input, &st) ||
+	    (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+		return NULL;
+	path = with_suffix(o->input, ".pdsym");
+	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+		return path;
+	free(path);
+	return NULL;
+}
+
+/* An output named by --archive=OUT, or FILE.suffix. */
+static char *
+archive_out(const struct options *o, const char *given, const char *suffix)
+{
+	if (!given)
+		return NULL;
+	if (*given)
+		return xstrdup(given);
+	return with_suffix(o->input, suffix);
+}
+
+static int
+run_archive(struct options *o, struct pd_reader *r)
+{
+	char *ar = archive_out(o, o->archive_out, ".pdsym");
+	char *tar = archive_out(o, o->perf_archive_out, ".tar.bz2");
+	int ret;
+
+	ret = rep_archive_run(r, o->input, &o->rep, ar, tar);
+	free(ar);
+	free(tar);
+	return ret;
+}
+
+static int
+run_report(struct options *o, struct pd_reader *r)
+{
+	char *archive = report_archive(o);
+	int ret;
+
+	ret = rep_report_run(stdout, r, &o->rep, archive);
+	free(archive);
+	return ret;
+}
+
 static int
 run_mode(struct options *o, struct pd_reader *r)
 {
@@ -421,8 +543,10 @@ run_mode(struct options *o, struct pd_reader *r)
 		return rep_stats_print(stdout, r);
 	case MODE_DUMP:
 		return rep_dump(stdout, r);
+	case MODE_ARCHIVE:
+		return run_archive(o, r);
 	default:
-		return rep_report_run(stdout, r, &o->rep);
+		return run_report(o, r);
 	}
 }
 
@@ -432,12 +556,21 @@ main(int argc, char **argv)
 	struct options o = { 0 };
 	struct pd_reader_opts ropts = { 0 };
 	struct pd_reader *r;
+	char *recording_id = NULL;
 	int err;
 
 	diag_set_program("preport");
 	parse_args(argc, argv, &o);
 	if (!o.input)
 		o.input = default_input();
+	if (!strcmp(o.input, "-")) {
+		if (o.archive_out && !*o.archive_out)
+			die(2, "--archive: name the output (--archive=OUT) "
+			    "when reading a pipe");
+		if (o.perf_archive_out && !*o.perf_archive_out)
+			die(2, "--perf-archive: name the output "
+			    "(--perf-archive=OUT) when reading a pipe");
+	}
 	if (!o.quiet) {
 		ropts.warn = print_warning;
 		ropts.warn_ctx = (void *)o.input;
@@ -448,6 +581,8 @@ main(int argc, char **argv)
 		pd_reader_close(r);
 		return EXIT_FAILURE;
 	}
+	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE)
+		o.rep.recording_id = recording_id = rep_recording_id(o.input);
 	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAILURE, "error writing the output");
@@ -455,5 +590,6 @@ main(int argc, char **argv)
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));
 	pd_reader_close(r);
 	rep_filters_free(&o.rep.filt);
+	free(recording_id);
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -44,9 +44,38 @@ int rep_dump(FILE *out, struct pd_reader *r);
  * --stdio` prints them.  opts is struct rep_report_opts (report/hist.h);
  * its sort and column lists are filled in here.  Returns 0, -PD_E_* as
  * the other modes, or 1 when the options do not fit the file (the
- * message has been printed).
+ * message has been printed).  archive: the pdata symbol archive to take
+ * symbols from (sym_opts.archive), or NULL.
  */
 struct rep_report_opts;
-int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts);
+int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
+		   const char *archive);
+
+/*
+ * The symbol options of a report of r: --symfs, --kallsyms, --no-demangle,
+ * the file's OSRELEASE, warnings unless -q, and the pdata symbol archive
+ * to read (NULL: none).  The strings are borrowed from opts and r.
+ */
+struct sym_opts;
+void rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
+		       const struct rep_report_opts *opts, const char *archive);
+
+/*
+ * --archive and --perf-archive (report/archive.c): one pass over r with
+ * every lookup a report could make noted, then the pdata symbol archive
+ * written to ar_out and perf archive's tarball to tar_out (either may be
+ * NULL).  The summary line, perf's hint and warnings are printed here.
+ * Returns 0, or 1 when an output could not be written (said why).
+ */
+int rep_archive_run(struct pd_reader *r, const char *input,
+		    const struct rep_report_opts *opts, const char *ar_out,
+		    const char *tar_out);
+
+/*
+ * The fingerprint of the recording at path (a file, or a --threads
+ * directory) that ties a symbol archive to it, malloc'd; NULL for a pipe
+ * or what cannot be read (report/recording-id.c).
+ */
+char *rep_recording_id(const char *path);
 
 #endif /* PD_REPORT_H */

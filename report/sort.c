@@ -91,8 +91,8 @@ sym_cmp_syms(const struct sym_symbol *l, const struct sym_symbol *r)
 	if (l == r)
 		return 0;
 	if (l->start != r->start)
-		return sign64((int64_t)r->start - (int64_t)l->start);
-	return sign64((int64_t)r->end - (int64_t)l->end);
+		return sign64((int64_t)(r->start - l->start));
+	return sign64((int64_t)(r->end - l->end));
 }
 
 static int
@@ -102,7 +102,7 @@ sym_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	int c;
 
 	if (!l->sym && !r->sym)
-		return sign64((int64_t)r->ip - (int64_t)l->ip);
+		return sign64((int64_t)(r->ip - l->ip));
 	if (!rep->has_key[REP_DIM_DSO]) {
 		c = dso_cmp_ents(l, r);
 		if (c)

@@ -67,6 +67,9 @@ sym_ctx_new(const struct sym_opts *opts)
 	ctx->opts.symfs = ctx->symfs;
 	ctx->opts.kallsyms = ctx->kallsyms_path;
 	ctx->opts.os_release = ctx->os_release;
+	ctx->recording_id = ctx->opts.recording_id ?
+			    strdup(ctx->opts.recording_id) : NULL;
+	ctx->opts.recording_id = ctx->recording_id;
 	if (ctx->opts.buildid_dir) {
 		ctx->buildid_dir = strdup(ctx->opts.buildid_dir);
 	} else if (ctx->symfs) {
@@ -83,7 +86,14 @@ sym_ctx_new(const struct sym_opts *opts)
 			ctx->buildid_dir = NULL;
 	}
 	ctx->opts.buildid_dir = ctx->buildid_dir;
-	sym_ctx_prefetch_kallsyms(ctx);
+	pthread_mutex_init(&ctx->note_lock, NULL);
+	ctx->ar_tables = (struct u64map)U64MAP_INIT;
+	if (ctx->opts.archive && ctx->opts.archive[0])
+		sym_ctx_open_archive(ctx, ctx->opts.archive);
+	ctx->opts.archive = NULL;
+	/* an archived kernel needs no kallsyms of this machine */
+	if (!sym_ctx_archive_has_kind(ctx, SYM_DSO_KERNEL))
+		sym_ctx_prefetch_kallsyms(ctx);
 	return ctx;
 }
 
@@ -94,6 +104,7 @@ dso_free(struct sym_dso *dso)
 	if (dso->own_table)
 		sym_table_free(dso->table);
 	pthread_mutex_destroy(&dso->lock);
+	free(dso->image_path);
 	free(dso->symsrc_path);
 	free(dso->long_name);
 	free(dso->short_name);
@@ -108,6 +119,7 @@ sym_ctx_free(struct sym_ctx *ctx)
 
 	if (!ctx)
 		return;
+	sym_notes_free(ctx);
 	while (u64map_next(&ctx->dsos, &pos, &key, &val)) {
 		struct sym_dso *dso = (struct sym_dso *)(uintptr_t)val;
 
@@ -125,10 +137,14 @@ sym_ctx_free(struct sym_ctx *ctx)
 	u64map_free(&ctx->tables);
 	/* frees a prefetch never taken too */
 	sym_kallsyms_free(&ctx->kallsyms);
+	sym_ctx_close_archive(ctx);
+	pthread_mutex_destroy(&ctx->note_lock);
 	pthread_mutex_destroy(&ctx->lock);
+	free(ctx->kallsyms_read);
 	free(ctx->symfs);
 	free(ctx->kallsyms_path);
 	free(ctx->os_release);
+	free(ctx->recording_id);
 	free(ctx->buildid_dir);
 	free(ctx);
 }
@@ -403,6 +419,8 @@ sym_dso_load(struct sym_dso *dso)
 const struct sym_symbol *
 sym_dso_find(struct sym_dso *dso, uint64_t al_addr)
 {
+	if (__atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED))
+		sym_note_find(dso, al_addr);
 	sym_dso_load(dso);
 	return sym_table_find(dso->table, al_addr);
 }

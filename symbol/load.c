@@ -203,27 +203,122 @@ candidate_path(struct sym_dso *dso, enum cand c, const uint8_t *bid,
 	return s;
 }
 
+/* The files found so far for a DSO: symbols and the runtime image. */
+struct srcs {
+	struct sym_elf_src ss[2];
+	int pos;
+	struct sym_elf_src *syms, *rt;
+	char *rt_path;
+	bool mismatch;
+	int unreadable;
+};
+
+/*
+ * Consider path (taken) as a source with the given origin; true once
+ * both the symbols and the runtime image are found.
+ */
+static bool
+try_source(struct sym_dso *dso, struct srcs *f, char *path, char origin,
+	   const uint8_t *bid, size_t bid_size)
+{
+	struct sym_elf_src *s = &f->ss[f->pos];
+	bool used = false;
+	int err;
+
+	if (!is_regular(path)) {
+		free(path);
+		return false;
+	}
+	err = sym_elf_src_open(s, path, bid, bid_size);
+	if (err) {
+		if (err == -EBADE)
+			f->mismatch = true;
+		else
+			f->unreadable = err;
+		free(path);
+		return false;
+	}
+	s->origin = origin;
+	if (!f->rt && s->dynsym) {
+		f->rt = s;
+		used = true;
+		free(f->rt_path);
+		f->rt_path = strdup(path);
+	}
+	if (!f->syms && s->symtab) {
+		f->syms = s;
+		used = true;
+		free(dso->symsrc_path);
+		dso->symsrc_path = path;
+		path = NULL;
+	}
+	free(path);
+	if (!used) {
+		sym_elf_src_close(s);
+		return false;
+	}
+	f->pos++;
+	return f->syms && f->rt;
+}
+
+/*
+ * Last, debuginfod (ours, not perf 6.1's): the debug file for the
+ * symbols, the executable for the program headers.
+ */
+static void
+try_debuginfod(struct sym_dso *dso, struct srcs *f, const uint8_t *bid,
+	       size_t bid_size)
+{
+	char *path;
+
+	if (!bid_size || dso->kind != SYM_DSO_FILE || !sym_debuginfod_enabled())
+		return;
+	path = sym_debuginfod_fetch(bid, bid_size, true);
+	if (path && try_source(dso, f, path, 'i', bid, bid_size))
+		return;
+	if (f->pos >= 2)
+		return;
+	path = sym_debuginfod_fetch(bid, bid_size, false);
+	if (path)
+		try_source(dso, f, path, 'i', bid, bid_size);
+}
+
+static void
+warn_not_found(struct sym_dso *dso, const struct srcs *f)
+{
+	if (f->mismatch)
+		sym_warn(dso->ctx, "%s: no file with build-id matching the recorded one; no symbols",
+			 dso->long_name);
+	else if (f->unreadable)
+		sym_warn(dso->ctx, "%s: cannot read symbols: %s",
+			 dso->long_name, f->unreadable == -ENOEXEC ?
+			 "not an ELF file" : strerror(-f->unreadable));
+}
+
 static void
 load_file(struct sym_dso *dso)
 {
 	struct sym_ctx *ctx = dso->ctx;
-	struct sym_elf_src ss[2];
-	struct sym_elf_src *syms = NULL, *rt = NULL;
+	struct srcs f;
 	uint8_t bid[SYM_BUILD_ID_MAX];
 	size_t bid_size = dso->bid_size;
 	struct sym_builder b;
 	struct sym_table *t;
-	bool mismatch = false, shared;
-	int pos = 0, i, n, unreadable = 0;
+	bool shared;
+	int i, n;
 
+	memset(&f, 0, sizeof(f));
 	memcpy(bid, dso->bid, sizeof(bid));
 	if (!bid_size && dso->kind == SYM_DSO_FILE &&
 	    is_regular(dso->long_name)) {
 		char *p = join_symfs(ctx, dso->long_name);
 
 		n = p ? sym_elf_build_id(p, bid) : 0;
-		if (n > 0)
+		if (n > 0) {
 			bid_size = (size_t)n;
+			memcpy(dso->file_bid, bid, bid_size);
+			dso->file_bid_size = bid_size;
+		}
 		free(p);
 	}
 	t = sym_ctx_cached_table(ctx, bid, bid_size);
@@ -231,68 +326,36 @@ load_file(struct sym_dso *dso)
 		dso->table = t;
 		dso->origin = 'B';
 	}
-	for (i = 0; i < CAND_NR && pos < 2; i++) {
+	for (i = 0; i < CAND_NR && f.pos < 2; i++) {
 		char *path = candidate_path(dso, (enum cand)i, bid, bid_size);
-		struct sym_elf_src *s = &ss[pos];
-		bool used = false;
-		int err;
 
-		if (!path)
-			continue;
-		if (!is_regular(path)) {
-			free(path);
-			continue;
-		}
-		err = sym_elf_src_open(s, path, bid, bid_size);
-		if (err) {
-			if (err == -EBADE)
-				mismatch = true;
-			else
-				unreadable = err;
-			free(path);
-			continue;
-		}
-		s->origin = cand_origin[i];
-		if (!syms && s->symtab) {
-			syms = s;
-			used = true;
-			free(dso->symsrc_path);
-			dso->symsrc_path = path;
-			path = NULL;
-		}
-		if (!rt && s->dynsym) {
-			rt = s;
-			used = true;
-		}
-		free(path);
-		if (used) {
-			pos++;
-			if (syms && rt)
-				break;
-		} else {
-			sym_elf_src_close(s);
-		}
+		if (path && try_source(dso, &f, path, cand_origin[i], bid,
+				       bid_size))
+			break;
 	}
-	if (!syms && rt)
-		syms = rt;
-	if (!rt && syms)
-		rt = syms;
-	if (!syms) {
-		if (mismatch)
-			sym_warn(ctx, "%s: no file with build-id matching the recorded one; no symbols",
-				 dso->long_name);
-		else if (unreadable)
-			sym_warn(ctx, "%s: cannot read symbols: %s",
-				 dso->long_name, unreadable == -ENOEXEC ?
-				 "not an ELF file" : strerror(-unreadable));
+	if (!f.syms && !f.rt)
+		try_debuginfod(dso, &f, bid, bid_size);
+	if (!f.syms && f.rt)
+		f.syms = f.rt;
+	if (!f.rt && f.syms) {
+		/* a static executable: no .dynsym anywhere */
+		f.rt = f.syms;
+		f.rt_path = dso->symsrc_path ? strdup(dso->symsrc_path) : NULL;
+	}
+	if (!f.syms) {
+		/* srcline must not read the mismatched file either */
+		dso->bid_mismatch = f.mismatch;
+		warn_not_found(dso, &f);
+		free(f.rt_path);
 		return;
 	}
-	sym_dso_save_text_offset(dso, rt->elf);
-	dso->origin = syms->origin;
+	dso->image_path = f.rt_path;
+	sym_dso_save_text_offset(dso, f.rt->elf);
+	dso->origin = f.syms->origin;
 	if (!dso->table) {
 		sym_builder_init(&b);
 		/* on a failed pass, what was added stays, unfixed, as in perf */
-		sym_elf_load(&b, syms, rt, !ctx->opts.no_demangle);
+		sym_elf_load(&b, f.syms, f.rt, !ctx->opts.no_demangle);
 		t = sym_builder_finish(&b);
 		if (!t)
 			sym_warn(ctx, "%s: out of memory loading symbols",
@@ -301,8 +364,8 @@ load_file(struct sym_dso *dso)
 		dso->table = t;
 		dso->own_table = t && !shared;
 	}
-	for (i = 0; i < pos; i++)
-		sym_elf_src_close(&ss[i]);
+	for (i = 0; i < f.pos; i++)
+		sym_elf_src_close(&f.ss[i]);
 }
 
 /* The build-id in /sys/kernel/notes (raw ELF notes), size or 0. */
@@ -428,6 +491,10 @@ load_kallsyms_once(struct sym_ctx *ctx)
 				sym_warn(ctx, "%s: cannot read kernel symbols: %s",
 					 path, strerror(-err));
 			ctx->kallsyms_ok = err == 0;
+			if (!err) {
+				ctx->kallsyms_read = path;
+				path = NULL;
+			}
 		}
 		ctx->kallsyms_loaded = true;
 	}
@@ -473,6 +540,8 @@ load_jit(struct sym_dso *dso)
 void
 sym_dso_do_load(struct sym_dso *dso)
 {
+	if (dso->ctx->ar && sym_dso_load_archived(dso))
+		return;
 	switch (dso->kind) {
 	case SYM_DSO_FILE:
 	case SYM_DSO_VDSO:

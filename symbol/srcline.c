@@ -51,7 +51,8 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 			   dso->long_name;
 	int fd;
 
-	if (!path)
+	/* a file whose build-id differs is never used */
+	if (!path || (!dso->symsrc_path && dso->bid_mismatch))
 		return false;
 	c->dwfl = dwfl_begin(&offline_callbacks);
 	if (!c->dwfl)
@@ -91,15 +92,20 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 }
 
 const char *
-sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
+sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 {
 	struct sym_srcline_cache *c;
 	uint64_t *slot;
 	char *s = NULL;
 
-	if (dso->kind != SYM_DSO_FILE)
+	if (dso->kind != SYM_DSO_FILE && !dso->ctx->ar)
 		return NULL;
 	sym_dso_load(dso);
+	/* an archived DSO has only the lines the archive holds */
+	if (dso->ar_ent)
+		return sym_dso_archived_srcline(dso, al_addr);
+	if (dso->kind != SYM_DSO_FILE)
+		return NULL;
 	pthread_mutex_lock(&dso->lock);
 	c = dso->srcline;
 	if (!c) {
@@ -123,6 +129,14 @@ sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
 out:
 	pthread_mutex_unlock(&dso->lock);
 	return s;
+}
+
+const char *
+sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
+{
+	if (__atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED))
+		sym_note_srcline(dso, al_addr);
+	return sym_dso_srcline_unnoted(dso, al_addr);
 }
 
 void

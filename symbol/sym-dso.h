@@ -13,10 +13,14 @@
 #include "symbol/sym-int.h"
 
 struct sym_srcline_cache;
+struct sym_ar;
+struct sym_ar_dso;
+struct sym_notes;
 
 struct sym_ctx {
 	struct sym_opts opts;		/* strings point at the copies below */
 	char *symfs, *kallsyms_path, *os_release, *buildid_dir;
+	char *recording_id;
 	pthread_mutex_t lock;		/* dsos, tables, kallsyms */
 	struct u64map dsos;		/* key hash -> chain of sym_dso */
 	struct u64map tables;		/* build-id hash -> sym_table */
@@ -25,6 +29,15 @@ struct sym_ctx {
 	bool kallsyms_ok;
 	struct sym_kallsyms kallsyms;
 	char kallsyms_origin;
+	char *kallsyms_read;		/* the kallsyms file read */
+	/* noting (archive-build.c): on once set, read without the lock */
+	bool noting;
+	pthread_mutex_t note_lock;	/* noted, every dso->notes */
+	struct sym_dso **noted;		/* in first-lookup order */
+	size_t nr_noted, cap_noted;
+	/* reading an archive (archive-use.c) */
+	struct sym_ar *ar;
+	struct u64map ar_tables;	/* entry address -> sym_table */
 };
 
 struct sym_dso {
@@ -43,6 +56,13 @@ struct sym_dso {
 	char *symsrc_path;		/* the file symbols came from */
 	struct sym_srcline_cache *srcline;
 	uint64_t text_offset;		/* .text sh_addr - sh_offset */
+	/* the build-id of the file that matched, when none was recorded */
+	uint8_t file_bid[SYM_BUILD_ID_MAX];
+	size_t file_bid_size;
+	char *image_path;		/* sym_dso_image_path() */
+	bool bid_mismatch;		/* a file had another build-id */
+	struct sym_notes *notes;	/* under ctx->note_lock */
+	const struct sym_ar_dso *ar_ent;	/* its archive entry */
 };
 
 void sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
@@ -57,5 +77,36 @@ void sym_dso_do_load(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
 /* Remember the runtime image's .text sh_addr - sh_offset. */
 void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
+
+/* archive-build.c: remember a lookup (only while ctx->noting). */
+void sym_note_find(struct sym_dso *dso, uint64_t al_addr);
+void sym_note_srcline(struct sym_dso *dso, uint64_t al_addr);
+void sym_notes_free(struct sym_ctx *ctx);
+/* sym_dso_srcline() without noting the address. */
+const char *sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr);
+
+/* archive-use.c */
+/* Open opts.archive into ctx->ar; problems go to opts.warn. */
+void sym_ctx_open_archive(struct sym_ctx *ctx, const char *path);
+void sym_ctx_close_archive(struct sym_ctx *ctx);
+/*
+ * Whether the archive has an entry for dso: its table, origin and
+ * srclines then come from that entry.
+ */
+bool sym_dso_load_archived(struct sym_dso *dso);
+/* The archived source line for al_addr (NULL if none). */
+const char *sym_dso_archived_srcline(const struct sym_dso *dso,
+				     uint64_t al_addr);
+/* The ctx has an archive entry of this kind (a kernel: skip the prefetch). */
+bool sym_ctx_archive_has_kind(const struct sym_ctx *ctx,
+			      enum sym_dso_kind kind);
+
+/* debuginfod.c: when built with libdebuginfod and DEBUGINFOD_URLS is set. */
+bool sym_debuginfod_enabled(void);
+/*
+ * Fetch the debuginfo (debug = true) or the executable of a build-id into
+ * the debuginfod cache; returns the cached file's path (malloc'd) or NULL.
+ */
+char *sym_debuginfod_fetch(const uint8_t *bid, size_t size, bool debug);
 
 #endif /* PDATA_SYM_DSO_H */

@@ -48,13 +48,26 @@ struct sym_builder {
 	bool failed;		/* out of memory or limits: the table is unusable */
 };
 
-/* A finished table: sorted by start, with the tree kept for lookups. */
+/* Addresses lo <= a < hi find syms[sym] (an archive's covers). */
+struct sym_cover {
+	uint64_t lo;
+	uint64_t hi;
+	uint32_t sym;
+};
+
+/*
+ * A finished table: sorted by start, with the tree kept for lookups; or,
+ * for a table read from an archive, sorted disjoint covers searched
+ * instead of the tree.
+ */
 struct sym_table {
 	struct sym_symbol *syms;
 	int32_t *left, *right;	/* children, as indices into syms */
 	int32_t root;
 	size_t nr;
 	char *pool;
+	struct sym_cover *covers;	/* NULL: look up through the tree */
+	size_t nr_covers;
 };
 
 void sym_builder_init(struct sym_builder *b);
@@ -81,6 +94,13 @@ bool sym_prefer_first(const char *xn, bool xzero, uint8_t xbind,
  */
 struct sym_table *sym_table_from_sorted(struct sym_symbol *syms, size_t nr,
 					char *pool);
+/*
+ * A table whose lookups go through covers (sorted, disjoint, each sym <
+ * nr: the caller checked), taking syms and covers; names are not owned.
+ */
+struct sym_table *sym_table_from_covers(struct sym_symbol *syms, size_t nr,
+					struct sym_cover *covers,
+					size_t nr_covers);
 void sym_table_free(struct sym_table *t);
 const struct sym_symbol *sym_table_find(const struct sym_table *t,
 					uint64_t addr);

@@ -28,6 +28,19 @@ struct sym_opts {
 	const char *os_release;		/* the file's OSRELEASE, or NULL */
 	const char *buildid_dir;	/* NULL: $PERF_BUILDID_DIR, else ~/.debug */
 	bool no_demangle;		/* --no-demangle */
+	/*
+	 * A pdata symbol archive (doc/symbol-archive.md) to look in before
+	 * anything else, or NULL.  Problems with it go to warn; a DSO it
+	 * has no entry for is looked up as if there were no archive.
+	 */
+	const char *archive;
+	/*
+	 * The fingerprint of the recording being read, or NULL.  Written
+	 * into archives made from this context; an archive made from a
+	 * recording with another fingerprint is not used (one warning),
+	 * so a FILE.pdsym left from an earlier FILE is never applied.
+	 */
+	const char *recording_id;
 	/* called once per DSO problem (build-id mismatch, unreadable file) */
 	void (*warn)(void *ctx, const char *msg);
 	void *warn_ctx;
@@ -95,7 +108,10 @@ const struct sym_symbol *sym_dso_find(struct sym_dso *dso, uint64_t al_addr);
 /*
  * The symtab origin letter perf prints with -v ('k' kallsyms, 'l'
  * debuglink, 'B' build-id cache, 'd' system path, 'j' JIT map, '['
- * kernel module, '!' not found...), after loading.
+ * kernel module, '!' not found...), after loading.  Ours only: 'i', a
+ * file fetched through debuginfod (perf 6.1 does not look there for
+ * symbols).  A DSO read from an archive has the letter it had where the
+ * archive was made.
  */
 char sym_dso_origin(const struct sym_dso *dso);
 
@@ -104,6 +120,63 @@ char sym_dso_origin(const struct sym_dso *dso);
  * sort key prints it; NULL when unknown.  The string lives as long as ctx.
  */
 const char *sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr);
+
+/*
+ * Offline analysis (issue 5).  After sym_ctx_note_lookups(), every
+ * address given to sym_dso_find() and sym_dso_srcline() is remembered
+ * per DSO, so that an archive can hold exactly the answers a report of
+ * the recording needs.
+ */
+void sym_ctx_note_lookups(struct sym_ctx *ctx);
+
+/*
+ * The DSOs looked up since sym_ctx_note_lookups(), in first-lookup order:
+ * returns their number; *out is an array owned by ctx (do not free it),
+ * valid until the next lookup or sym_ctx_free().
+ */
+size_t sym_ctx_noted_dsos(struct sym_ctx *ctx, struct sym_dso ***out);
+
+/*
+ * The build-id known for dso (recorded, else read from the file that
+ * matched while loading, so after sym_dso_load()): size, 0 if none.
+ */
+size_t sym_dso_build_id(const struct sym_dso *dso, uint8_t out[SYM_BUILD_ID_MAX]);
+
+/*
+ * The file on this machine whose content perf's build-id cache keeps for
+ * dso: the ELF image whose build-id matched, the kallsyms file read for
+ * the kernel (not for modules), the vDSO image; NULL when none was found
+ * or the DSO came from an archive.  Loads the DSO when needed.
+ */
+const char *sym_dso_image_path(struct sym_dso *dso);
+
+struct sym_archive_stats {
+	size_t nr_dsos;		/* entries written */
+	size_t nr_symbols;
+	size_t nr_lines;
+	size_t nr_missing;	/* noted DSOs left out: nothing to store */
+	uint64_t bytes;		/* the file's size */
+};
+
+/*
+ * Write the noted answers as a pdata symbol archive at path: an entry
+ * per noted DSO with symbols or source lines (DSOs with the same key
+ * share one), with the symbols the noted sym_dso_find() addresses found,
+ * covers that give each of those addresses its answer (none included),
+ * and the noted source lines.  Returns 0, or -errno with err set.
+ */
+int sym_ctx_write_archive(struct sym_ctx *ctx, const char *path,
+			  struct sym_archive_stats *st, char *err, size_t errsz);
+
+/*
+ * Write a perf archive tarball (perf-archive.sh's PERF_DATA.tar.bz2) of
+ * the noted DSOs that have a build-id, adding each to the build-id cache
+ * at cache_dir first when it is not there.
+ */
+int sym_ctx_write_perf_archive(struct sym_ctx *ctx, const char *path,
+			       const char *cache_dir,
+			       struct sym_archive_stats *st, char *err,
+			       size_t errsz);
 
 /* Read the GNU build-id note of an ELF file.  Returns its size, 0 if none, -errno. */
 int sym_elf_build_id(const char *path, uint8_t out[SYM_BUILD_ID_MAX]);

@@ -526,16 +526,55 @@ fail:
 	return NULL;
 }
 
+struct sym_table *
+sym_table_from_covers(struct sym_symbol *syms, size_t nr,
+		      struct sym_cover *covers, size_t nr_covers)
+{
+	struct sym_table *t = calloc(1, sizeof(*t));
+
+	if (!t) {
+		free(syms);
+		free(covers);
+		return NULL;
+	}
+	t->syms = syms;
+	t->nr = nr;
+	t->root = NIL;
+	t->covers = covers;
+	t->nr_covers = nr_covers;
+	return t;
+}
+
 void
 sym_table_free(struct sym_table *t)
 {
 	if (!t)
 		return;
+	free(t->covers);
 	free(t->syms);
 	free(t->left);
 	free(t->right);
 	free(t->pool);
 	free(t);
+}
+
+/* The cover holding addr: the last one starting at or below it. */
+static const struct sym_symbol *
+covers_find(const struct sym_table *t, uint64_t addr)
+{
+	size_t lo = 0, hi = t->nr_covers;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->covers[mid].lo <= addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo || addr >= t->covers[lo - 1].hi)
+		return NULL;
+	return &t->syms[t->covers[lo - 1].sym];
 }
 
 /* perf's walk: left when below start, right when past the end. */
@@ -546,6 +585,8 @@ sym_table_find(const struct sym_table *t, uint64_t addr)
 
 	if (!t)
 		return NULL;
+	if (t->covers)
+		return covers_find(t, addr);
 	i = t->root;
 	while (i != NIL) {
 		const struct sym_symbol *s = &t->syms[i];

@@ -12,7 +12,10 @@ RECORD_TESTS = \
 	tests/record-target.test \
 	tests/record-exit.test \
 	tests/record-signal.test \
-	tests/record-errors.test
+	tests/record-errors.test \
+	tests/record-buildid-cache.test \
+	tests/record-buildid-mmap.test \
+	tests/record-buildid-archive.test
 
 TESTS += $(RECORD_TESTS)
 EXTRA_DIST += $(RECORD_TESTS) tests/record-lib.sh

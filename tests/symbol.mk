@@ -14,7 +14,9 @@ SYMBOL_TESTS = \
 	tests/symbol-elf.test \
 	tests/symbol-demangle.test \
 	tests/symbol-kallsyms.test \
-	tests/symbol-perf.test
+	tests/symbol-perf.test \
+	tests/symbol-archive.test \
+	tests/symbol-debuginfod.test
 
 TESTS += $(SYMBOL_TESTS)
 EXTRA_DIST += $(SYMBOL_TESTS)

@@ -14,8 +14,16 @@
  * OPTIONS: --symfs DIR, --buildid-dir DIR, --kallsyms FILE,
  * --os-release REL, --no-demangle, --bid HEX (the recorded build-id),
  * --srcline (print the source line too), --origin (print the origin
- * letter first).  For each ADDR (hex) prints "ADDR NAME+0xOFF" or
- * "ADDR -"; warnings go to stderr as "warning: ...".
+ * letter first), --archive FILE (read with this symbol archive),
+ * --note-archive OUT (note the lookups and write them as an archive
+ * at OUT; its summary goes to stderr), --image (print the DSO's
+ * sym_dso_image_path and build-id after loading).  For each ADDR (hex)
+ * prints "ADDR NAME+0xOFF" or "ADDR -" (with --sizes, the symbol's
+ * start and end too); warnings go to stderr as "warning: ...".
+ *
+ * After the first DSO's addresses, an argument starting with '/' or '['
+ * starts another DSO ("NAME" or "NAME@HEXBUILDID"), printed as
+ * "== NAME ORIGIN" before its lookups.
  */
 #include "config.h"
 
@@ -219,9 +227,130 @@ check_perf_script(struct sym_ctx *ctx, const char *path)
 static int
 usage(void)
 {
-	fprintf(stderr, "usage: sym-lookup [--dump] [options] DSO [ADDR...]\n"
+	fprintf(stderr, "usage: sym-lookup [--dump] [options] DSO [ADDR...] [DSO2[@BID] ADDR...]...\n"
 		"       sym-lookup --build-id FILE\n");
 	return 2;
+}
+
+struct show {
+	bool dump, srcline, sizes, image;
+};
+
+static void
+print_image(struct sym_dso *dso)
+{
+	uint8_t bid[SYM_BUILD_ID_MAX];
+	char hex[2 * SYM_BUILD_ID_MAX + 1];
+	const char *p = sym_dso_image_path(dso);
+	size_t n = sym_dso_build_id(dso, bid);
+
+	sym_build_id_hex(bid, n, hex);
+	printf("image %s %s\n", p ? p : "-", n ? hex : "-");
+}
+
+static void
+lookup_one(struct sym_dso *dso, const char *arg, const struct show *sh)
+{
+	unsigned long long a = strtoull(arg, NULL, 16);
+	const struct sym_symbol *s = sym_dso_find(dso, a);
+
+	if (s)
+		printf("%llx %s+0x%llx", a, s->name,
+		       a - (unsigned long long)s->start);
+	else
+		printf("%llx -", a);
+	if (s && sh->sizes)
+		printf(" [%llx,%llx)", (unsigned long long)s->start,
+		       (unsigned long long)s->end);
+	if (sh->srcline) {
+		const char *l = sym_dso_srcline(dso, a);
+
+		printf(" %s", l ? l : "??");
+	}
+	putchar('\n');
+}
+
+static bool
+starts_dso(const char *a)
+{
+	return a[0] == '/' || a[0] == '[';
+}
+
+/* "NAME" or "NAME@HEX": the DSO of a later argument. */
+static struct sym_dso *
+later_dso(struct sym_ctx *ctx, const char *arg)
+{
+	uint8_t bid[SYM_BUILD_ID_MAX];
+	const char *at = strrchr(arg, '@');
+	struct sym_dso *dso;
+	size_t n = 0;
+	char *name;
+
+	if (!at)
+		return sym_dso_get(ctx, arg, NULL, 0);
+	n = parse_hex_id(at + 1, bid);
+	name = strndup(arg, (size_t)(at - arg));
+	if (!name)
+		return NULL;
+	dso = sym_dso_get(ctx, name, n ? bid : NULL, n);
+	free(name);
+	return dso;
+}
+
+static int
+write_archive(struct sym_ctx *ctx, const char *path)
+{
+	struct sym_archive_stats st;
+	char err[512];
+
+	if (sym_ctx_write_archive(ctx, path, &st, err, sizeof(err))) {
+		fprintf(stderr, "sym-lookup: %s\n", err);
+		return 1;
+	}
+	fprintf(stderr, "archive: %zu DSOs, %zu symbols, %zu lines, %zu missing, %llu bytes\n",
+		st.nr_dsos, st.nr_symbols, st.nr_lines, st.nr_missing,
+		(unsigned long long)st.bytes);
+	return 0;
+}
+
+static int
+lookups(struct sym_ctx *ctx, int argc, char **argv, int i, bool origin,
+	const uint8_t *bid, size_t bid_size, const struct show *sh)
+{
+	struct sym_dso *dso;
+	size_t j;
+
+	dso = sym_dso_get(ctx, argv[i++], bid_size ? bid : NULL, bid_size);
+	if (!dso)
+		return 1;
+	sym_dso_load(dso);
+	if (origin)
+		printf("origin %c\n", sym_dso_origin(dso));
+	if (sh->image)
+		print_image(dso);
+	if (sh->dump && dso->table) {
+		for (j = 0; j < dso->table->nr; j++) {
+			const struct sym_symbol *s = &dso->table->syms[j];
+
+			printf("%llx %llx %s\n", (unsigned long long)s->start,
+			       (unsigned long long)s->end, s->name);
+		}
+	}
+	for (; i < argc; i++) {
+		if (!starts_dso(argv[i])) {
+			lookup_one(dso, argv[i], sh);
+			continue;
+		}
+		dso = later_dso(ctx, argv[i]);
+		if (!dso)
+			return 1;
+		sym_dso_load(dso);
+		printf("== %s %c\n", sym_dso_long_name(dso),
+		       sym_dso_origin(dso));
+		if (sh->image)
+			print_image(dso);
+	}
+	return 0;
 }
 
 int
@@ -229,12 +358,12 @@ main(int argc, char **argv)
 {
 	struct sym_opts opts = { .warn = warn_cb };
 	uint8_t bid[SYM_BUILD_ID_MAX];
-	size_t bid_size = 0, j;
-	bool dump = false, srcline = false, origin = false;
-	const char *script = NULL;
-	struct sym_dso *dso;
+	size_t bid_size = 0;
+	struct show sh = { 0 };
+	bool origin = false;
+	const char *script = NULL, *note = NULL;
 	struct sym_ctx *ctx;
-	int i;
+	int i, ret;
 
 	for (i = 1; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
 		const char *o = argv[i];
@@ -249,9 +378,13 @@ main(int argc, char **argv)
 			printf("%s\n", hex);
 			return 0;
 		} else if (!strcmp(o, "--dump")) {
-			dump = true;
+			sh.dump = true;
 		} else if (!strcmp(o, "--srcline")) {
-			srcline = true;
+			sh.srcline = true;
+		} else if (!strcmp(o, "--sizes")) {
+			sh.sizes = true;
+		} else if (!strcmp(o, "--image")) {
+			sh.image = true;
 		} else if (!strcmp(o, "--origin")) {
 			origin = true;
 		} else if (!strcmp(o, "--no-demangle")) {
@@ -272,13 +405,15 @@ main(int argc, char **argv)
 			read_buildids(argv[++i]);
 		} else if (!strcmp(o, "--bid")) {
 			bid_size = parse_hex_id(argv[++i], bid);
+		} else if (!strcmp(o, "--archive")) {
+			opts.archive = argv[++i];
+		} else if (!strcmp(o, "--note-archive")) {
+			note = argv[++i];
 		} else {
 			return usage();
 		}
 	}
 	if (script) {
-		int ret;
-
 		ctx = sym_ctx_new(&opts);
 		if (!ctx)
 			return 1;
@@ -291,36 +426,11 @@ main(int argc, char **argv)
 	ctx = sym_ctx_new(&opts);
 	if (!ctx)
 		return 1;
-	dso = sym_dso_get(ctx, argv[i++], bid_size ? bid : NULL, bid_size);
-	if (!dso)
-		return 1;
-	sym_dso_load(dso);
-	if (origin)
-		printf("origin %c\n", sym_dso_origin(dso));
-	if (dump && dso->table) {
-		for (j = 0; j < dso->table->nr; j++) {
-			const struct sym_symbol *s = &dso->table->syms[j];
-
-			printf("%llx %llx %s\n", (unsigned long long)s->start,
-			       (unsigned long long)s->end, s->name);
-		}
-	}
-	for (; i < argc; i++) {
-		unsigned long long a = strtoull(argv[i], NULL, 16);
-		const struct sym_symbol *s = sym_dso_find(dso, a);
-
-		if (s)
-			printf("%llx %s+0x%llx", a, s->name,
-			       a - (unsigned long long)s->start);
-		else
-			printf("%llx -", a);
-		if (srcline) {
-			const char *l = sym_dso_srcline(dso, a);
-
-			printf(" %s", l ? l : "??");
-		}
-		putchar('\n');
-	}
+	if (note)
+		sym_ctx_note_lookups(ctx);
+	ret = lookups(ctx, argc, argv, i, origin, bid, bid_size, &sh);
+	if (!ret && note)
+		ret = write_archive(ctx, note);
 	sym_ctx_free(ctx);
-	return 0;
+	return ret;
 }

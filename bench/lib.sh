@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# bench/lib.sh - sourced by the benchmark scripts (after they define die).
+
+# PREPORT: as given, else ./report/preport of the build tree, else the
+# one on PATH; PERF must run too.
+bench_need_preport_() {
+	if [ -z "${PREPORT:-}" ]; then
+		if [ -x report/preport ]; then
+			PREPORT=./report/preport
+		else
+			PREPORT=$(command -v preport) || die "no preport: set PREPORT"
+		fi
+	fi
+	command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
+	[ -x "$PREPORT" ] || die "$PREPORT is not executable"
+}
