@@ -140,23 +140,42 @@ copy_fd(int fd, int tofd)
 	}
 }
 
+/* prefix and the six 'X' mkstemp() replaces, malloc'd, or NULL */
+static char *
+temp_template(const char *prefix)
+{
+	size_t n = strlen(prefix);
+	char *s = malloc(n + 7);
+
+	if (!s)
+		return NULL;
+	memcpy(s, prefix, n);
+	memset(s + n, 'X', 6);
+	s[n + 6] = '\0';
+	return s;
+}
+
 /*
- * "DIR/.NAME.XXXXXX" for to = "DIR/NAME": the temporary perf's copyfile
- * fills before linking it into place.
+ * The mkstemp() template "DIR/.NAME." for to = "DIR/NAME": the temporary
+ * perf's copyfile fills before linking it into place.
  */
 static char *
 copy_temp_name(const char *to)
 {
 	const char *base = strrchr(to, '/');
-	char *s;
+	char *prefix, *s;
 	int r;
 
 	if (base)
-		r = asprintf(&s, "%.*s/.%s.XXXXXX", (int)(base - to), to,
+		r = asprintf(&prefix, "%.*s/.%s.", (int)(base - to), to,
 			     base + 1);
 	else
-		r = asprintf(&s, ".%s.XXXXXX", to);
-	return r < 0 ? NULL : s;
+		r = asprintf(&prefix, ".%s.", to);
+	if (r < 0)
+		return NULL;
+	s = temp_template(prefix);
+	free(prefix);
+	return s;
 }
 
 /* perf's copyfile_mode(): a temporary, chmod'ed, then linked as to. */
@@ -246,22 +265,28 @@ check_build_id(struct cache_add *a, const char *path, const uint8_t *bid,
 }
 
 /*
- * The vDSO: perf writes the image to /tmp/perf-vdso.so-XXXXXX (mode
- * 0600) and caches that file, so do the same with ours.
+ * The vDSO: perf writes the image to a mkstemp() file /tmp/perf-vdso.so-
+ * (mode 0600) and caches that file, so do the same with ours.
  */
 static int
 add_vdso(struct cache_add *a, const char *src, const char *to)
 {
-	char tmp[] = "/tmp/perf-vdso.so-XXXXXX";
+	char *tmp = temp_template("/tmp/perf-vdso.so-");
 	int fd, tofd, r;
 
+	if (!tmp)
+		return add_fail(a, ENOMEM, "cannot cache", to);
 	fd = open(src, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return add_fail(a, errno, "cannot read", src);
+	if (fd < 0) {
+		r = add_fail(a, errno, "cannot read", src);
+		free(tmp);
+		return r;
+	}
 	tofd = mkstemp(tmp);
 	if (tofd < 0) {
 		r = add_fail(a, errno, "cannot create", tmp);
 		close(fd);
+		free(tmp);
 		return r;
 	}
 	r = copy_fd(fd, tofd);
@@ -273,6 +298,7 @@ add_vdso(struct cache_add *a, const char *src, const char *to)
 	if (r == 0)
 		r = link_or_copy(a, tmp, to);
 	unlink(tmp);
+	free(tmp);
 	return r;
 }
 
