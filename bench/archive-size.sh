@@ -59,14 +59,7 @@ case $PREPORT in
 /*) ;;
 *) PREPORT=$(pwd)/$PREPORT ;;
 esac
-val=
-for v in REPEAT WORK_MS MAX_SECS; do
-	eval "val=\$$v"
-	case $val in
-	'' | *[!0-9]*) die "$v must be a number" ;;
-	esac
-done
-[ "$REPEAT" -gt 0 ] || die "REPEAT must be at least 1"
+bench_need_counts_ REPEAT WORK_MS MAX_SECS
 "$PREPORT" --help 2>&1 | grep -q -e '--archive' ||
 	die "$PREPORT has no --archive option"
 if nm "$PREPORT" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then

@@ -14,3 +14,13 @@ bench_need_preport_() {
 	command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
 	[ -x "$PREPORT" ] || die "$PREPORT is not executable"
 }
+
+# bench_need_counts_ VAR...: each VAR holds a whole number above 0
+bench_need_counts_() {
+	for bnc_v_ in "$@"; do
+		eval "bnc_val_=\$$bnc_v_"
+		case $bnc_val_ in
+		'' | *[!0-9]* | 0) die "$bnc_v_ must be a positive number" ;;
+		esac
+	done
+}

@@ -38,6 +38,8 @@ set -u
 me=record-overhead
 say() { printf '%s: %s\n' "$me" "$*" >&2; }
 die() { say "$*"; exit 1; }
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+. "$BENCH_DIR/lib.sh"
 
 : "${PERF:=perf}" "${FREQS:=1000 10000 max}" "${CALLGRAPHS:=no yes}"
 : "${EVENT:=cpu-clock}" "${REPEAT:=5}" "${WORK_MS:=1000}" "${CC:=cc}"
@@ -52,12 +54,7 @@ fi
 command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed (Debian: time)"
 [ -x "$PRECORD" ] || die "$PRECORD is not executable"
-for v in REPEAT WORK_MS; do
-	eval "val=\$$v"
-	case $val in
-	'' | *[!0-9]* | 0) die "$v must be a positive number" ;;
-	esac
-done
+bench_need_counts_ REPEAT WORK_MS
 if nm "$PRECORD" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then
 	say "warning: $PRECORD is built with sanitizers; its figures mean little"
 fi

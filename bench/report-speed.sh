@@ -48,13 +48,7 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$BENCH_DIR/lib.sh"
 bench_need_preport_
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
-for v in REPEAT MEM_LIMIT_MB; do
-	eval "val=\$$v"
-	case $val in
-	'' | *[!0-9]*) die "$v must be a number" ;;
-	esac
-done
-[ "$REPEAT" -gt 0 ] || die "REPEAT must be at least 1"
+bench_need_counts_ REPEAT MEM_LIMIT_MB
 for s in $SIZES; do
 	case $s in
 	'' | *[!0-9]* | 0) die "SIZES holds sizes in MB, not '$s'" ;;
