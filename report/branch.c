@@ -43,21 +43,6 @@ struct rep_branch_mode {
 	struct type_stat st;
 };
 
-static int
-sign64(int64_t v)
-{
-	return (v > 0) - (v < 0);
-}
-
-/* perf's cmp_null: the present value first. */
-static int
-cmp_null(const void *l, const void *r)
-{
-	if (!l && !r)
-		return 0;
-	return l ? 1 : -1;
-}
-
 static struct sym_dso *
 loc_dso(const struct rep_loc *l)
 {
@@ -81,7 +66,7 @@ dso_cmp_locs(const struct rep_loc *l, const struct rep_loc *r)
 	int c;
 
 	if (!dl || !dr)
-		return cmp_null(dr, dl);
+		return rep_cmp_null(dr, dl);
 	if (dl == dr)
 		return 0;
 	c = strcmp(sym_dso_short_name(dl), sym_dso_short_name(dr));
@@ -95,14 +80,14 @@ sym_cmp_locs(const struct rep_loc *l, const struct rep_loc *r)
 	const struct sym_symbol *sl = loc_sym(l), *sr = loc_sym(r);
 
 	if (!sl && !sr)
-		return sign64((int64_t)(r->ip - l->ip));
+		return rep_sign64((int64_t)(r->ip - l->ip));
 	if (!sl || !sr)
-		return cmp_null(sl, sr);
+		return rep_cmp_null(sl, sr);
 	if (sl == sr)
 		return 0;
 	if (sl->start != sr->start)
-		return sign64((int64_t)(sr->start - sl->start));
-	return sign64((int64_t)(sr->end - sl->end));
+		return rep_sign64((int64_t)(sr->start - sl->start));
+	return rep_sign64((int64_t)(sr->end - sl->end));
 }
 
 int
@@ -111,7 +96,7 @@ rep_br_dso_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return dso_cmp_locs(&l->branch->from, &r->branch->from);
 }
 
@@ -121,7 +106,7 @@ rep_br_dso_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return dso_cmp_locs(&l->branch->to, &r->branch->to);
 }
 
@@ -131,7 +116,7 @@ rep_br_sym_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return sym_cmp_locs(&l->branch->from, &r->branch->from);
 }
 
@@ -141,7 +126,7 @@ rep_br_sym_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return sym_cmp_locs(&l->branch->to, &r->branch->to);
 }
 
@@ -152,7 +137,7 @@ rep_br_mispredict_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return l->branch->entry.mispred != r->branch->entry.mispred ||
 	       l->branch->entry.predicted != r->branch->entry.predicted;
 }
@@ -163,7 +148,7 @@ rep_br_in_tx_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return l->branch->entry.in_tx != r->branch->entry.in_tx;
 }
 
@@ -173,7 +158,7 @@ rep_br_abort_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
+		return rep_cmp_null(l->branch, r->branch);
 	return l->branch->entry.abort != r->branch->entry.abort;
 }
 
@@ -184,8 +169,8 @@ rep_br_cycles_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->branch || !r->branch)
-		return cmp_null(l->branch, r->branch);
-	return sign64((int64_t)l->branch->entry.cycles -
+		return rep_cmp_null(l->branch, r->branch);
+	return rep_sign64((int64_t)l->branch->entry.cycles -
 		      (int64_t)r->branch->entry.cycles);
 }
 

@@ -177,4 +177,20 @@ void rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 void rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		       int *len);
 
+/* The sign of v: -1, 0 or 1 (perf's comparisons return int64_t). */
+static inline int
+rep_sign64(int64_t v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* perf's cmp_null: of two pointers the present one first, 0 when both are absent. */
+static inline int
+rep_cmp_null(const void *l, const void *r)
+{
+	if (!l && !r)
+		return 0;
+	return l ? 1 : -1;
+}
+
 #endif /* PD_REPORT_HIST_INT_H */

@@ -19,21 +19,6 @@
 #include "report/branch.h"
 #include "report/hist-int.h"
 
-static int
-sign64(int64_t v)
-{
-	return (v > 0) - (v < 0);
-}
-
-/* perf's cmp_null: a missing value sorts last. */
-static int
-cmp_null(const void *l, const void *r)
-{
-	if (!l && !r)
-		return 0;
-	return l ? 1 : -1;
-}
-
 /* strcmp(r, l): ascending names come first. */
 static int
 name_cmp(const char *l, const char *r)
@@ -62,14 +47,14 @@ pid_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	const struct rep_hent *r)
 {
 	(void)rep;
-	return sign64((int64_t)r->tid - l->tid);
+	return rep_sign64((int64_t)r->tid - l->tid);
 }
 
 static int
 dso_cmp_ents(const struct rep_hent *l, const struct rep_hent *r)
 {
 	if (!l->dso || !r->dso)
-		return cmp_null(l->dso, r->dso);
+		return rep_cmp_null(l->dso, r->dso);
 	if (l->dso == r->dso)
 		return 0;
 	return name_cmp(sym_dso_short_name(l->dso), sym_dso_short_name(r->dso));
@@ -87,12 +72,12 @@ static int
 sym_cmp_syms(const struct sym_symbol *l, const struct sym_symbol *r)
 {
 	if (!l || !r)
-		return cmp_null(l, r);
+		return rep_cmp_null(l, r);
 	if (l == r)
 		return 0;
 	if (l->start != r->start)
-		return sign64((int64_t)(r->start - l->start));
-	return sign64((int64_t)(r->end - l->end));
+		return rep_sign64((int64_t)(r->start - l->start));
+	return rep_sign64((int64_t)(r->end - l->end));
 }
 
 static int
@@ -102,7 +87,7 @@ sym_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	int c;
 
 	if (!l->sym && !r->sym)
-		return sign64((int64_t)(r->ip - l->ip));
+		return rep_sign64((int64_t)(r->ip - l->ip));
 	if (!rep->has_key[REP_DIM_DSO]) {
 		c = dso_cmp_ents(l, r);
 		if (c)
@@ -115,7 +100,7 @@ static int
 sym_sort(const struct rep_hent *l, const struct rep_hent *r)
 {
 	if (!l->sym || !r->sym)
-		return cmp_null(l->sym, r->sym);
+		return rep_cmp_null(l->sym, r->sym);
 	return name_cmp(l->sym->name, r->sym->name);
 }
 
@@ -125,7 +110,7 @@ parent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 {
 	(void)rep;
 	if (!l->parent || !r->parent)
-		return cmp_null(l->parent, r->parent);
+		return rep_cmp_null(l->parent, r->parent);
 	return name_cmp(l->parent->name, r->parent->name);
 }
 
@@ -134,7 +119,7 @@ cpu_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	const struct rep_hent *r)
 {
 	(void)rep;
-	return sign64((int64_t)r->cpu - l->cpu);
+	return rep_sign64((int64_t)r->cpu - l->cpu);
 }
 
 static int
@@ -142,7 +127,7 @@ socket_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	   const struct rep_hent *r)
 {
 	(void)rep;
-	return sign64((int64_t)r->socket - l->socket);
+	return rep_sign64((int64_t)r->socket - l->socket);
 }
 
 static int
@@ -279,7 +264,7 @@ children_sort(const struct rep_report *rep, const struct rep_hist *h,
 	d = (int64_t)eb->cc_depth - (int64_t)ea->cc_depth;
 	if (rep->caller)
 		d = -d;
-	return sign64(d);
+	return rep_sign64(d);
 }
 
 static int
