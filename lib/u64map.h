@@ -25,6 +25,18 @@ uint64_t *u64map_slot(struct u64map *m, uint64_t key);
 /* The value of key, or NULL. */
 uint64_t *u64map_find(const struct u64map *m, uint64_t key);
 void u64map_free(struct u64map *m);
+/* A 64-bit finaliser (murmur3's fmix64): every input bit moves every output bit. */
+static inline uint64_t
+u64_mix(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	x ^= x >> 33;
+	return x;
+}
+
 /* A key for a NUL-terminated string (64-bit FNV-1a); equal keys may differ in text. */
 uint64_t u64map_str_key(const char *s);
 /*

@@ -2,7 +2,8 @@
 # record/: system facts, /proc synthesis, tracing data and build-id
 # collection for precord (record/sys.h).
 
-record_precord_SOURCES += \
+# Also linked alone into tests/tools/rec-sys-dump (tests/recsys.mk).
+REC_SYS_SRCS = \
 	record/sys.h \
 	record/sys-int.h \
 	record/sys-read.c \
@@ -15,3 +16,5 @@ record_precord_SOURCES += \
 	record/buildid-notes.c \
 	record/buildid.c \
 	record/tracing.c
+
+record_precord_SOURCES += $(REC_SYS_SRCS)

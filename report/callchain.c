@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lib/diag.h"
+#include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "report/callchain-int.h"
 
@@ -142,24 +143,13 @@ frames_append(struct rep_cc_root *root, const struct cc_chain *c,
 	return first;
 }
 
-static uint64_t
-mix64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 /* Consistent with node_starts_with(). */
 static uint64_t
 slot_hash(uint32_t parent, const struct cc_frame *f)
 {
 	uint64_t where = (uintptr_t)f->dso ^ ((uint64_t)parent << 32);
 
-	return mix64(f->key ^ mix64(where));
+	return u64_mix(f->key ^ u64_mix(where));
 }
 
 static const struct cc_frame *

@@ -109,17 +109,6 @@ raw_on(const struct rep_session *s)
 	       !s->opts.branches;
 }
 
-static uint64_t
-mix64(uint64_t x)
-{
-	x ^= x >> 33;
-	x *= 0xff51afd7ed558ccdULL;
-	x ^= x >> 33;
-	x *= 0xc4ceb9fe1a85ec53ULL;
-	x ^= x >> 33;
-	return x;
-}
-
 /* The record's part of a sample's key, from its key fields. */
 static void
 pre_fill(const struct rep_session *s, const struct pd_sample_key *k,
@@ -141,7 +130,7 @@ pre_fill(const struct rep_session *s, const struct pd_sample_key *k,
 	p->cc = k->callchain.p;
 	p->nr_cc = (uint32_t)nr;
 	p->cpu_nr = s->opts.repeat_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
-	seed = mix64(p->ip ^ mix64(p->cpu_nr ^ p->cpumode));
+	seed = u64_mix(p->ip ^ u64_mix(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
 				       seed);
 	p->ok = true;
@@ -216,7 +205,7 @@ raw_words(struct rep_session *s, const struct rep_thread_int *t,
 	w[6] = (uintptr_t)t->maps;
 	if (p->nr_cc)
 		memcpy(w + RAW_HEAD, p->cc, p->nr_cc * sizeof(uint64_t));
-	*h = mix64(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
+	*h = u64_mix(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
 		   w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[2] * 0x165667b19e3779f9ULL ^
 		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL);
 	return nw;

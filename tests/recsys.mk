@@ -2,21 +2,8 @@
 # tests/: recsys tests: precord's system facts, /proc synthesis, tracing
 # data and build-id collection, compared with what Linux perf writes.
 
-# rec-sys-dump links record/'s system files directly, so that they are
-# tested before and apart from precord's main.
-REC_SYS_SRCS = \
-	record/sys.h \
-	record/sys-int.h \
-	record/sys-read.c \
-	record/sys.c \
-	record/synth-int.h \
-	record/synth-buf.c \
-	record/synth.c \
-	record/synth-kernel.c \
-	record/buildid-int.h \
-	record/buildid-notes.c \
-	record/buildid.c \
-	record/tracing.c
+# rec-sys-dump links record/'s system files (REC_SYS_SRCS, record/sys.mk)
+# directly, so that they are tested before and apart from precord's main.
 
 check_PROGRAMS += tests/tools/rec-sys-dump
 tests_tools_rec_sys_dump_SOURCES = tests/tools/rec-sys-dump.c $(REC_SYS_SRCS)
