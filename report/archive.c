@@ -24,12 +24,12 @@
 #include "lib/diag.h"
 #include "report/hist.h"
 #include "report/report.h"
-#include "report/session.h"
+#include "session/session.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/symbol.h"
 
 static void
-note_loc(const struct rep_loc *l)
+note_loc(const struct ses_loc *l)
 {
 	if (!l->map || !l->dso)
 		return;
@@ -39,7 +39,7 @@ note_loc(const struct rep_loc *l)
 }
 
 static void
-on_sample(void *ctx, const struct rep_sample *s)
+on_sample(void *ctx, const struct ses_sample *s)
 {
 	uint64_t *nr_samples = ctx;
 	size_t i;
@@ -62,23 +62,23 @@ static void
 note_pass(struct pd_reader *r, const char *input, struct sym_ctx *syms,
 	  bool quiet)
 {
-	const struct rep_session_opts sopts = {
+	const struct ses_opts sopts = {
 		.max_stack = UINT_MAX,
 		.branches = true,
 	};
-	const struct rep_session_ops ops = { .sample = on_sample };
-	struct rep_session *sess;
+	const struct ses_ops ops = { .sample = on_sample };
+	struct ses_session *sess;
 	uint64_t nr_samples = 0;
 	int err;
 
 	sym_ctx_note_lookups(syms);
-	sess = rep_session_new(r, syms, &sopts);
-	err = rep_session_run(sess, &ops, &nr_samples);
+	sess = ses_new(r, syms, &sopts);
+	err = ses_run(sess, &ops, &nr_samples);
 	if (err && !quiet)
 		warn_msg("%s: %s; the archive holds the %" PRIu64
 			 " samples read before", input,
-			 rep_session_errmsg(sess), nr_samples);
-	rep_session_free(sess);
+			 ses_errmsg(sess), nr_samples);
+	ses_free(sess);
 }
 
 static int

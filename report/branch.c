@@ -28,7 +28,7 @@
 struct chunk {
 	struct chunk *next;
 	size_t used;
-	struct rep_branch v[CHUNK_ENTRIES];
+	struct ses_branch v[CHUNK_ENTRIES];
 };
 
 /* util/branch.c's struct branch_type_stat. */
@@ -44,13 +44,13 @@ struct rep_branch_mode {
 };
 
 static struct sym_dso *
-loc_dso(const struct rep_loc *l)
+loc_dso(const struct ses_loc *l)
 {
 	return l->map ? l->dso : NULL;
 }
 
 static const struct sym_symbol *
-loc_sym(const struct rep_loc *l)
+loc_sym(const struct ses_loc *l)
 {
 	return l->map ? l->sym : NULL;
 }
@@ -60,7 +60,7 @@ loc_sym(const struct rep_loc *l)
  * order (the dso key swaps them): names in reverse order, no DSO first.
  */
 static int
-dso_cmp_locs(const struct rep_loc *l, const struct rep_loc *r)
+dso_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
 {
 	struct sym_dso *dl = loc_dso(l), *dr = loc_dso(r);
 	int c;
@@ -75,7 +75,7 @@ dso_cmp_locs(const struct rep_loc *l, const struct rep_loc *r)
 
 /* perf's sort__sym_from_cmp / sort__sym_to_cmp on one end. */
 static int
-sym_cmp_locs(const struct rep_loc *l, const struct rep_loc *r)
+sym_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
 {
 	const struct sym_symbol *sl = loc_sym(l), *sr = loc_sym(r);
 
@@ -202,7 +202,7 @@ rep_branch_dim(enum rep_dim d)
 
 /* perf's _hist_entry__sym_snprintf() on a branch end: al_addr and al_level. */
 static void
-sym_snprint_loc(const struct rep_loc *l, int w, char *buf, size_t size)
+sym_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
 {
 	const struct sym_symbol *sym = loc_sym(l);
 	int n = snprintf(buf, size, "[%c] ", l->level);
@@ -224,7 +224,7 @@ sym_snprint_loc(const struct rep_loc *l, int w, char *buf, size_t size)
 }
 
 static void
-dso_snprint_loc(const struct rep_loc *l, int w, char *buf, size_t size)
+dso_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
 {
 	struct sym_dso *d = loc_dso(l);
 
@@ -288,7 +288,7 @@ void
 rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 		   const struct rep_hent *e, int w, char *buf, size_t size)
 {
-	const struct rep_branch *b = e->branch;
+	const struct ses_branch *b = e->branch;
 
 	(void)rep;
 	if (d == REP_DIM_IPC_NULL) {
@@ -343,7 +343,7 @@ grow(int *len, enum rep_dim d, int v)
  * (not the DSO name's length), unless --dsos is given.
  */
 static void
-calc_len_loc(const struct rep_report *rep, const struct rep_loc *l,
+calc_len_loc(const struct rep_report *rep, const struct ses_loc *l,
 	     enum rep_dim sym_dim, enum rep_dim dso_dim, int *len)
 {
 	const struct sym_symbol *sym = loc_sym(l);
@@ -369,7 +369,7 @@ rep_branch_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 }
 
 static uint64_t
-hash_dso_loc(const struct rep_loc *l)
+hash_dso_loc(const struct ses_loc *l)
 {
 	struct sym_dso *d = loc_dso(l);
 	const char *name;
@@ -381,7 +381,7 @@ hash_dso_loc(const struct rep_loc *l)
 }
 
 static void
-hash_sym_loc(const struct rep_loc *l, uint64_t *v, size_t *n)
+hash_sym_loc(const struct ses_loc *l, uint64_t *v, size_t *n)
 {
 	const struct sym_symbol *sym = loc_sym(l);
 
@@ -396,7 +396,7 @@ hash_sym_loc(const struct rep_loc *l, uint64_t *v, size_t *n)
 uint64_t
 rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 {
-	const struct rep_branch *b = e->branch;
+	const struct ses_branch *b = e->branch;
 	uint64_t v[12];
 	size_t n = 0;
 
@@ -547,7 +547,7 @@ rep_branch_mode_free(struct rep_branch_mode *bm)
 }
 
 /* The next free copy; it stays free until committed. */
-static struct rep_branch *
+static struct ses_branch *
 slot_next(struct rep_branch_mode *bm)
 {
 	struct chunk *c = bm->chunks;
@@ -600,14 +600,14 @@ count_type(struct type_stat *st, const struct pd_branch_entry *b)
  */
 void
 rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
-		    const struct rep_sample *s)
+		    const struct ses_sample *s)
 {
 	size_t i;
 
 	for (i = 0; i < s->nr_branches; i++) {
-		struct rep_branch *copy = slot_next(bm);
-		struct rep_sample bs = *s;
-		const struct rep_branch *got;
+		struct ses_branch *copy = slot_next(bm);
+		struct ses_sample bs = *s;
+		const struct ses_branch *got;
 
 		*copy = s->branches[i];
 		bs.self = copy->to;

@@ -78,7 +78,7 @@ void rep_branch_mode_free(struct rep_branch_mode *bm);
 
 /* Add one entry per branch of s (perf's hist_iter_branch). */
 void rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
-			 const struct rep_sample *s);
+			 const struct ses_sample *s);
 
 /* The "Branch Statistics" block after the report; nothing when no branch had a type. */
 void rep_branch_mode_print_stats(const struct rep_branch_mode *bm, FILE *out);

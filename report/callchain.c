@@ -26,12 +26,12 @@
 
 /* A chain being added: frames[0..nr) in the order they enter the tree. */
 struct cc_chain {
-	const struct rep_loc *locs;
+	const struct ses_loc *locs;
 	size_t nr;
 	bool reverse;
 };
 
-static const struct rep_loc *
+static const struct ses_loc *
 chain_loc(const struct cc_chain *c, size_t i)
 {
 	return &c->locs[c->reverse ? c->nr - 1 - i : i];
@@ -40,7 +40,7 @@ chain_loc(const struct cc_chain *c, size_t i)
 static struct cc_frame
 chain_frame(const struct cc_chain *c, size_t i)
 {
-	const struct rep_loc *l = chain_loc(c, i);
+	const struct ses_loc *l = chain_loc(c, i);
 
 	return (struct cc_frame){
 		.dso = l->dso,
@@ -55,7 +55,7 @@ chain_frame(const struct cc_chain *c, size_t i)
  * no look at its start.
  */
 static bool
-frame_matches(const struct cc_frame *t, const struct rep_loc *l)
+frame_matches(const struct cc_frame *t, const struct ses_loc *l)
 {
 	if (t->dso != l->dso)
 		return false;
@@ -389,7 +389,7 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 }
 
 void
-rep_cc_add(struct rep_cc_root *root, const struct rep_loc *frames,
+rep_cc_add(struct rep_cc_root *root, const struct ses_loc *frames,
 	   size_t nr, bool reverse, uint64_t period)
 {
 	struct cc_chain c = { .locs = frames, .nr = nr, .reverse = reverse };
@@ -398,7 +398,7 @@ rep_cc_add(struct rep_cc_root *root, const struct rep_loc *frames,
 }
 
 void
-rep_cc_add_n(struct rep_cc_root *root, const struct rep_loc *frames,
+rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
 	     size_t nr, bool reverse, uint64_t period, uint64_t count)
 {
 	struct cc_chain c = { .locs = frames, .nr = nr, .reverse = reverse };
@@ -410,7 +410,7 @@ rep_cc_add_n(struct rep_cc_root *root, const struct rep_loc *frames,
 /* The frames from the root down to node n, as locations in the tree's order. */
 static size_t
 path_collect(const struct rep_cc_root *src, uint32_t n,
-	     struct rep_loc **buf, size_t *cap)
+	     struct ses_loc **buf, size_t *cap)
 {
 	size_t len = 0, at;
 	uint32_t i, k;
@@ -428,7 +428,7 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 			const struct cc_frame *f =
 				&src->frames[src->nodes[i].first + k];
 
-			(*buf)[at + k] = (struct rep_loc){
+			(*buf)[at + k] = (struct ses_loc){
 				.dso = f->dso, .sym = f->sym, .ip = f->ip,
 			};
 		}
@@ -439,7 +439,7 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 void
 rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 {
-	struct rep_loc *buf = NULL;
+	struct ses_loc *buf = NULL;
 	size_t cap = 0;
 	uint32_t n;
 

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "report/model.h"
+#include "session/model.h"
 
 enum rep_cc_mode {
 	REP_CC_GRAPH,		/* percentages of the event's total */
@@ -77,10 +77,10 @@ void rep_cc_free(struct rep_cc_root *root);
  * Frames are merged as perf's "function" key does: same symbol (and
  * DSO) when resolved, same ip otherwise.  Frame contents are copied.
  */
-void rep_cc_add(struct rep_cc_root *root, const struct rep_loc *frames,
+void rep_cc_add(struct rep_cc_root *root, const struct ses_loc *frames,
 		size_t nr, bool reverse, uint64_t period);
 /* rep_cc_add() of count equal chains whose periods sum to period. */
-void rep_cc_add_n(struct rep_cc_root *root, const struct rep_loc *frames,
+void rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
 		  size_t nr, bool reverse, uint64_t period, uint64_t count);
 
 /*

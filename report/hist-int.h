@@ -21,9 +21,9 @@
  */
 struct rep_hent {
 	const char *comm;
-	const struct rep_thread *thread;	/* of the sample that made it */
+	const struct ses_thread *thread;	/* of the sample that made it */
 	struct sym_dso *dso;			/* NULL: no map */
-	const struct rep_map *map;
+	const struct ses_map *map;
 	const struct sym_symbol *sym;
 	const struct sym_symbol *parent;
 	const char *srcline;
@@ -35,7 +35,7 @@ struct rep_hent {
 	char level;
 	bool filtered;
 	uint64_t hash;
-	const struct rep_branch *branch;	/* branch mode: the branch (branch.c owns it) */
+	const struct ses_branch *branch;	/* branch mode: the branch (branch.c owns it) */
 	struct rep_cc_root *cc;
 	size_t cc_depth;			/* longest chain added */
 	uint64_t stamp;				/* last sample that credited it */
@@ -101,7 +101,7 @@ struct rep_stacks {
 	size_t nr_words, cap_words;
 	uint64_t *scratch;		/* the words of the sample being added */
 	size_t cap_scratch;
-	struct rep_loc *locs;		/* a stack's chain while it is replayed */
+	struct ses_loc *locs;		/* a stack's chain while it is replayed */
 	size_t cap_locs;
 	uint64_t seq;			/* samples added */
 	uint64_t epoch;			/* replays so far (older tokens are stale) */

@@ -20,7 +20,7 @@
 #include "report/branch.h"
 #include "report/hist.h"
 #include "report/report.h"
-#include "report/session.h"
+#include "session/session.h"
 
 /* The evsels' groups: perf's process_group_desc(), or --group's forced one. */
 struct groups {
@@ -184,7 +184,7 @@ run_setup(struct run *run)
 }
 
 static void
-on_sample(void *ctx, const struct rep_sample *s)
+on_sample(void *ctx, const struct ses_sample *s)
 {
 	struct run *run = ctx;
 
@@ -200,7 +200,7 @@ on_sample(void *ctx, const struct rep_sample *s)
 }
 
 static uint64_t
-on_sample_tok(void *ctx, const struct rep_sample *s)
+on_sample_tok(void *ctx, const struct ses_sample *s)
 {
 	struct run *run = ctx;
 
@@ -213,7 +213,7 @@ on_sample_tok(void *ctx, const struct rep_sample *s)
 }
 
 static bool
-on_sample_again(void *ctx, uint64_t tok, const struct rep_sample *s)
+on_sample_again(void *ctx, uint64_t tok, const struct ses_sample *s)
 {
 	struct run *run = ctx;
 
@@ -330,15 +330,15 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 {
 	const struct pd_meta *meta = pd_reader_meta(r);
 	struct sym_opts so;
-	struct rep_session_opts sopts = { .max_stack = o->max_stack };
-	struct rep_session_ops ops = {
+	struct ses_opts sopts = { .max_stack = o->max_stack };
+	struct ses_ops ops = {
 		.sample = on_sample,
 		.sample_tok = on_sample_tok,
 		.sample_again = on_sample_again,
 		.lost_samples = on_lost_samples,
 	};
 	struct run run = { .r = r, .o = o, .progress = isatty(STDERR_FILENO) };
-	struct rep_session *sess;
+	struct ses_session *sess;
 	struct sym_ctx *syms;
 	char errbuf[256];
 	int err;
@@ -384,8 +384,8 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	run.bm = o->branch_mode ? rep_branch_mode_new() : NULL;
 	rep_sym_opts_init(&so, r, o, archive);
 	syms = sym_ctx_new(&so);
-	sess = rep_session_new(r, syms, &sopts);
-	err = rep_session_run(sess, &ops, &run);
+	sess = ses_new(r, syms, &sopts);
+	err = ses_run(sess, &ops, &run);
 	progress_end(&run);
 	if (!run.rep)
 		run_setup(&run);
@@ -401,7 +401,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	else if (!err)
 		error_msg("the %s data has no samples",
 			  pd_reader_source_name(r, 0));
-	rep_session_free(sess);
+	ses_free(sess);
 	sym_ctx_free(syms);
 	rep_report_free(run.rep);
 	rep_branch_mode_free(run.bm);

@@ -38,7 +38,7 @@ stack_scratch(struct rep_stacks *st, size_t nw)
 }
 
 static uint64_t *
-frame_put(uint64_t *w, const struct rep_loc *l)
+frame_put(uint64_t *w, const struct ses_loc *l)
 {
 	w[0] = (uintptr_t)l->map;
 	w[1] = (uintptr_t)l->dso;
@@ -50,10 +50,10 @@ frame_put(uint64_t *w, const struct rep_loc *l)
 }
 
 static void
-frame_get(const uint64_t *w, struct rep_loc *l)
+frame_get(const uint64_t *w, struct ses_loc *l)
 {
 	memset(l, 0, sizeof(*l));
-	l->map = (const struct rep_map *)(uintptr_t)w[0];
+	l->map = (const struct ses_map *)(uintptr_t)w[0];
 	l->dso = (struct sym_dso *)(uintptr_t)w[1];
 	l->sym = (const struct sym_symbol *)(uintptr_t)w[2];
 	l->ip = w[3];
@@ -63,7 +63,7 @@ frame_get(const uint64_t *w, struct rep_loc *l)
 }
 
 static size_t
-stack_words(struct rep_stacks *st, const struct rep_sample *s, bool filtered)
+stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered)
 {
 	size_t nw = STACK_HEAD + STACK_FRAME * (1 + s->nr_chain), i;
 	uint64_t *w = stack_scratch(st, nw);
@@ -125,7 +125,7 @@ stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
 
 /* Count a sample in its stack's record; returns 1 + its index. */
 static uint32_t
-stack_add(struct rep_report *rep, const struct rep_sample *s, bool filtered)
+stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
 {
 	struct rep_stacks *st = &rep->stacks;
 	size_t nw = stack_words(st, s, filtered), j;
@@ -215,7 +215,7 @@ struct jobs_part {
 	const struct rep_job *v;
 	size_t nr;
 	unsigned int parity;		/* 2: every job */
-	struct rep_loc *locs;		/* the chain of stack cur */
+	struct ses_loc *locs;		/* the chain of stack cur */
 	size_t cap_locs;
 	uint32_t cur;
 	bool have;
@@ -286,7 +286,7 @@ jobs_run(struct rep_report *rep)
 	rep->jobs.nr = 0;
 }
 
-static size_t hist_add(struct rep_report *rep, const struct rep_sample *s,
+static size_t hist_add(struct rep_report *rep, const struct ses_sample *s,
 		       bool filtered, uint64_t count, uint64_t last_seq);
 
 /* Every stack into the histograms, in the order they first appeared. */
@@ -294,7 +294,7 @@ static void
 stacks_replay(struct rep_report *rep)
 {
 	struct rep_stacks *st = &rep->stacks;
-	struct rep_sample s;
+	struct ses_sample s;
 	size_t i, c, nr;
 
 	rep->jobs.on = rep->use_callchain;
@@ -311,7 +311,7 @@ stacks_replay(struct rep_report *rep)
 		}
 		memset(&s, 0, sizeof(s));
 		s.evsel = (unsigned int)w[0];
-		s.thread = (const struct rep_thread *)(uintptr_t)w[1];
+		s.thread = (const struct ses_thread *)(uintptr_t)w[1];
 		s.comm = (const char *)(uintptr_t)w[2];
 		s.cpu = (uint32_t)w[3];
 		s.period = k->period;
@@ -558,7 +558,7 @@ in_ints(const int32_t *v, size_t n, int32_t x)
 }
 
 static bool
-sym_filter_keeps(const struct rep_filters *f, const struct rep_loc *l)
+sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
 {
 	char addr[32];
 	uint64_t abs;
@@ -575,10 +575,10 @@ sym_filter_keeps(const struct rep_filters *f, const struct rep_loc *l)
 
 /* perf's machine__resolve filter bits: the whole sample shares them. */
 static bool
-sample_filtered(const struct rep_report *rep, const struct rep_sample *s)
+sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 {
 	const struct rep_filters *f = &rep->o.filt;
-	const struct rep_loc *l = &s->self;
+	const struct ses_loc *l = &s->self;
 
 	if (s->filtered)
 		return true;
@@ -602,7 +602,7 @@ sample_filtered(const struct rep_report *rep, const struct rep_sample *s)
 
 /* --time and -C drop a sample before it is counted. */
 static bool
-sample_skipped(const struct rep_report *rep, const struct rep_sample *s)
+sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
 {
 	const struct rep_filters *f = &rep->o.filt;
 	size_t i;
@@ -622,7 +622,7 @@ sample_skipped(const struct rep_report *rep, const struct rep_sample *s)
 }
 
 static const struct sym_symbol *
-find_parent(const struct rep_report *rep, const struct rep_sample *s)
+find_parent(const struct rep_report *rep, const struct ses_sample *s)
 {
 	size_t i;
 
@@ -664,7 +664,7 @@ intern(struct rep_report *rep, const char *str, size_t len)
  * looks up as if it were map-relative).
  */
 static const char *
-loc_srcline(struct rep_report *rep, const struct rep_loc *l, uint64_t addr)
+loc_srcline(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 {
 	const char *s;
 	char buf[512];
@@ -688,7 +688,7 @@ loc_srcline(struct rep_report *rep, const struct rep_loc *l, uint64_t addr)
 
 /* perf's srcfile: the srcline up to its ':', or "" when unknown. */
 static const char *
-loc_srcfile(struct rep_report *rep, const struct rep_loc *l, uint64_t addr)
+loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 {
 	const char *line, *colon;
 
@@ -704,8 +704,8 @@ loc_srcfile(struct rep_report *rep, const struct rep_loc *l, uint64_t addr)
 }
 
 static void
-key_from_loc(struct rep_report *rep, const struct rep_sample *s,
-	     const struct rep_loc *l, uint64_t ip, struct rep_hent *k)
+key_from_loc(struct rep_report *rep, const struct ses_sample *s,
+	     const struct ses_loc *l, uint64_t ip, struct rep_hent *k)
 {
 	memset(k, 0, sizeof(*k));
 	k->comm = s->comm;
@@ -731,7 +731,7 @@ key_from_loc(struct rep_report *rep, const struct rep_sample *s,
  */
 static void
 cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
-       const struct rep_loc *frames, size_t nr, bool reverse,
+       const struct ses_loc *frames, size_t nr, bool reverse,
        uint64_t period, uint64_t count)
 {
 	struct rep_hent *e = &h->ents[idx];
@@ -777,7 +777,7 @@ is_socket_dup(const struct rep_report *rep, const struct rep_hist *h,
  */
 static void
 add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
-		  const struct rep_sample *s, const struct rep_hent *self_key,
+		  const struct ses_sample *s, const struct rep_hent *self_key,
 		  size_t self_idx, uint64_t count)
 {
 	size_t n = s->nr_chain, i, nr_cache = 0;
@@ -790,7 +790,7 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 	}
 	rep->cache[nr_cache++] = self_idx;
 	for (i = 0; i < n; i++) {
-		const struct rep_loc *l = &s->chain[rep->caller ? n - 1 - i : i];
+		const struct ses_loc *l = &s->chain[rep->caller ? n - 1 - i : i];
 		struct rep_hent key;
 		struct rep_hval *v;
 		size_t idx;
@@ -830,7 +830,7 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
  * (rep_stack_add).  filtered is sample_filtered() at their time.
  */
 static size_t
-hist_add(struct rep_report *rep, const struct rep_sample *s, bool filtered,
+hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	 uint64_t count, uint64_t last_seq)
 {
 	struct rep_hist *h;
@@ -880,7 +880,7 @@ hist_add(struct rep_report *rep, const struct rep_sample *s, bool filtered,
 }
 
 uint64_t
-rep_report_add_tok(struct rep_report *rep, const struct rep_sample *s)
+rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 {
 	struct rep_hist *h;
 
@@ -897,14 +897,14 @@ rep_report_add_tok(struct rep_report *rep, const struct rep_sample *s)
 }
 
 void
-rep_report_add(struct rep_report *rep, const struct rep_sample *s)
+rep_report_add(struct rep_report *rep, const struct ses_sample *s)
 {
 	rep_report_add_tok(rep, s);
 }
 
 bool
 rep_report_add_again(struct rep_report *rep, uint64_t tok,
-		     const struct rep_sample *s)
+		     const struct ses_sample *s)
 {
 	struct rep_stacks *st = &rep->stacks;
 	uint32_t idx = (uint32_t)tok;
@@ -937,9 +937,9 @@ rep_report_flush(struct rep_report *rep)
  * branch of the entry credited (the first branch that made it), or NULL
  * when the sample is skipped.
  */
-const struct rep_branch *
-rep_report_add_branch(struct rep_report *rep, const struct rep_sample *s,
-		      const struct rep_sample *orig)
+const struct ses_branch *
+rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
+		      const struct ses_sample *orig)
 {
 	struct rep_hist *h;
 	size_t idx;

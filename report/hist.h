@@ -14,7 +14,7 @@
 #include <stdio.h>
 
 #include "report/callchain.h"
-#include "report/model.h"
+#include "session/model.h"
 
 /* Sort keys and output fields ("dimensions" in perf). */
 enum rep_dim {
@@ -126,13 +126,13 @@ struct rep_report *rep_report_new(const struct rep_report_opts *opts,
 void rep_report_free(struct rep_report *rep);
 
 /* Add one resolved sample (the session's callback). */
-void rep_report_add(struct rep_report *rep, const struct rep_sample *s);
+void rep_report_add(struct rep_report *rep, const struct ses_sample *s);
 /*
  * rep_report_add(), returning a token for rep_report_add_again(), or 0
  * when the sample was not counted (filtered out by --time, -C, or an
  * unknown event).
  */
-uint64_t rep_report_add_tok(struct rep_report *rep, const struct rep_sample *s);
+uint64_t rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s);
 /*
  * Another sample equal, for the histogram, to the one that got tok but
  * for s->period, s->cpu and s->time (self and chain are not read); the
@@ -141,16 +141,16 @@ uint64_t rep_report_add_tok(struct rep_report *rep, const struct rep_sample *s);
  * samples were flushed since): add the sample with rep_report_add_tok().
  */
 bool rep_report_add_again(struct rep_report *rep, uint64_t tok,
-			  const struct rep_sample *s);
+			  const struct ses_sample *s);
 /* Whether samples on two CPUs may make different entries. */
 bool rep_report_needs_cpu(const struct rep_report_opts *opts);
 /*
  * Branch mode: s is one branch of orig, added at once (report/branch.c);
  * returns the branch of the entry credited, NULL when s was skipped.
  */
-const struct rep_branch *rep_report_add_branch(struct rep_report *rep,
-					       const struct rep_sample *s,
-					       const struct rep_sample *orig);
+const struct ses_branch *rep_report_add_branch(struct rep_report *rep,
+					       const struct ses_sample *s,
+					       const struct ses_sample *orig);
 void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
 /*
  * Build the histograms from the samples added so far (rep_report_add

@@ -33,7 +33,7 @@ report_preport_SOURCES = \
 	report/stdio.c \
 	report/filter.c
 report_preport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-report_preport_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+report_preport_LDADD = $(SES_LIBS)
 
 # The report against perf 6.1's own output for every committed fixture,
 # and its options against perf report's on files recorded here.

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "pdata/reader.h"
-#include "report/session.h"
+#include "session/session.h"
 #include "symbol/symbol.h"
 
 struct out {
@@ -56,7 +56,7 @@ in_build_id_table(const char *path)
  * build-id table named first, whose name is then its path.
  */
 static const char *
-dso_name(const struct rep_loc *l)
+dso_name(const struct ses_loc *l)
 {
 	const char *path;
 
@@ -72,7 +72,7 @@ dso_name(const struct rep_loc *l)
 
 /* a frame's address: the offset in a user DSO, else the ip */
 static uint64_t
-frame_addr(const struct rep_loc *l)
+frame_addr(const struct ses_loc *l)
 {
 	if (l->map && l->cpumode != PD_MISC_KERNEL &&
 	    l->cpumode != PD_MISC_GUEST_KERNEL)
@@ -81,7 +81,7 @@ frame_addr(const struct rep_loc *l)
 }
 
 static const char *
-sym_name(const struct rep_loc *l)
+sym_name(const struct ses_loc *l)
 {
 	return l->sym ? l->sym->name : "[unknown]";
 }
@@ -95,7 +95,7 @@ print_time(FILE *fp, uint64_t t)
 
 /* a symbol column of perf report: "[l] name", or the address */
 static void
-print_report_sym(FILE *fp, const struct rep_loc *l)
+print_report_sym(FILE *fp, const struct ses_loc *l)
 {
 	fprintf(fp, "[%c] ", l->level);
 	if (!l->sym)
@@ -112,15 +112,15 @@ print_report_sym(FILE *fp, const struct rep_loc *l)
  * dso_from, symbol_from, dso_to, symbol_to show it.
  */
 static const char *
-report_dso(const struct rep_loc *l)
+report_dso(const struct ses_loc *l)
 {
 	return l->dso ? sym_dso_short_name(l->dso) : "[unknown]";
 }
 
 static void
-print_branches(FILE *fp, const struct rep_sample *s)
+print_branches(FILE *fp, const struct ses_sample *s)
 {
-	const struct rep_branch *b;
+	const struct ses_branch *b;
 	size_t i;
 
 	for (i = 0; i < s->nr_branches; i++) {
@@ -134,7 +134,7 @@ print_branches(FILE *fp, const struct rep_sample *s)
 }
 
 static void
-on_sample(void *ctx, const struct rep_sample *s)
+on_sample(void *ctx, const struct ses_sample *s)
 {
 	struct out *o = ctx;
 	const struct pd_evsel *ev = pd_reader_evsel(o->r, s->evsel);
@@ -189,12 +189,12 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct rep_session_opts sopts = { 0 };
-	struct rep_session_ops ops = { .sample = on_sample };
+	struct ses_opts sopts = { 0 };
+	struct ses_ops ops = { .sample = on_sample };
 	struct sym_opts yopts = { .warn = on_warn };
 	struct out o = { .fp = stdout, .callchains = true };
 	struct pd_reader *r = NULL;
-	struct rep_session *s;
+	struct ses_session *s;
 	struct sym_ctx *syms;
 	const char *path = NULL;
 	int i, err;
@@ -242,12 +242,12 @@ main(int argc, char **argv)
 	}
 	o.r = r;
 	the_reader = r;
-	s = rep_session_new(r, syms, &sopts);
-	err = rep_session_run(s, &ops, &o);
+	s = ses_new(r, syms, &sopts);
+	err = ses_run(s, &ops, &o);
 	if (err)
 		fprintf(stderr, "pd-resolve: %s: %s\n", path,
-			rep_session_errmsg(s));
-	rep_session_free(s);
+			ses_errmsg(s));
+	ses_free(s);
 	sym_ctx_free(syms);
 	pd_reader_close(r);
 	if (o.count_only)

@@ -13,8 +13,8 @@
 
 struct env {
 	struct sym_ctx *syms;
-	struct rep_map map;	/* [0x400000, end) of the user dso */
-	struct rep_map kmap;	/* the identity map of [kernel.kallsyms] */
+	struct ses_map map;	/* [0x400000, end) of the user dso */
+	struct ses_map kmap;	/* the identity map of [kernel.kallsyms] */
 };
 
 static void
@@ -23,11 +23,11 @@ env_init(struct env *e, uint64_t map_end, const char *dso)
 	struct sym_opts so = { 0 };
 
 	e->syms = sym_ctx_new(&so);
-	e->map = (struct rep_map){
+	e->map = (struct ses_map){
 		.start = 0x400000, .end = map_end,
 		.dso = sym_dso_get(e->syms, dso, NULL, 0),
 	};
-	e->kmap = (struct rep_map){
+	e->kmap = (struct ses_map){
 		.start = 0, .end = UINT64_MAX, .identity = true,
 		.dso = sym_dso_get(e->syms, "[kernel.kallsyms]", NULL, 0),
 	};

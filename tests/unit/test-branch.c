@@ -17,14 +17,14 @@
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
-static struct rep_thread thr = { .pid = 7, .tid = 7, .comm = "loop" };
+static struct ses_thread thr = { .pid = 7, .tid = 7, .comm = "loop" };
 static struct sym_symbol sym_f = { .start = 0x1000, .end = 0x1100, .name = "f" };
 
 /* One end of a branch: in the user map when addr is in it, else unmapped. */
-static struct rep_loc
+static struct ses_loc
 loc(struct env *e, uint64_t addr)
 {
-	struct rep_loc l = { .ip = addr, .al_addr = addr, .level = 'H' };
+	struct ses_loc l = { .ip = addr, .al_addr = addr, .level = 'H' };
 
 	if (addr >= e->map.start && addr < e->map.end) {
 		l.map = &e->map;
@@ -37,11 +37,11 @@ loc(struct env *e, uint64_t addr)
 	return l;
 }
 
-static struct rep_branch
+static struct ses_branch
 br(struct env *e, uint64_t from, uint64_t to, uint8_t type, uint8_t new_type,
    uint16_t cycles)
 {
-	struct rep_branch b = { .from = loc(e, from), .to = loc(e, to) };
+	struct ses_branch b = { .from = loc(e, from), .to = loc(e, to) };
 
 	b.entry.from = from;
 	b.entry.to = to;
@@ -52,7 +52,7 @@ br(struct env *e, uint64_t from, uint64_t to, uint8_t type, uint8_t new_type,
 }
 
 static char *
-branch_report(struct env *e, const struct rep_branch *bv, size_t nb,
+branch_report(struct env *e, const struct ses_branch *bv, size_t nb,
 	      unsigned int nr_samples, size_t *nr_entries)
 {
 	static const char *const titles[] = { "cycles" };
@@ -61,7 +61,7 @@ branch_report(struct env *e, const struct rep_branch *bv, size_t nb,
 		.sort_str = "comm,dso_from,symbol_from,symbol_to,cycles",
 		.branch_mode = true,
 	};
-	struct rep_sample s = {
+	struct ses_sample s = {
 		.pid = 7, .tid = 7, .cpu = 0, .time = 1000, .period = 12345,
 		.thread = &thr, .comm = thr.comm, .branches = bv, .nr_branches = nb,
 	};
@@ -95,7 +95,7 @@ branch_report(struct env *e, const struct rep_branch *bv, size_t nb,
 static void
 test_entries(struct env *e)
 {
-	struct rep_branch v[] = {
+	struct ses_branch v[] = {
 		br(e, 0x401010, 0x401080, PD_BR_UNKNOWN, 0, 0),
 		br(e, 0x402000, 0x401010, PD_BR_UNKNOWN, 0, 3),
 		br(e, 0xffffffff81000000ull, 0x402000, PD_BR_UNKNOWN, 0, 0),
@@ -119,7 +119,7 @@ test_entries(struct env *e)
 static void
 test_stats(struct env *e)
 {
-	struct rep_branch v[] = {
+	struct ses_branch v[] = {
 		br(e, 0x401000, 0x402000, PD_BR_COND, 0, 0),
 		br(e, 0x403000, 0x402f00, PD_BR_COND, 0, 0),
 		br(e, 0x400000, 0x600000, PD_BR_CALL, 0, 0),

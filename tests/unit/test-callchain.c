@@ -57,12 +57,12 @@ locs_init(void)
 		};
 }
 
-static struct rep_loc
+static struct ses_loc
 loc_of(uint32_t frame)
 {
 	const struct cc_tframe *f = &cc_frames[frame];
 
-	return (struct rep_loc){
+	return (struct ses_loc){
 		.dso = fake_dso(f->dso),
 		.sym = f->sym < 0 ? NULL : &syms[f->sym],
 		.ip = f->sym < 0 ? f->ip : syms[f->sym].start,
@@ -87,7 +87,7 @@ frame_is(uint32_t frame, const char *entry)
 static uint64_t
 feed_entry(struct rep_cc_root *root, const struct cc_case *c, bool caller)
 {
-	struct rep_loc locs[256];
+	struct ses_loc locs[256];
 	uint64_t total = 0;
 	size_t at = 0;
 
@@ -208,14 +208,14 @@ hand_init(void)
 static void
 hand_add(struct rep_cc_root *root, const char *path, uint64_t period)
 {
-	struct rep_loc locs[32];
+	struct ses_loc locs[32];
 	size_t n = strlen(path), i;
 
 	for (i = 0; i < n; i++) {
 		if (path[i] == '?')
-			locs[i] = (struct rep_loc){ .ip = 0x7fff00000010ULL };
+			locs[i] = (struct ses_loc){ .ip = 0x7fff00000010ULL };
 		else
-			locs[i] = (struct rep_loc){
+			locs[i] = (struct ses_loc){
 				.dso = fake_dso(0),
 				.sym = &hand_syms[path[i] - 'a'],
 				.ip = hand_syms[path[i] - 'a'].start + 4,
@@ -425,7 +425,7 @@ test_deep(void)
 	struct rep_cc_root *r = rep_cc_new();
 	struct rep_cc_print_opts o;
 	struct rep_cc_param p;
-	struct rep_loc *locs;
+	struct ses_loc *locs;
 	FILE *null;
 	size_t i;
 
@@ -434,11 +434,11 @@ test_deep(void)
 	if (!locs || !null)
 		abort();
 	for (i = 0; i < DEPTH; i++)
-		locs[i] = (struct rep_loc){ .ip = 0x1000 + i };
+		locs[i] = (struct ses_loc){ .ip = 0x1000 + i };
 	for (i = 0; i < DEPTH; i++) {
-		struct rep_loc keep = locs[i];
+		struct ses_loc keep = locs[i];
 
-		locs[i] = (struct rep_loc){ .ip = 0x9999 };
+		locs[i] = (struct ses_loc){ .ip = 0x9999 };
 		rep_cc_add(r, locs, i + 1, false, 1);
 		locs[i] = keep;
 	}

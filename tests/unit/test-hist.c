@@ -14,18 +14,18 @@
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
-static struct rep_thread thr = { .pid = 42, .tid = 42, .comm = "work" };
+static struct ses_thread thr = { .pid = 42, .tid = 42, .comm = "work" };
 
 static struct sym_symbol sym_a = { .start = 0x1100, .end = 0x1180, .name = "aa" };
 static struct sym_symbol sym_b = { .start = 0x1000, .end = 0x1100, .name = "b" };
 static struct sym_symbol sym_c = { .start = 0x1180, .end = 0x1200, .name = "cc" };
 
 /* A user sample at file offset off (sym may be NULL), or a kernel one. */
-static struct rep_sample
+static struct ses_sample
 sample(struct env *e, uint64_t off, const struct sym_symbol *sym, bool kernel,
        uint64_t period)
 {
-	struct rep_sample s = {
+	struct ses_sample s = {
 		.pid = 42, .tid = 42, .cpu = 0, .time = 1000, .period = period,
 		.thread = &thr, .comm = thr.comm,
 	};
@@ -41,7 +41,7 @@ sample(struct env *e, uint64_t off, const struct sym_symbol *sym, bool kernel,
 
 static char *
 report_text(struct rep_report_opts *o, struct env *e,
-	    const struct rep_sample *v, size_t n)
+	    const struct ses_sample *v, size_t n)
 {
 	static const char *const titles[] = { "cpu-clock" };
 	static const bool plural[] = { false };
@@ -71,7 +71,7 @@ static void
 test_sym_order(struct env *e)
 {
 	struct rep_report_opts o = { .sort_str = "sym" };
-	struct rep_sample v[] = {
+	struct ses_sample v[] = {
 		sample(e, 0x9000, NULL, false, 1),
 		sample(e, 0xffffffff81000000ull, NULL, true, 1),
 		sample(e, 0x2000, NULL, false, 2),
@@ -98,7 +98,7 @@ static void
 test_default_widths(struct env *e)
 {
 	struct rep_report_opts o = { 0 };
-	struct rep_sample v[] = {
+	struct ses_sample v[] = {
 		sample(e, 0x1010, &sym_b, false, 3),
 		sample(e, 0x10, NULL, true, 1),
 		sample(e, 0x20, NULL, false, 1),

@@ -10,15 +10,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/session-int.h"
+#include "session/session-int.h"
 #include "t.h"
 
-static struct rep_arena arena;
+static struct ses_arena arena;
 
-static struct rep_map_int *
+static struct ses_map_int *
 map(uint64_t start, uint64_t end, uint64_t pgoff)
 {
-	struct rep_map_int *m = rep_arena_alloc(&arena, sizeof(*m));
+	struct ses_map_int *m = ses_arena_alloc(&arena, sizeof(*m));
 
 	memset(m, 0, sizeof(*m));
 	m->pub.start = start;
@@ -29,7 +29,7 @@ map(uint64_t start, uint64_t end, uint64_t pgoff)
 
 /* the set as "start-end@pgoff ..." */
 static const char *
-show(const struct rep_maps *m)
+show(const struct ses_maps *m)
 {
 	static char buf[512];
 	size_t i, n = 0;
@@ -46,55 +46,55 @@ show(const struct rep_maps *m)
 static void
 test_fixup(void)
 {
-	struct rep_maps m = { 0 };
+	struct ses_maps m = { 0 };
 
-	rep_maps_insert_fixup(&m, map(0x1000, 0x5000, 0), &arena);
-	rep_maps_insert_fixup(&m, map(0x6000, 0x8000, 0x100), &arena);
+	ses_maps_insert_fixup(&m, map(0x1000, 0x5000, 0), &arena);
+	ses_maps_insert_fixup(&m, map(0x6000, 0x8000, 0x100), &arena);
 	T_EQ_STR(show(&m), "1000-5000@0 6000-8000@100", "two maps");
 
 	/* inside one: split in three, the right part's pgoff moved on */
-	rep_maps_insert_fixup(&m, map(0x2000, 0x3000, 0x9000), &arena);
+	ses_maps_insert_fixup(&m, map(0x2000, 0x3000, 0x9000), &arena);
 	T_EQ_STR(show(&m), "1000-2000@0 2000-3000@9000 3000-5000@2000 6000-8000@100",
 		 "split");
 
 	/* across several: the ends trimmed, the covered ones gone */
-	rep_maps_insert_fixup(&m, map(0x2800, 0x7000, 0x0), &arena);
+	ses_maps_insert_fixup(&m, map(0x2800, 0x7000, 0x0), &arena);
 	T_EQ_STR(show(&m), "1000-2000@0 2000-2800@9000 2800-7000@0 7000-8000@1100",
 		 "across");
 
 	/* exactly over one */
-	rep_maps_insert_fixup(&m, map(0x2800, 0x7000, 0x42), &arena);
+	ses_maps_insert_fixup(&m, map(0x2800, 0x7000, 0x42), &arena);
 	T_EQ_STR(show(&m), "1000-2000@0 2000-2800@9000 2800-7000@42 7000-8000@1100",
 		 "replace");
 
 	/* touching ends do not overlap */
-	rep_maps_insert_fixup(&m, map(0x8000, 0x9000, 0), &arena);
+	ses_maps_insert_fixup(&m, map(0x8000, 0x9000, 0), &arena);
 	T_EQ_STR(show(&m),
 		 "1000-2000@0 2000-2800@9000 2800-7000@42 7000-8000@1100 8000-9000@0",
 		 "adjacent");
 
-	T(rep_maps_find(&m, 0xfff) == NULL, "below every map");
-	T(rep_maps_find(&m, 0x9000) == NULL, "at the last end");
-	T_EQ_U64(rep_maps_find(&m, 0x27ff)->pub.pgoff, 0x9000, "find in a piece");
-	T_EQ_U64(rep_maps_find(&m, 0x7000)->pub.pgoff, 0x1100, "find at a start");
-	T_EQ_U64(rep_maps_find(&m, 0x6fff)->pub.pgoff, 0x42, "find at an end");
-	rep_maps_free(&m);
+	T(ses_maps_find(&m, 0xfff) == NULL, "below every map");
+	T(ses_maps_find(&m, 0x9000) == NULL, "at the last end");
+	T_EQ_U64(ses_maps_find(&m, 0x27ff)->pub.pgoff, 0x9000, "find in a piece");
+	T_EQ_U64(ses_maps_find(&m, 0x7000)->pub.pgoff, 0x1100, "find at a start");
+	T_EQ_U64(ses_maps_find(&m, 0x6fff)->pub.pgoff, 0x42, "find at an end");
+	ses_maps_free(&m);
 }
 
 static void
 test_kernel_overlap(void)
 {
-	struct rep_maps k = { .may_overlap = true };
-	struct rep_map_int *kernel = map(0, UINT64_MAX, 0), *mod = map(0, 0x100, 0);
+	struct ses_maps k = { .may_overlap = true };
+	struct ses_map_int *kernel = map(0, UINT64_MAX, 0), *mod = map(0, 0x100, 0);
 
-	rep_maps_insert(&k, kernel);
-	rep_maps_insert(&k, map(0, 0, 0));
-	T(rep_maps_find(&k, 0x50) == kernel, "kernel map");
-	rep_maps_insert(&k, mod);
+	ses_maps_insert(&k, kernel);
+	ses_maps_insert(&k, map(0, 0, 0));
+	T(ses_maps_find(&k, 0x50) == kernel, "kernel map");
+	ses_maps_insert(&k, mod);
 	/* the latest of equal starts that covers the address */
-	T(rep_maps_find(&k, 0x50) == mod, "module over the kernel map");
-	T(rep_maps_find(&k, 0x150) == kernel, "kernel map past the module");
-	rep_maps_free(&k);
+	T(ses_maps_find(&k, 0x50) == mod, "module over the kernel map");
+	T(ses_maps_find(&k, 0x150) == kernel, "kernel map past the module");
+	ses_maps_free(&k);
 }
 
 /* records delivered, as their times */
@@ -114,7 +114,7 @@ collect(void *ctx, const struct pd_record *rec)
 }
 
 static void
-queue(struct rep_oe *oe, uint64_t ts, uint64_t tag)
+queue(struct ses_oe *oe, uint64_t ts, uint64_t tag)
 {
 	struct pd_record rec;
 	uint64_t data[2] = { ts * 100 + tag, 0 };
@@ -122,7 +122,7 @@ queue(struct rep_oe *oe, uint64_t ts, uint64_t tag)
 	memset(&rec, 0, sizeof(rec));
 	rec.data = (const unsigned char *)data;
 	rec.size = sizeof(data);
-	rep_oe_queue(oe, &rec, ts);
+	ses_oe_queue(oe, &rec, ts);
 }
 
 static const char *
@@ -142,35 +142,35 @@ show_got(void)
 static void
 test_rounds(void)
 {
-	struct rep_oe oe = { 0 };
+	struct ses_oe oe = { 0 };
 
 	queue(&oe, 50, 1);
 	queue(&oe, 30, 1);
 	queue(&oe, 50, 2);		/* a tie keeps queue order */
-	T(rep_oe_round(&oe, collect, NULL) == 0, "round 1");
+	T(ses_oe_round(&oe, collect, NULL) == 0, "round 1");
 	T_EQ_STR(show_got(), "", "the first round delivers nothing");
 
 	queue(&oe, 20, 1);
 	queue(&oe, 70, 1);
-	T(rep_oe_round(&oe, collect, NULL) == 0, "round 2");
+	T(ses_oe_round(&oe, collect, NULL) == 0, "round 2");
 	T_EQ_STR(show_got(), "2001 3001 5001 5002",
 		 "the second round delivers up to the first round's maximum");
 
 	queue(&oe, 40, 1);		/* older than the last flush: still sorted in */
 	queue(&oe, 60, 1);
-	T(rep_oe_round(&oe, collect, NULL) == 0, "round 3");
+	T(ses_oe_round(&oe, collect, NULL) == 0, "round 3");
 	T_EQ_STR(show_got(), "4001 6001 7001", "round 3");
 
 	/* an empty queue leaves the limit alone */
-	T(rep_oe_round(&oe, collect, NULL) == 0, "empty round");
+	T(ses_oe_round(&oe, collect, NULL) == 0, "empty round");
 	queue(&oe, 65, 1);
 	queue(&oe, 90, 1);
-	T(rep_oe_round(&oe, collect, NULL) == 0, "round 4");
+	T(ses_oe_round(&oe, collect, NULL) == 0, "round 4");
 	T_EQ_STR(show_got(), "6501", "round 4 delivers up to 70");
 
-	T(rep_oe_flush(&oe, UINT64_MAX, collect, NULL) == 0, "final flush");
+	T(ses_oe_flush(&oe, UINT64_MAX, collect, NULL) == 0, "final flush");
 	T_EQ_STR(show_got(), "9001", "the end delivers the rest");
-	rep_oe_free(&oe);
+	ses_oe_free(&oe);
 }
 
 struct order_check {
@@ -196,39 +196,39 @@ static void
 test_many(void)
 {
 	struct order_check c = { 0, 0, 0 };
-	struct rep_oe oe = { 0 };
+	struct ses_oe oe = { 0 };
 	uint64_t i, ts;
 	size_t early = 0;
 
 	/* enough records for several chunks, scrambled, over two rounds */
 	for (i = 0; i < 200000; i++)
 		queue(&oe, 1 + (i * 7919) % 200000, 0);
-	T(rep_oe_round(&oe, check_order, &c) == 0, "round");
+	T(ses_oe_round(&oe, check_order, &c) == 0, "round");
 	for (i = 0; i < 100000; i++) {
 		ts = 100000 + (i * 7919) % 200000;
 		early += ts <= 200000;
 		queue(&oe, ts, 0);
 	}
-	T(rep_oe_round(&oe, check_order, &c) == 0, "round");
+	T(ses_oe_round(&oe, check_order, &c) == 0, "round");
 	T_EQ_U64(c.seen, 200000 + early,
 		 "the second round delivers up to the first's maximum");
-	T(rep_oe_flush(&oe, UINT64_MAX, check_order, &c) == 0, "flush");
+	T(ses_oe_flush(&oe, UINT64_MAX, check_order, &c) == 0, "flush");
 	T_EQ_U64(c.seen, 300000, "all delivered");
 	T_EQ_U64(c.bad, 0, "records out of order");
 	T_EQ_U64(oe.nr - oe.head, 0, "queue empty");
-	rep_oe_free(&oe);
+	ses_oe_free(&oe);
 }
 
 static void
 test_intern(void)
 {
-	struct rep_strtab t = { .arena = &arena };
-	const char *a = rep_intern(&t, "bash", 4);
+	struct ses_strtab t = { .arena = &arena };
+	const char *a = ses_intern(&t, "bash", 4);
 
-	T(a == rep_intern(&t, "bashx", 4), "same text, same pointer");
-	T(a != rep_intern(&t, "bas", 3), "other text");
+	T(a == ses_intern(&t, "bashx", 4), "same text, same pointer");
+	T(a != ses_intern(&t, "bas", 3), "other text");
 	T_EQ_STR(a, "bash", "terminated");
-	rep_strtab_free(&t);
+	ses_strtab_free(&t);
 }
 
 int
@@ -239,6 +239,6 @@ main(void)
 	test_rounds();
 	test_many();
 	test_intern();
-	rep_arena_free(&arena);
+	ses_arena_free(&arena);
 	return t_done("test-session");
 }

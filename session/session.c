@@ -19,12 +19,12 @@
 #include "lib/xalloc.h"
 #include "pdata/events.h"
 #include "pdata/sample.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 #define IDLE_COMM "swapper"
 
 static void
-session_set_err(struct rep_session *s, uint64_t offset, const char *what,
+session_set_err(struct ses_session *s, uint64_t offset, const char *what,
 		const char *why)
 {
 	snprintf(s->errmsg, sizeof(s->errmsg), "offset %#llx: %s: %s",
@@ -32,7 +32,7 @@ session_set_err(struct rep_session *s, uint64_t offset, const char *what,
 }
 
 static void
-load_build_ids(struct rep_session *s)
+load_build_ids(struct ses_session *s)
 {
 	const struct pd_meta *meta = pd_reader_meta(s->r);
 	size_t i, n = 0;
@@ -63,7 +63,7 @@ load_build_ids(struct rep_session *s)
 		s->bids[n].size = b->size > PD_BUILD_ID_SIZE ?
 				  PD_BUILD_ID_SIZE : b->size;
 		slot = u64map_slot(&s->bid_index,
-				   rep_hash(b->filename, strlen(b->filename)));
+				   ses_hash(b->filename, strlen(b->filename)));
 		if (!*slot)
 			*slot = n + 1;
 		n++;
@@ -71,8 +71,8 @@ load_build_ids(struct rep_session *s)
 	s->nr_bids = n;
 }
 
-const struct rep_bid *
-rep_header_bid(struct rep_session *s, const char *name)
+const struct ses_bid *
+ses_header_bid(struct ses_session *s, const char *name)
 {
 	const struct pd_meta *meta = pd_reader_meta(s->r);
 	uint64_t *v;
@@ -83,7 +83,7 @@ rep_header_bid(struct rep_session *s, const char *name)
 		load_build_ids(s);
 	if (!s->nr_bids)
 		return NULL;
-	v = u64map_find(&s->bid_index, rep_hash(name, strlen(name)));
+	v = u64map_find(&s->bid_index, ses_hash(name, strlen(name)));
 	if (!v)
 		return NULL;
 	if (!strcmp(s->bids[*v - 1].name, name))
@@ -103,7 +103,7 @@ rep_header_bid(struct rep_session *s, const char *name)
 
 /* Whether samples may be taken as repeats (a READ sample never is). */
 static bool
-raw_on(const struct rep_session *s)
+raw_on(const struct ses_session *s)
 {
 	return s->ops->sample_tok && s->ops->sample_again &&
 	       !s->opts.branches;
@@ -111,8 +111,8 @@ raw_on(const struct rep_session *s)
 
 /* The record's part of a sample's key, from its key fields. */
 static void
-pre_fill(const struct rep_session *s, const struct pd_sample_key *k,
-	 struct rep_pre *p)
+pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
+	 struct ses_pre *p)
 {
 	uint64_t seed;
 	size_t nr = 0;
@@ -143,9 +143,9 @@ pre_fill(const struct rep_session *s, const struct pd_sample_key *k,
  * caller decodes it again to say why) or may not be taken as a repeat.
  */
 static bool
-pre_decode(const struct rep_session *s, const struct pd_attr *attr,
+pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 	   const struct pd_record *rec, struct pd_sample *ps,
-	   struct rep_pre *p, bool *decoded)
+	   struct ses_pre *p, bool *decoded)
 {
 	struct pd_sample_key k;
 	int err;
@@ -183,10 +183,10 @@ pre_decode(const struct rep_session *s, const struct pd_attr *attr,
  * depends on here (thread, comm, map generation, map set).
  */
 static size_t
-raw_words(struct rep_session *s, const struct rep_thread_int *t,
-	  const struct rep_pre *p, int evsel, uint64_t *h)
+raw_words(struct ses_session *s, const struct ses_thread_int *t,
+	  const struct ses_pre *p, int evsel, uint64_t *h)
 {
-	struct rep_rawcache *rc = &s->raw;
+	struct ses_rawcache *rc = &s->raw;
 	size_t nw = RAW_HEAD + p->nr_cc;
 	uint64_t *w;
 
@@ -226,7 +226,7 @@ raw_slot(uint64_t hash, size_t off)
 }
 
 static void
-raw_rehash(struct rep_rawcache *rc)
+raw_rehash(struct ses_rawcache *rc)
 {
 	size_t cap = rc->cap_slots ? rc->cap_slots * 2 : 4096, off, j;
 	uint64_t *slots = xcalloc(cap, sizeof(*slots)), *e;
@@ -248,7 +248,7 @@ raw_rehash(struct rep_rawcache *rc)
  * slot where it would go.
  */
 static uint64_t *
-raw_find(struct rep_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
+raw_find(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
 {
 	uint64_t *e;
 	size_t j;
@@ -271,7 +271,7 @@ raw_find(struct rep_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
 }
 
 static void
-raw_insert(struct rep_rawcache *rc, uint64_t h, size_t nw, size_t slot,
+raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot,
 	   uint64_t tok)
 {
 	size_t need = RAW_ENT_HEAD + nw;
@@ -295,19 +295,19 @@ raw_insert(struct rep_rawcache *rc, uint64_t h, size_t nw, size_t slot,
 }
 
 static void
-raw_free(struct rep_rawcache *rc)
+raw_free(struct ses_rawcache *rc)
 {
 	free(rc->slots);
 	free(rc->words);
 	free(rc->scratch);
 }
 
-struct rep_session *
-rep_session_new(struct pd_reader *r, struct sym_ctx *syms,
-		const struct rep_session_opts *opts)
+struct ses_session *
+ses_new(struct pd_reader *r, struct sym_ctx *syms,
+		const struct ses_opts *opts)
 {
-	struct rep_session *s = xcalloc(1, sizeof(*s));
-	struct rep_thread_int *idle;
+	struct ses_session *s = xcalloc(1, sizeof(*s));
+	struct ses_thread_int *idle;
 
 	s->r = r;
 	s->syms = syms;
@@ -324,21 +324,21 @@ rep_session_new(struct pd_reader *r, struct sym_ctx *syms,
 	load_build_ids(s);
 
 	/* perf registers the idle task before reading */
-	idle = rep_thread_findnew(&s->threads, 0, 0, true);
-	rep_thread_set_comm(&s->threads, idle, IDLE_COMM, strlen(IDLE_COMM));
+	idle = ses_thread_findnew(&s->threads, 0, 0, true);
+	ses_thread_set_comm(&s->threads, idle, IDLE_COMM, strlen(IDLE_COMM));
 	return s;
 }
 
 void
-rep_session_free(struct rep_session *s)
+ses_free(struct ses_session *s)
 {
 	if (!s)
 		return;
-	rep_oe_free(&s->oe);
-	rep_threads_free(&s->threads);
-	rep_maps_free(&s->kmaps);
-	rep_strtab_free(&s->strs);
-	rep_arena_free(&s->arena);
+	ses_oe_free(&s->oe);
+	ses_threads_free(&s->threads);
+	ses_maps_free(&s->kmaps);
+	ses_strtab_free(&s->strs);
+	ses_arena_free(&s->arena);
 	u64map_free(&s->bid_index);
 	u64map_free(&s->read_last);
 	free(s->bids);
@@ -350,7 +350,7 @@ rep_session_free(struct rep_session *s)
 }
 
 const char *
-rep_session_errmsg(const struct rep_session *s)
+ses_errmsg(const struct ses_session *s)
 {
 	if (s->errmsg[0])
 		return s->errmsg;
@@ -358,7 +358,7 @@ rep_session_errmsg(const struct rep_session *s)
 }
 
 static const struct pd_attr *
-rec_attr(struct rep_session *s, const struct pd_record *rec)
+rec_attr(struct ses_session *s, const struct pd_record *rec)
 {
 	const struct pd_evsel *ev;
 	int idx = rec->evsel;
@@ -379,8 +379,8 @@ rec_attr(struct rep_session *s, const struct pd_record *rec)
  * last sample as its period; events that did not grow get none.
  */
 static void
-deliver_read_values(struct rep_session *s, const struct pd_sample *ps,
-		    struct rep_sample *out)
+deliver_read_values(struct ses_session *s, const struct pd_sample *ps,
+		    struct ses_sample *out)
 {
 	struct pd_read_value v;
 	uint64_t *last;
@@ -405,7 +405,7 @@ deliver_read_values(struct rep_session *s, const struct pd_sample *ps,
 }
 
 static int
-sample_decode(struct rep_session *s, const struct pd_attr *attr,
+sample_decode(struct ses_session *s, const struct pd_attr *attr,
 	      const struct pd_record *rec)
 {
 	char why[256];
@@ -419,24 +419,24 @@ sample_decode(struct rep_session *s, const struct pd_attr *attr,
 	return err;
 }
 
-static struct rep_thread_int *
-sample_thread(struct rep_session *s, int32_t pid, int32_t tid)
+static struct ses_thread_int *
+sample_thread(struct ses_session *s, int32_t pid, int32_t tid)
 {
-	struct rep_thread_int **c;
+	struct ses_thread_int **c;
 
 	c = &s->tcache[(uint32_t)tid & (REP_TCACHE - 1)];
 	if (!*c || (*c)->pub.tid != tid || (*c)->pub.pid != pid)
-		*c = rep_thread_findnew(&s->threads, pid, tid, true);
+		*c = ses_thread_findnew(&s->threads, pid, tid, true);
 	return *c;
 }
 
 /* A repeat of a sample already resolved: only these fields change. */
 static bool
-sample_again(struct rep_session *s, const struct pd_record *rec,
-	     const struct rep_pre *p, struct rep_thread_int *t, uint64_t tok,
+sample_again(struct ses_session *s, const struct pd_record *rec,
+	     const struct ses_pre *p, struct ses_thread_int *t, uint64_t tok,
 	     bool decoded)
 {
-	struct rep_sample *a = &s->again;
+	struct ses_sample *a = &s->again;
 
 	a->evsel = (unsigned int)rec->evsel;
 	a->raw = decoded ? &s->sample : NULL;
@@ -455,14 +455,14 @@ sample_again(struct rep_session *s, const struct pd_record *rec,
  * NULL.
  */
 static int
-process_sample(struct rep_session *s, const struct pd_record *rec,
-	       const struct rep_pre *pre)
+process_sample(struct ses_session *s, const struct pd_record *rec,
+	       const struct ses_pre *pre)
 {
 	const struct pd_attr *attr = rec_attr(s, rec);
 	struct pd_sample *ps = &s->sample;
-	struct rep_thread_int *t;
-	struct rep_pre local;
-	struct rep_sample out;
+	struct ses_thread_int *t;
+	struct ses_pre local;
+	struct ses_sample out;
 	uint64_t *k = NULL, h = 0;
 	size_t nw = 0, slot = 0;
 	bool decoded = false;
@@ -506,15 +506,15 @@ process_sample(struct rep_session *s, const struct pd_record *rec,
 	out.period = ps->period;
 	out.thread = &t->pub;
 	out.comm = t->pub.comm;
-	rep_resolve_loc(s, t, ps->cpumode, ps->ip, &out.self);
+	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out.self);
 	out.filtered = ps->cpumode == PD_MISC_GUEST_KERNEL ||
 		       ps->cpumode == PD_MISC_GUEST_USER;
 	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN)) {
-		out.nr_chain = rep_resolve_chain(s, t, ps);
+		out.nr_chain = ses_resolve_chain(s, t, ps);
 		out.chain = out.nr_chain ? s->chain : NULL;
 	}
 	if (s->opts.branches && pd_sample_has(ps, PD_SAMPLE_BRANCH_STACK)) {
-		out.nr_branches = rep_resolve_branches(s, t, ps);
+		out.nr_branches = ses_resolve_branches(s, t, ps);
 		out.branches = out.nr_branches ? s->branches : NULL;
 	}
 	if (pre) {
@@ -536,35 +536,35 @@ process_sample(struct rep_session *s, const struct pd_record *rec,
 }
 
 static void
-process_comm(struct rep_session *s, const struct pd_ev_comm *c)
+process_comm(struct ses_session *s, const struct pd_ev_comm *c)
 {
-	struct rep_thread_int *t;
+	struct ses_thread_int *t;
 
-	t = rep_thread_findnew(&s->threads, (int32_t)c->pid, (int32_t)c->tid,
+	t = ses_thread_findnew(&s->threads, (int32_t)c->pid, (int32_t)c->tid,
 			       true);
-	rep_thread_set_comm(&s->threads, t, c->comm.s, c->comm.len);
+	ses_thread_set_comm(&s->threads, t, c->comm.s, c->comm.len);
 }
 
 static void
-process_fork(struct rep_session *s, const struct pd_ev_fork *f)
+process_fork(struct ses_session *s, const struct pd_ev_fork *f)
 {
-	struct rep_threads *ts = &s->threads;
-	struct rep_thread_int *child, *parent;
+	struct ses_threads *ts = &s->threads;
+	struct ses_thread_int *child, *parent;
 	int32_t pid = (int32_t)f->pid, tid = (int32_t)f->tid;
 	int32_t ppid = (int32_t)f->ppid, ptid = (int32_t)f->ptid;
 
 	/* threads may be replaced below */
 	memset(s->tcache, 0, sizeof(s->tcache));
-	child = rep_thread_findnew(ts, pid, tid, false);
-	parent = rep_thread_findnew(ts, ppid, ptid, true);
+	child = ses_thread_findnew(ts, pid, tid, false);
+	parent = ses_thread_findnew(ts, ppid, ptid, true);
 	/* a stale thread under the parent's tid: start it afresh */
 	if (parent->pub.pid != ppid) {
-		rep_thread_remove(ts, parent);
-		parent = rep_thread_findnew(ts, ppid, ptid, true);
+		ses_thread_remove(ts, parent);
+		parent = ses_thread_findnew(ts, ppid, ptid, true);
 	}
 	if (child)
-		rep_thread_remove(ts, child);
-	child = rep_thread_findnew(ts, pid, tid, true);
+		ses_thread_remove(ts, child);
+	child = ses_thread_findnew(ts, pid, tid, true);
 	if (parent->comm_set) {
 		child->pub.comm = parent->pub.comm;
 		child->comm_set = true;
@@ -573,17 +573,17 @@ process_fork(struct rep_session *s, const struct pd_ev_fork *f)
 		return;
 	/* a new process starts with a copy of its parent's maps */
 	if (!(f->header.misc & PD_MISC_FORK_EXEC)) {
-		rep_maps_copy(child->maps, parent->maps);
+		ses_maps_copy(child->maps, parent->maps);
 		s->map_gen++;
 	}
 }
 
 static void
-process_exit(struct rep_session *s, const struct pd_ev_fork *f)
+process_exit(struct ses_session *s, const struct pd_ev_fork *f)
 {
-	struct rep_thread_int *t;
+	struct ses_thread_int *t;
 
-	t = rep_thread_findnew(&s->threads, (int32_t)f->pid, (int32_t)f->tid,
+	t = ses_thread_findnew(&s->threads, (int32_t)f->pid, (int32_t)f->tid,
 			       false);
 	if (t)
 		t->pub.dead = true;
@@ -592,7 +592,7 @@ process_exit(struct rep_session *s, const struct pd_ev_fork *f)
 static int
 deliver(void *ctx, const struct pd_record *rec)
 {
-	struct rep_session *s = ctx;
+	struct ses_session *s = ctx;
 	const struct pd_attr *attr;
 	union pd_event ev;
 	uint8_t cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
@@ -625,9 +625,9 @@ deliver(void *ctx, const struct pd_record *rec)
 	}
 	switch (rec->header.type) {
 	case PD_RECORD_MMAP:
-		return rep_process_mmap(s, &ev, false, cpumode);
+		return ses_process_mmap(s, &ev, false, cpumode);
 	case PD_RECORD_MMAP2:
-		return rep_process_mmap(s, &ev, true, cpumode);
+		return ses_process_mmap(s, &ev, true, cpumode);
 	case PD_RECORD_COMM:
 		process_comm(s, &ev.comm);
 		break;
@@ -646,7 +646,7 @@ deliver(void *ctx, const struct pd_record *rec)
 			s->ops->lost_samples(s->ctx, evsel, ev.lost_samples.lost);
 		break;
 	case PD_RECORD_KSYMBOL:
-		return rep_process_ksymbol(s, &ev);
+		return ses_process_ksymbol(s, &ev);
 	default:
 		break;
 	}
@@ -658,7 +658,7 @@ deliver(void *ctx, const struct pd_record *rec)
  * sample_id trailer's; (u64)-1 when there is none.
  */
 static uint64_t
-record_time(struct rep_session *s, const struct pd_record *rec)
+record_time(struct ses_session *s, const struct pd_record *rec)
 {
 	const struct pd_attr *attr = rec_attr(s, rec);
 	struct pd_sample_id id;
@@ -676,7 +676,7 @@ record_time(struct rep_session *s, const struct pd_record *rec)
 }
 
 static bool
-ordering_possible(struct rep_session *s)
+ordering_possible(struct ses_session *s)
 {
 	const struct pd_evsel *first;
 
@@ -690,7 +690,7 @@ ordering_possible(struct rep_session *s)
 }
 
 static int
-handle(struct rep_session *s, const struct pd_record *rec)
+handle(struct ses_session *s, const struct pd_record *rec)
 {
 	uint64_t ts;
 
@@ -701,13 +701,13 @@ handle(struct rep_session *s, const struct pd_record *rec)
 	if (rec->header.type >= PD_RECORD_USER_TYPE_START) {
 		if (rec->header.type == PD_RECORD_FINISHED_ROUND &&
 		    s->ordered && !s->whole_sort)
-			return rep_oe_round(&s->oe, deliver, s);
+			return ses_oe_round(&s->oe, deliver, s);
 		return 0;
 	}
 	if (s->ordered) {
 		ts = record_time(s, rec);
 		if (ts && ts != (uint64_t)-1) {
-			rep_oe_queue(&s->oe, rec, ts);
+			ses_oe_queue(&s->oe, rec, ts);
 			return 0;
 		}
 	}
@@ -727,7 +727,7 @@ handle(struct rep_session *s, const struct pd_record *rec)
 #define RELEASE_STEP	((uintptr_t)32 << 20)
 
 static void
-release_find(struct rep_session *s, const unsigned char *p)
+release_find(struct ses_session *s, const unsigned char *p)
 {
 	uintptr_t a = (uintptr_t)p, lo, hi;
 	unsigned long long off, ino;
@@ -747,7 +747,7 @@ release_find(struct rep_session *s, const unsigned char *p)
 		if (!strcmp(perms, "r--p") && ino != 0) {
 			s->rel_lo = s->rel_done = lo;
 			s->rel_hi = hi;
-			rep_oe_set_place(&s->oe, (const unsigned char *)lo,
+			ses_oe_set_place(&s->oe, (const unsigned char *)lo,
 					 (const unsigned char *)hi);
 		}
 		break;
@@ -756,7 +756,7 @@ release_find(struct rep_session *s, const unsigned char *p)
 }
 
 static void
-release_behind(struct rep_session *s, const struct pd_record *rec)
+release_behind(struct ses_session *s, const struct pd_record *rec)
 {
 	uintptr_t a = (uintptr_t)rec->data, held;
 
@@ -766,7 +766,7 @@ release_behind(struct rep_session *s, const struct pd_record *rec)
 		release_find(s, rec->data);
 	if (a < s->rel_lo || a >= s->rel_hi || a - s->rel_done < RELEASE_STEP)
 		return;
-	held = (uintptr_t)rep_oe_oldest(&s->oe);
+	held = (uintptr_t)ses_oe_oldest(&s->oe);
 	if (held && held < a) {
 		a = held;
 		if (a - s->rel_done < RELEASE_STEP)
@@ -790,11 +790,11 @@ release_behind(struct rep_session *s, const struct pd_record *rec)
 #define PIPE_DEPTH	4
 
 struct pipe_batch {
-	struct rep_oe_rec **v;
+	struct ses_oe_rec **v;
 	size_t nr, cap;
 };
 
-struct rep_pipe {
+struct ses_pipe {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
@@ -806,10 +806,10 @@ struct rep_pipe {
 };
 
 static int
-deliver_rec(struct rep_session *s, struct rep_oe_rec *r)
+deliver_rec(struct ses_session *s, struct ses_oe_rec *r)
 {
-	const struct pd_record *rec = rep_oe_record(r);
-	const struct rep_pre *p = rep_oe_pre(r);
+	const struct pd_record *rec = ses_oe_record(r);
+	const struct ses_pre *p = ses_oe_pre(r);
 
 	if (p->ok)
 		return process_sample(s, rec, p);
@@ -819,8 +819,8 @@ deliver_rec(struct rep_session *s, struct rep_oe_rec *r)
 static void *
 pipe_main(void *arg)
 {
-	struct rep_session *s = arg;
-	struct rep_pipe *p = s->pipe;
+	struct ses_session *s = arg;
+	struct ses_pipe *p = s->pipe;
 	struct pipe_batch *b;
 	size_t i;
 	int err;
@@ -848,16 +848,16 @@ pipe_main(void *arg)
 
 /* Give the records of the batches the worker finished back to the queue. */
 static void
-pipe_release(struct rep_session *s)
+pipe_release(struct ses_session *s)
 {
-	struct rep_pipe *p = s->pipe;
+	struct ses_pipe *p = s->pipe;
 	struct pipe_batch *b;
 	size_t i;
 
 	while (p->released < p->finished) {
 		b = &p->ring[p->released % PIPE_DEPTH];
 		for (i = 0; i < b->nr; i++)
-			rep_oe_release(&s->oe, b->v[i]);
+			ses_oe_release(&s->oe, b->v[i]);
 		b->nr = 0;
 		p->released++;
 	}
@@ -865,9 +865,9 @@ pipe_release(struct rep_session *s)
 
 /* The batch being filled, with room for more records; NULL on an error. */
 static struct pipe_batch *
-pipe_fill(struct rep_session *s, size_t more, int *err)
+pipe_fill(struct ses_session *s, size_t more, int *err)
 {
-	struct rep_pipe *p = s->pipe;
+	struct ses_pipe *p = s->pipe;
 	struct pipe_batch *b;
 
 	pthread_mutex_lock(&p->lock);
@@ -890,9 +890,9 @@ pipe_fill(struct rep_session *s, size_t more, int *err)
 }
 
 static void
-pipe_send(struct rep_session *s)
+pipe_send(struct ses_session *s)
 {
-	struct rep_pipe *p = s->pipe;
+	struct ses_pipe *p = s->pipe;
 
 	pthread_mutex_lock(&p->lock);
 	if (p->ring[p->sent % PIPE_DEPTH].nr)
@@ -908,15 +908,15 @@ pipe_send(struct rep_session *s)
 
 /* The queued records up to limit, to the worker. */
 static int
-pipe_flush(struct rep_session *s, uint64_t limit)
+pipe_flush(struct ses_session *s, uint64_t limit)
 {
 	struct pipe_batch *b;
 	int err;
 
-	b = pipe_fill(s, rep_oe_queued(&s->oe), &err);
+	b = pipe_fill(s, ses_oe_queued(&s->oe), &err);
 	if (!b)
 		return err;
-	b->nr += rep_oe_take(&s->oe, limit, b->v + b->nr);
+	b->nr += ses_oe_take(&s->oe, limit, b->v + b->nr);
 	pipe_send(s);
 	return 0;
 }
@@ -926,30 +926,30 @@ pipe_flush(struct rep_session *s, uint64_t limit)
  * as a repeat; its time, or -1 when it has none.
  */
 static uint64_t
-sample_copy(struct rep_session *s, const struct pd_record *rec,
-	    struct rep_oe_rec **out)
+sample_copy(struct ses_session *s, const struct pd_record *rec,
+	    struct ses_oe_rec **out)
 {
 	const struct pd_attr *attr = rec_attr(s, rec);
 	struct pd_sample *ps = &s->rsample;
-	struct rep_oe_rec *r;
+	struct ses_oe_rec *r;
 	bool decoded = false;
 
 	if (!s->pre_on || !attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
 		*out = NULL;
 		return record_time(s, rec);
 	}
-	r = *out = rep_oe_copy(&s->oe, rec);
+	r = *out = ses_oe_copy(&s->oe, rec);
 	/* a sample that does not decode is the worker's to report */
-	if (!pre_decode(s, attr, rep_oe_record(r), ps, rep_oe_pre(r),
+	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),
 			&decoded))
 		return record_time(s, rec);
-	return rep_oe_pre(r)->time;
+	return ses_oe_pre(r)->time;
 }
 
 static int
-handle_piped(struct rep_session *s, const struct pd_record *rec)
+handle_piped(struct ses_session *s, const struct pd_record *rec)
 {
-	struct rep_oe_rec *r = NULL;
+	struct ses_oe_rec *r = NULL;
 	struct pipe_batch *b;
 	uint64_t ts;
 	int err;
@@ -960,7 +960,7 @@ handle_piped(struct rep_session *s, const struct pd_record *rec)
 		return 0;
 	if (rec->header.type >= PD_RECORD_USER_TYPE_START) {
 		if (rec->header.type == PD_RECORD_FINISHED_ROUND)
-			return pipe_flush(s, rep_oe_round_limit(&s->oe));
+			return pipe_flush(s, ses_oe_round_limit(&s->oe));
 		return 0;
 	}
 	if (rec->header.type == PD_RECORD_SAMPLE)
@@ -968,14 +968,14 @@ handle_piped(struct rep_session *s, const struct pd_record *rec)
 	else
 		ts = record_time(s, rec);
 	if (!r)
-		r = rep_oe_copy(&s->oe, rec);
+		r = ses_oe_copy(&s->oe, rec);
 	if (ts && ts != (uint64_t)-1) {
-		rep_oe_queue_rec(&s->oe, r, ts);
+		ses_oe_queue_rec(&s->oe, r, ts);
 		return 0;
 	}
 	b = pipe_fill(s, 1, &err);
 	if (!b) {
-		rep_oe_release(&s->oe, r);
+		ses_oe_release(&s->oe, r);
 		return err;
 	}
 	b->v[b->nr++] = r;
@@ -983,9 +983,9 @@ handle_piped(struct rep_session *s, const struct pd_record *rec)
 }
 
 static bool
-pipe_start(struct rep_session *s)
+pipe_start(struct ses_session *s)
 {
-	struct rep_pipe *p;
+	struct ses_pipe *p;
 
 	if (!s->ordered || s->whole_sort ||
 	    pd_reader_info(s->r)->mode != PD_MODE_FILE ||
@@ -1007,9 +1007,9 @@ pipe_start(struct rep_session *s)
 
 /* Wait for the worker to finish what it was sent; its error, or 0. */
 static int
-pipe_stop(struct rep_session *s)
+pipe_stop(struct ses_session *s)
 {
-	struct rep_pipe *p = s->pipe;
+	struct ses_pipe *p = s->pipe;
 	size_t i;
 	int err;
 
@@ -1032,7 +1032,7 @@ pipe_stop(struct rep_session *s)
 }
 
 static int
-run_piped(struct rep_session *s)
+run_piped(struct ses_session *s)
 {
 	struct pd_record rec;
 	int ret, err = 0, perr;
@@ -1052,7 +1052,7 @@ run_piped(struct rep_session *s)
 }
 
 int
-rep_session_run(struct rep_session *s, const struct rep_session_ops *ops,
+ses_run(struct ses_session *s, const struct ses_ops *ops,
 		void *ctx)
 {
 	struct pd_record rec;
@@ -1080,5 +1080,5 @@ rep_session_run(struct rep_session *s, const struct rep_session_ops *ops,
 	 */
 	if (ret < 0)
 		return ret;
-	return rep_oe_flush(&s->oe, UINT64_MAX, deliver, s);
+	return ses_oe_flush(&s->oe, UINT64_MAX, deliver, s);
 }

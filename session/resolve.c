@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 #define KERNEL_MMAP_NAME "[kernel.kallsyms]"
 #define KERNEL_DSO_NAME "[kernel.kallsyms]"
@@ -42,13 +42,13 @@ is_vdso_name(const char *name)
 }
 
 static struct sym_dso *
-dso_for(struct rep_session *s, const char *name, const uint8_t *id,
+dso_for(struct ses_session *s, const char *name, const uint8_t *id,
 	size_t id_size)
 {
-	const struct rep_bid *b;
+	const struct ses_bid *b;
 
 	if (!id_size) {
-		b = rep_header_bid(s, name);
+		b = ses_header_bid(s, name);
 		if (b) {
 			id = b->id;
 			id_size = b->size;
@@ -57,11 +57,11 @@ dso_for(struct rep_session *s, const char *name, const uint8_t *id,
 	return sym_dso_get(s->syms, name, id_size ? id : NULL, id_size);
 }
 
-static struct rep_map_int *
-new_map(struct rep_session *s, uint64_t start, uint64_t end, uint64_t pgoff,
+static struct ses_map_int *
+new_map(struct ses_session *s, uint64_t start, uint64_t end, uint64_t pgoff,
 	struct sym_dso *dso, bool identity)
 {
-	struct rep_map_int *m = rep_arena_alloc(&s->arena, sizeof(*m));
+	struct ses_map_int *m = ses_arena_alloc(&s->arena, sizeof(*m));
 
 	memset(m, 0, sizeof(*m));
 	m->pub.start = start;
@@ -82,12 +82,12 @@ struct mmap_args {
 };
 
 static int
-kernel_mmap(struct rep_session *s, const struct mmap_args *a)
+kernel_mmap(struct ses_session *s, const struct mmap_args *a)
 {
 	bool is_kernel = !strncmp(a->name, KERNEL_MMAP_NAME,
 				  strlen(KERNEL_MMAP_NAME) - 1);
 	uint64_t end = a->start + a->len;
-	struct rep_map_int *m;
+	struct ses_map_int *m;
 	struct sym_dso *dso;
 
 	if (a->name[0] == '/' || (!is_kernel && a->name[0] == '[')) {
@@ -96,7 +96,7 @@ kernel_mmap(struct rep_session *s, const struct mmap_args *a)
 		if (!dso)
 			return 0;
 		m = new_map(s, a->start, end, 0, dso, false);
-		rep_maps_insert(&s->kmaps, m);
+		ses_maps_insert(&s->kmaps, m);
 		s->map_gen++;
 		return 0;
 	}
@@ -106,33 +106,33 @@ kernel_mmap(struct rep_session *s, const struct mmap_args *a)
 	if (!dso)
 		return 0;
 	if (s->vmlinux)
-		rep_maps_remove(&s->kmaps, s->vmlinux);
+		ses_maps_remove(&s->kmaps, s->vmlinux);
 	if (!a->start && !end)
 		end = UINT64_MAX;
 	m = new_map(s, a->start, end, 0, dso, true);
 	m->kernel_image = true;
 	s->vmlinux = m;
-	rep_maps_insert(&s->kmaps, m);
+	ses_maps_insert(&s->kmaps, m);
 	s->map_gen++;
 	return 0;
 }
 
 static int
-user_mmap(struct rep_session *s, struct mmap_args *a)
+user_mmap(struct ses_session *s, struct mmap_args *a)
 {
-	struct rep_thread_int *t;
-	struct rep_map_int *m;
+	struct ses_thread_int *t;
+	struct ses_map_int *m;
 	struct sym_dso *dso;
 	bool anon, no_dso;
 	uint64_t pgoff = a->pgoff;
 	char jit[64];
 
-	t = rep_thread_findnew(&s->threads, a->pid, a->tid, true);
+	t = ses_thread_findnew(&s->threads, a->pid, a->tid, true);
 	anon = is_anon_name(a->name) || (a->flags & MAP_HUGE);
 	no_dso = is_no_dso_name(a->name);
 	if ((anon || no_dso) && (a->prot & MAP_EXEC)) {
 		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", t->pub.pid);
-		a->name = rep_intern(&s->strs, jit, strlen(jit));
+		a->name = ses_intern(&s->strs, jit, strlen(jit));
 	}
 	if (is_vdso_name(a->name))
 		pgoff = 0;	/* perf maps the vdso from its start */
@@ -143,13 +143,13 @@ user_mmap(struct rep_session *s, struct mmap_args *a)
 	if (a->start + a->len < a->start)
 		return 0;
 	m = new_map(s, a->start, a->start + a->len, pgoff, dso, anon || no_dso);
-	rep_maps_insert_fixup(t->maps, m, &s->arena);
+	ses_maps_insert_fixup(t->maps, m, &s->arena);
 	s->map_gen++;
 	return 0;
 }
 
 int
-rep_process_mmap(struct rep_session *s, const union pd_event *ev, bool v2,
+ses_process_mmap(struct ses_session *s, const union pd_event *ev, bool v2,
 		 uint8_t cpumode)
 {
 	struct mmap_args a;
@@ -165,7 +165,7 @@ rep_process_mmap(struct rep_session *s, const union pd_event *ev, bool v2,
 		a.pgoff = m->pgoff;
 		a.prot = m->prot;
 		a.flags = m->flags;
-		a.name = rep_intern(&s->strs, m->filename.s, m->filename.len);
+		a.name = ses_intern(&s->strs, m->filename.s, m->filename.len);
 		if (m->has_build_id && m->build_id_size) {
 			a.id = m->build_id;
 			a.id_size = m->build_id_size;
@@ -179,7 +179,7 @@ rep_process_mmap(struct rep_session *s, const union pd_event *ev, bool v2,
 		a.len = m->len;
 		a.pgoff = m->pgoff;
 		a.prot = (m->header.misc & PD_MISC_MMAP_DATA) ? 0 : MAP_EXEC;
-		a.name = rep_intern(&s->strs, m->filename.s, m->filename.len);
+		a.name = ses_intern(&s->strs, m->filename.s, m->filename.len);
 	}
 	if (cpumode == PD_MISC_KERNEL || cpumode == PD_MISC_GUEST_KERNEL)
 		return kernel_mmap(s, &a);
@@ -187,44 +187,44 @@ rep_process_mmap(struct rep_session *s, const union pd_event *ev, bool v2,
 }
 
 int
-rep_process_ksymbol(struct rep_session *s, const union pd_event *ev)
+ses_process_ksymbol(struct ses_session *s, const union pd_event *ev)
 {
 	const struct pd_ev_ksymbol *k = &ev->ksymbol;
-	struct rep_map_int *m = rep_maps_find(&s->kmaps, k->addr);
+	struct ses_map_int *m = ses_maps_find(&s->kmaps, k->addr);
 	struct sym_symbol *sym;
 	struct sym_dso *dso;
 	const char *name;
 
 	if (k->flags & PD_KSYMBOL_FLAGS_UNREGISTER) {
 		if (m && m != s->vmlinux) {
-			rep_maps_remove(&s->kmaps, m);
+			ses_maps_remove(&s->kmaps, m);
 			s->map_gen++;
 		}
 		return 0;
 	}
 	if (m || k->addr + k->len < k->addr)
 		return 0;
-	name = rep_intern(&s->strs, k->name.s, k->name.len);
+	name = ses_intern(&s->strs, k->name.s, k->name.len);
 	dso = sym_dso_get(s->syms, name, NULL, 0);
 	if (!dso)
 		return 0;
 	m = new_map(s, k->addr, k->addr + k->len, 0, dso, false);
-	sym = rep_arena_alloc(&s->arena, sizeof(*sym));
+	sym = ses_arena_alloc(&s->arena, sizeof(*sym));
 	memset(sym, 0, sizeof(*sym));
 	sym->start = 0;
 	sym->end = k->len;
 	sym->name = name;
 	m->ksym = sym;
-	rep_maps_insert(&s->kmaps, m);
+	ses_maps_insert(&s->kmaps, m);
 	s->map_gen++;
 	return 0;
 }
 
 /* The map of ip in maps, with loc filled from it; NULL if none. */
-static const struct rep_map_int *
-resolve_in(struct rep_maps *maps, uint64_t ip, struct rep_loc *loc)
+static const struct ses_map_int *
+resolve_in(struct ses_maps *maps, uint64_t ip, struct ses_loc *loc)
 {
-	const struct rep_map_int *m = rep_maps_find(maps, ip);
+	const struct ses_map_int *m = ses_maps_find(maps, ip);
 
 	if (!m)
 		return NULL;
@@ -248,9 +248,9 @@ resolve_in(struct rep_maps *maps, uint64_t ip, struct rep_loc *loc)
  * and the data sections join it.  The kallsyms symbols of the kernel
  * leave no gap, so an address is in that range when one of them covers it.
  */
-static const struct rep_map_int *
-kernel_fixup(struct rep_session *s, const struct rep_map_int *m, uint64_t ip,
-	     struct rep_loc *loc)
+static const struct ses_map_int *
+kernel_fixup(struct ses_session *s, const struct ses_map_int *m, uint64_t ip,
+	     struct ses_loc *loc)
 {
 	struct sym_dso *dso;
 
@@ -279,12 +279,12 @@ kernel_fixup(struct rep_session *s, const struct rep_map_int *m, uint64_t ip,
 }
 
 void
-rep_resolve_loc(struct rep_session *s, struct rep_thread_int *t,
-		uint8_t cpumode, uint64_t ip, struct rep_loc *loc)
+ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
+		uint8_t cpumode, uint64_t ip, struct ses_loc *loc)
 {
-	struct rep_rcache_ent *e;
-	struct rep_maps *maps;
-	const struct rep_map_int *m;
+	struct ses_rcache_ent *e;
+	struct ses_maps *maps;
+	const struct ses_map_int *m;
 
 	memset(loc, 0, sizeof(*loc));
 	loc->ip = ip;
@@ -377,7 +377,7 @@ chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
 }
 
 size_t
-rep_resolve_chain(struct rep_session *s, struct rep_thread_int *t,
+ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 		  const struct pd_sample *ps)
 {
 	const struct pd_u64_array *cc = &ps->callchain;
@@ -406,15 +406,15 @@ rep_resolve_chain(struct rep_session *s, struct rep_thread_int *t,
 				return 0;
 			continue;
 		}
-		rep_resolve_loc(s, t, cpumode, ip, &s->chain[n++]);
+		ses_resolve_loc(s, t, cpumode, ip, &s->chain[n++]);
 	}
 	return n;
 }
 
 /* An address of a branch: user maps first, then the kernel's. */
 static void
-resolve_any(struct rep_session *s, struct rep_thread_int *t, uint64_t ip,
-	    struct rep_loc *loc)
+resolve_any(struct ses_session *s, struct ses_thread_int *t, uint64_t ip,
+	    struct ses_loc *loc)
 {
 	static const uint8_t modes[] = {
 		PD_MISC_USER, PD_MISC_KERNEL, PD_MISC_GUEST_USER,
@@ -423,18 +423,18 @@ resolve_any(struct rep_session *s, struct rep_thread_int *t, uint64_t ip,
 	size_t i;
 
 	for (i = 0; i < sizeof(modes); i++) {
-		rep_resolve_loc(s, t, modes[i], ip, loc);
+		ses_resolve_loc(s, t, modes[i], ip, loc);
 		if (loc->map)
 			return;
 	}
 }
 
 size_t
-rep_resolve_branches(struct rep_session *s, struct rep_thread_int *t,
+ses_resolve_branches(struct ses_session *s, struct ses_thread_int *t,
 		     const struct pd_sample *ps)
 {
 	const struct pd_branch_stack *bs = &ps->branch;
-	struct rep_branch *b;
+	struct ses_branch *b;
 	size_t i;
 
 	if (bs->nr > s->branches_cap) {

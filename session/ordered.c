@@ -9,8 +9,8 @@
  * Record bytes are copied into large chunks, freed for reuse once every
  * record in them has been delivered: memory is bounded by what a round
  * holds, not by the file.  A record whose bytes lie in the range given
- * to rep_oe_set_place() (the file's mapping, which outlives the queue)
- * is not copied: its chunk entry points at them, and rep_oe_oldest()
+ * to ses_oe_set_place() (the file's mapping, which outlives the queue)
+ * is not copied: its chunk entry points at them, and ses_oe_oldest()
  * tells how far back such bytes may still be needed.
  */
 #include "config.h"
@@ -19,29 +19,29 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 #define OE_CHUNK (4u << 20)
 
-struct rep_oe_chunk {
-	struct rep_oe_chunk *next;	/* on the spare list */
+struct ses_oe_chunk {
+	struct ses_oe_chunk *next;	/* on the spare list */
 	/* chunks not on the spare list, oldest first */
-	struct rep_oe_chunk *older, *newer;
+	struct ses_oe_chunk *older, *newer;
 	const unsigned char *first;	/* its first record kept in place */
 	size_t used, cap;
 	size_t live;			/* queued records in it */
 	max_align_t data[];
 };
 
-struct rep_oe_rec {
+struct ses_oe_rec {
 	struct pd_record rec;		/* data points at bytes[] */
-	struct rep_oe_chunk *chunk;
-	struct rep_pre pre;
+	struct ses_oe_chunk *chunk;
+	struct ses_pre pre;
 	max_align_t bytes[];
 };
 
 static void
-chunk_unlink(struct rep_oe *oe, struct rep_oe_chunk *c)
+chunk_unlink(struct ses_oe *oe, struct ses_oe_chunk *c)
 {
 	if (c->older)
 		c->older->newer = c->newer;
@@ -55,17 +55,17 @@ chunk_unlink(struct rep_oe *oe, struct rep_oe_chunk *c)
 }
 
 static void
-chunk_spare(struct rep_oe *oe, struct rep_oe_chunk *c)
+chunk_spare(struct ses_oe *oe, struct ses_oe_chunk *c)
 {
 	chunk_unlink(oe, c);
 	c->next = oe->spare;
 	oe->spare = c;
 }
 
-static struct rep_oe_chunk *
-chunk_get(struct rep_oe *oe, size_t need)
+static struct ses_oe_chunk *
+chunk_get(struct ses_oe *oe, size_t need)
 {
-	struct rep_oe_chunk *c = oe->spare;
+	struct ses_oe_chunk *c = oe->spare;
 
 	if (c && c->cap >= need) {
 		oe->spare = c->next;
@@ -90,7 +90,7 @@ chunk_get(struct rep_oe *oe, size_t need)
 }
 
 static void
-chunk_put(struct rep_oe *oe, struct rep_oe_chunk *c)
+chunk_put(struct ses_oe *oe, struct ses_oe_chunk *c)
 {
 	if (--c->live || c == oe->cur)
 		return;
@@ -98,7 +98,7 @@ chunk_put(struct rep_oe *oe, struct rep_oe_chunk *c)
 }
 
 void
-rep_oe_set_place(struct rep_oe *oe, const unsigned char *lo,
+ses_oe_set_place(struct ses_oe *oe, const unsigned char *lo,
 		 const unsigned char *hi)
 {
 	oe->place_lo = lo;
@@ -106,9 +106,9 @@ rep_oe_set_place(struct rep_oe *oe, const unsigned char *lo,
 }
 
 const unsigned char *
-rep_oe_oldest(const struct rep_oe *oe)
+ses_oe_oldest(const struct ses_oe *oe)
 {
-	const struct rep_oe_chunk *c;
+	const struct ses_oe_chunk *c;
 
 	for (c = oe->oldest; c; c = c->newer)
 		if (c->first)
@@ -117,20 +117,20 @@ rep_oe_oldest(const struct rep_oe *oe)
 }
 
 static bool
-in_place(const struct rep_oe *oe, const struct pd_record *rec)
+in_place(const struct ses_oe *oe, const struct pd_record *rec)
 {
 	return rec->data && oe->place_lo && rec->data >= oe->place_lo &&
 	       rec->data < oe->place_hi &&
 	       rec->size <= (size_t)(oe->place_hi - rec->data);
 }
 
-struct rep_oe_rec *
-rep_oe_copy(struct rep_oe *oe, const struct pd_record *rec)
+struct ses_oe_rec *
+ses_oe_copy(struct ses_oe *oe, const struct pd_record *rec)
 {
 	bool keep = in_place(oe, rec);
-	size_t need = sizeof(struct rep_oe_rec) + (keep ? 0 : rec->size);
-	struct rep_oe_chunk *c = oe->cur;
-	struct rep_oe_rec *r;
+	size_t need = sizeof(struct ses_oe_rec) + (keep ? 0 : rec->size);
+	struct ses_oe_chunk *c = oe->cur;
+	struct ses_oe_rec *r;
 
 	need = (need + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
 	if (!c || c->cap - c->used < need) {
@@ -138,7 +138,7 @@ rep_oe_copy(struct rep_oe *oe, const struct pd_record *rec)
 			chunk_spare(oe, c);
 		c = oe->cur = chunk_get(oe, need);
 	}
-	r = (struct rep_oe_rec *)(void *)((unsigned char *)c->data + c->used);
+	r = (struct ses_oe_rec *)(void *)((unsigned char *)c->data + c->used);
 	c->used += need;
 	c->live++;
 	r->rec = *rec;
@@ -157,15 +157,15 @@ rep_oe_copy(struct rep_oe *oe, const struct pd_record *rec)
 }
 
 void
-rep_oe_queue(struct rep_oe *oe, const struct pd_record *rec, uint64_t ts)
+ses_oe_queue(struct ses_oe *oe, const struct pd_record *rec, uint64_t ts)
 {
-	rep_oe_queue_rec(oe, rep_oe_copy(oe, rec), ts);
+	ses_oe_queue_rec(oe, ses_oe_copy(oe, rec), ts);
 }
 
 void
-rep_oe_queue_rec(struct rep_oe *oe, struct rep_oe_rec *r, uint64_t ts)
+ses_oe_queue_rec(struct ses_oe *oe, struct ses_oe_rec *r, uint64_t ts)
 {
-	struct rep_oe_ent *e;
+	struct ses_oe_ent *e;
 
 	if (oe->head && oe->nr == oe->cap) {
 		memmove(oe->q, oe->q + oe->head,
@@ -188,15 +188,15 @@ rep_oe_queue_rec(struct rep_oe *oe, struct rep_oe_rec *r, uint64_t ts)
 }
 
 static inline bool
-ent_before(const struct rep_oe_ent *x, const struct rep_oe_ent *y)
+ent_before(const struct ses_oe_ent *x, const struct ses_oe_ent *y)
 {
 	return x->ts < y->ts || (x->ts == y->ts && x->seq < y->seq);
 }
 
 /* Merge the sorted runs a[0..na) and b[0..nb) into out. */
 static void
-merge_runs(const struct rep_oe_ent *a, size_t na, const struct rep_oe_ent *b,
-	   size_t nb, struct rep_oe_ent *out)
+merge_runs(const struct ses_oe_ent *a, size_t na, const struct ses_oe_ent *b,
+	   size_t nb, struct ses_oe_ent *out)
 {
 	size_t i = 0, j = 0, k = 0;
 
@@ -214,9 +214,9 @@ merge_runs(const struct rep_oe_ent *a, size_t na, const struct rep_oe_ent *b,
  * so merging the runs found costs little more than a pass or two.
  */
 static void
-ents_sort(struct rep_oe *oe, struct rep_oe_ent *v, size_t n)
+ents_sort(struct ses_oe *oe, struct ses_oe_ent *v, size_t n)
 {
-	struct rep_oe_ent *src = v, *dst, *sw;
+	struct ses_oe_ent *src = v, *dst, *sw;
 	size_t nr = 0, i, out, *runs;
 
 	if (n > oe->cap_tmp) {
@@ -255,7 +255,7 @@ ents_sort(struct rep_oe *oe, struct rep_oe_ent *v, size_t n)
 }
 
 static bool
-queue_sorted(const struct rep_oe *oe)
+queue_sorted(const struct ses_oe *oe)
 {
 	size_t i;
 
@@ -266,9 +266,9 @@ queue_sorted(const struct rep_oe *oe)
 }
 
 int
-rep_oe_flush(struct rep_oe *oe, uint64_t limit, rep_oe_deliver_fn fn, void *ctx)
+ses_oe_flush(struct ses_oe *oe, uint64_t limit, ses_oe_deliver_fn fn, void *ctx)
 {
-	struct rep_oe_ent *e;
+	struct ses_oe_ent *e;
 	int err = 0;
 
 	if (!limit || oe->head == oe->nr)
@@ -289,7 +289,7 @@ rep_oe_flush(struct rep_oe *oe, uint64_t limit, rep_oe_deliver_fn fn, void *ctx)
 }
 
 size_t
-rep_oe_take(struct rep_oe *oe, uint64_t limit, struct rep_oe_rec **out)
+ses_oe_take(struct ses_oe *oe, uint64_t limit, struct ses_oe_rec **out)
 {
 	size_t n = 0;
 
@@ -307,7 +307,7 @@ rep_oe_take(struct rep_oe *oe, uint64_t limit, struct rep_oe_rec **out)
 }
 
 uint64_t
-rep_oe_round_limit(struct rep_oe *oe)
+ses_oe_round_limit(struct ses_oe *oe)
 {
 	uint64_t limit = oe->next_flush;
 
@@ -318,48 +318,48 @@ rep_oe_round_limit(struct rep_oe *oe)
 }
 
 size_t
-rep_oe_queued(const struct rep_oe *oe)
+ses_oe_queued(const struct ses_oe *oe)
 {
 	return oe->nr - oe->head;
 }
 
 const struct pd_record *
-rep_oe_record(const struct rep_oe_rec *r)
+ses_oe_record(const struct ses_oe_rec *r)
 {
 	return &r->rec;
 }
 
-struct rep_pre *
-rep_oe_pre(struct rep_oe_rec *r)
+struct ses_pre *
+ses_oe_pre(struct ses_oe_rec *r)
 {
 	return &r->pre;
 }
 
 void
-rep_oe_release(struct rep_oe *oe, struct rep_oe_rec *r)
+ses_oe_release(struct ses_oe *oe, struct ses_oe_rec *r)
 {
 	chunk_put(oe, r->chunk);
 }
 
 /* FINISHED_ROUND */
 int
-rep_oe_round(struct rep_oe *oe, rep_oe_deliver_fn fn, void *ctx)
+ses_oe_round(struct ses_oe *oe, ses_oe_deliver_fn fn, void *ctx)
 {
 	uint64_t max = oe->max_ts;
 	int err;
 
 	if (oe->head == oe->nr)
 		return 0;
-	err = rep_oe_flush(oe, oe->next_flush, fn, ctx);
+	err = ses_oe_flush(oe, oe->next_flush, fn, ctx);
 	if (!err)
 		oe->next_flush = max;
 	return err;
 }
 
 void
-rep_oe_free(struct rep_oe *oe)
+ses_oe_free(struct ses_oe *oe)
 {
-	struct rep_oe_chunk *c, *next;
+	struct ses_oe_chunk *c, *next;
 
 	/* chunks still holding queued records go when their last one does */
 	while (oe->nr > oe->head) {

@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/session.h - replay a perf.data file as perf report does: records
+ * session/session.h - replay a perf.data file as perf report does: records
  * in time order (FINISHED_ROUND / FINISHED_INIT bounded), threads from
  * COMM/FORK/EXIT, maps from MMAP/MMAP2/KSYMBOL, samples resolved.
  */
-#ifndef PD_REPORT_SESSION_H
-#define PD_REPORT_SESSION_H
+#ifndef PD_SESSION_SESSION_H
+#define PD_SESSION_SESSION_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "pdata/reader.h"
-#include "report/model.h"
+#include "session/model.h"
 #include "symbol/symbol.h"
 
-struct rep_session_opts {
+struct ses_opts {
 	unsigned int max_stack;		/* --max-stack; 0 means perf's default 127 */
 	/*
 	 * The chain is caller first in the report: --max-stack keeps the
@@ -22,13 +22,13 @@ struct rep_session_opts {
 	 */
 	bool callchain_caller_order;
 	bool no_callchain;		/* do not resolve callchains (-g none, no children) */
-	bool branches;			/* resolve branch stacks (rep_sample.branches) */
+	bool branches;			/* resolve branch stacks (ses_sample.branches) */
 	bool repeat_cpu;		/* sample_again: the CPU must be equal too */
 };
 
-struct rep_session_ops {
+struct ses_ops {
 	/* every SAMPLE, in time order, after resolution */
-	void (*sample)(void *ctx, const struct rep_sample *s);
+	void (*sample)(void *ctx, const struct ses_sample *s);
 	/*
 	 * Optional, instead of sample: sample_tok gets a sample as sample
 	 * does and returns a token, or 0; a later sample whose record
@@ -39,34 +39,34 @@ struct rep_session_ops {
 	 * not decoded).  sample_again returns false when the token is no
 	 * longer good: the sample then goes to sample_tok.
 	 */
-	uint64_t (*sample_tok)(void *ctx, const struct rep_sample *s);
-	bool (*sample_again)(void *ctx, uint64_t tok, const struct rep_sample *s);
+	uint64_t (*sample_tok)(void *ctx, const struct ses_sample *s);
+	bool (*sample_again)(void *ctx, uint64_t tok, const struct ses_sample *s);
 	/* LOST_SAMPLES records (perf's "Total Lost Samples") */
 	void (*lost_samples)(void *ctx, unsigned int evsel, uint64_t lost);
 	/* LOST records */
 	void (*lost)(void *ctx, unsigned int evsel, uint64_t lost);
 };
 
-struct rep_session;
+struct ses_session;
 
-struct rep_session *rep_session_new(struct pd_reader *r, struct sym_ctx *syms,
-				    const struct rep_session_opts *opts);
-void rep_session_free(struct rep_session *s);
+struct ses_session *ses_new(struct pd_reader *r, struct sym_ctx *syms,
+				    const struct ses_opts *opts);
+void ses_free(struct ses_session *s);
 
 /*
  * Read every record and call ops in time order.  Returns 0, or the
  * -PD_E_* that stopped reading (the records before it were processed;
  * pd_reader_errmsg() says why).
  */
-int rep_session_run(struct rep_session *s, const struct rep_session_ops *ops,
+int ses_run(struct ses_session *s, const struct ses_ops *ops,
 		    void *ctx);
 
 /*
- * Why rep_session_run() stopped: the session's own message (a sample
+ * Why ses_run() stopped: the session's own message (a sample
  * or record it could not decode, with its offset), else the reader's.
  * As in perf, a run that stops on an error has delivered the records
  * that FINISHED_ROUND flushed before it, not those still queued.
  */
-const char *rep_session_errmsg(const struct rep_session *s);
+const char *ses_errmsg(const struct ses_session *s);
 
-#endif /* PD_REPORT_SESSION_H */
+#endif /* PD_SESSION_SESSION_H */

@@ -1,35 +1,29 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
-# report/: the session (time order, threads, maps, address resolution).
+# session/: the analysis engine (time order, threads, maps, address
+# resolution), a library between symbol/ and the tools.
 
-report_preport_SOURCES += \
-	report/model.h \
-	report/session.h
+noinst_LIBRARIES += session/libpdsession.a
+session_libpdsession_a_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+session_libpdsession_a_SOURCES = \
+	session/session.h \
+	session/model.h \
+	session/session-int.h \
+	session/session.c \
+	session/arena.c \
+	session/ordered.c \
+	session/thread.c \
+	session/maps.c \
+	session/resolve.c
 
-report_preport_SOURCES += \
-	report/session-int.h \
-	report/session.c \
-	report/session-arena.c \
-	report/ordered.c \
-	report/thread.c \
-	report/maps.c \
-	report/resolve.c
+SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \
+	$(XXHASH_LIBS)
 
 # pd-resolve: the session's samples as `perf script` prints them, for
 # the session-*.test comparisons with perf.
 check_PROGRAMS += tests/tools/pd-resolve
-tests_tools_pd_resolve_SOURCES = \
-	tests/tools/pd-resolve.c \
-	report/session.h \
-	report/model.h \
-	report/session-int.h \
-	report/session.c \
-	report/session-arena.c \
-	report/ordered.c \
-	report/thread.c \
-	report/maps.c \
-	report/resolve.c
+tests_tools_pd_resolve_SOURCES = tests/tools/pd-resolve.c
 tests_tools_pd_resolve_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-tests_tools_pd_resolve_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+tests_tools_pd_resolve_LDADD = $(SES_LIBS)
 
 # pd-mkorder: a perf.data file out of time order in every way perf's
 # queue treats specially, for tests/session-order.test.
@@ -43,15 +37,9 @@ tests_tools_pd_jit_SOURCES = tests/tools/pd-jit.c
 
 # the session's maps, queue and strings on their own
 check_PROGRAMS += tests/unit/test-session
-tests_unit_test_session_SOURCES = \
-	tests/unit/test-session.c \
-	tests/unit/t.h \
-	report/session-int.h \
-	report/session-arena.c \
-	report/ordered.c \
-	report/maps.c
+tests_unit_test_session_SOURCES = tests/unit/test-session.c tests/unit/t.h
 tests_unit_test_session_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-tests_unit_test_session_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+tests_unit_test_session_LDADD = $(SES_LIBS)
 
 SESSION_TESTS = \
 	tests/session-branches.test \

@@ -13,10 +13,10 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 static void
-maps_reserve(struct rep_maps *m, size_t extra)
+maps_reserve(struct ses_maps *m, size_t extra)
 {
 	if (m->nr + extra <= m->cap)
 		return;
@@ -27,7 +27,7 @@ maps_reserve(struct rep_maps *m, size_t extra)
 
 /* The index of the first map whose start is > addr. */
 static size_t
-maps_upper(const struct rep_maps *m, uint64_t addr)
+maps_upper(const struct ses_maps *m, uint64_t addr)
 {
 	size_t lo = 0, hi = m->nr;
 
@@ -44,7 +44,7 @@ maps_upper(const struct rep_maps *m, uint64_t addr)
 
 /* Insert keeping start order; equal starts go after the older maps. */
 void
-rep_maps_insert(struct rep_maps *m, struct rep_map_int *map)
+ses_maps_insert(struct ses_maps *m, struct ses_map_int *map)
 {
 	size_t at;
 
@@ -57,7 +57,7 @@ rep_maps_insert(struct rep_maps *m, struct rep_map_int *map)
 }
 
 void
-rep_maps_remove(struct rep_maps *m, const struct rep_map_int *map)
+ses_maps_remove(struct ses_maps *m, const struct ses_map_int *map)
 {
 	size_t i;
 
@@ -72,11 +72,11 @@ rep_maps_remove(struct rep_maps *m, const struct rep_map_int *map)
 	}
 }
 
-static struct rep_map_int *
-map_piece(struct rep_arena *arena, const struct rep_map_int *from,
+static struct ses_map_int *
+map_piece(struct ses_arena *arena, const struct ses_map_int *from,
 	  uint64_t start, uint64_t end)
 {
-	struct rep_map_int *p = rep_arena_alloc(arena, sizeof(*p));
+	struct ses_map_int *p = ses_arena_alloc(arena, sizeof(*p));
 
 	*p = *from;
 	p->pub.pgoff = from->pub.pgoff + (start - from->pub.start);
@@ -86,11 +86,11 @@ map_piece(struct rep_arena *arena, const struct rep_map_int *from,
 }
 
 void
-rep_maps_insert_fixup(struct rep_maps *m, struct rep_map_int *map,
-		      struct rep_arena *arena)
+ses_maps_insert_fixup(struct ses_maps *m, struct ses_map_int *map,
+		      struct ses_arena *arena)
 {
 	uint64_t start = map->pub.start, end = map->pub.end;
-	struct rep_map_int *keep[2];
+	struct ses_map_int *keep[2];
 	size_t first, i, nr_keep = 0, nr_gone;
 
 	/* the first map ending after start (no overlaps: ends are sorted) */
@@ -98,7 +98,7 @@ rep_maps_insert_fixup(struct rep_maps *m, struct rep_map_int *map,
 		if (m->v[first - 1]->pub.end <= start)
 			break;
 	for (i = first; i < m->nr && m->v[i]->pub.start < end; i++) {
-		struct rep_map_int *pos = m->v[i];
+		struct ses_map_int *pos = m->v[i];
 
 		if (pos->pub.end <= start)
 			continue;
@@ -115,14 +115,14 @@ rep_maps_insert_fixup(struct rep_maps *m, struct rep_map_int *map,
 		m->nr -= nr_gone;
 	}
 	for (i = 0; i < nr_keep; i++)
-		rep_maps_insert(m, keep[i]);
-	rep_maps_insert(m, map);
+		ses_maps_insert(m, keep[i]);
+	ses_maps_insert(m, map);
 }
 
-struct rep_map_int *
-rep_maps_find(struct rep_maps *m, uint64_t ip)
+struct ses_map_int *
+ses_maps_find(struct ses_maps *m, uint64_t ip)
 {
-	struct rep_map_int *map;
+	struct ses_map_int *map;
 	size_t at;
 
 	if (m->hint < m->nr && !m->may_overlap) {
@@ -145,13 +145,13 @@ rep_maps_find(struct rep_maps *m, uint64_t ip)
 }
 
 void
-rep_maps_copy(struct rep_maps *dst, const struct rep_maps *src)
+ses_maps_copy(struct ses_maps *dst, const struct ses_maps *src)
 {
 	size_t i;
 
 	if (dst->nr) {
 		for (i = 0; i < src->nr; i++)
-			rep_maps_insert(dst, src->v[i]);
+			ses_maps_insert(dst, src->v[i]);
 		return;
 	}
 	maps_reserve(dst, src->nr);
@@ -162,7 +162,7 @@ rep_maps_copy(struct rep_maps *dst, const struct rep_maps *src)
 }
 
 void
-rep_maps_free(struct rep_maps *m)
+ses_maps_free(struct ses_maps *m)
 {
 	free(m->v);
 	m->v = NULL;

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 static uint64_t
 tid_key(int32_t tid)
@@ -19,10 +19,10 @@ tid_key(int32_t tid)
 	return (uint32_t)tid;
 }
 
-struct rep_maps *
-rep_threads_new_maps(struct rep_threads *ts)
+struct ses_maps *
+ses_threads_new_maps(struct ses_threads *ts)
 {
-	struct rep_maps *m = xcalloc(1, sizeof(*m));
+	struct ses_maps *m = xcalloc(1, sizeof(*m));
 
 	if (ts->nr_maps == ts->cap_maps) {
 		ts->cap_maps = ts->cap_maps ? 2 * ts->cap_maps : 64;
@@ -33,8 +33,8 @@ rep_threads_new_maps(struct rep_threads *ts)
 	return m;
 }
 
-static struct rep_thread_int *
-thread_lookup(struct rep_threads *ts, int32_t tid)
+static struct ses_thread_int *
+thread_lookup(struct ses_threads *ts, int32_t tid)
 {
 	uint64_t *v = u64map_find(&ts->by_tid, tid_key(tid));
 
@@ -43,25 +43,25 @@ thread_lookup(struct rep_threads *ts, int32_t tid)
 
 /* A thread whose pid becomes known joins its process's map set. */
 static void
-thread_update_pid(struct rep_threads *ts, struct rep_thread_int *t, int32_t pid)
+thread_update_pid(struct ses_threads *ts, struct ses_thread_int *t, int32_t pid)
 {
-	struct rep_thread_int *leader;
+	struct ses_thread_int *leader;
 
 	if (pid == t->pub.pid || pid == -1 || t->pub.pid != -1)
 		return;
 	t->pub.pid = pid;
 	if (pid == t->pub.tid)
 		return;
-	leader = rep_thread_findnew(ts, pid, pid, true);
+	leader = ses_thread_findnew(ts, pid, pid, true);
 	if (!leader->maps)
-		leader->maps = rep_threads_new_maps(ts);
+		leader->maps = ses_threads_new_maps(ts);
 	t->maps = leader->maps;
 }
 
-static struct rep_thread_int *
-thread_new(struct rep_threads *ts, int32_t pid, int32_t tid)
+static struct ses_thread_int *
+thread_new(struct ses_threads *ts, int32_t pid, int32_t tid)
 {
-	struct rep_thread_int *t = rep_arena_alloc(ts->arena, sizeof(*t));
+	struct ses_thread_int *t = ses_arena_alloc(ts->arena, sizeof(*t));
 	char name[16];
 	int n;
 
@@ -69,7 +69,7 @@ thread_new(struct rep_threads *ts, int32_t pid, int32_t tid)
 	t->pub.pid = pid;
 	t->pub.tid = tid;
 	n = snprintf(name, sizeof(name), ":%d", tid);
-	t->pub.comm = rep_intern(ts->comms, name, (size_t)n);
+	t->pub.comm = ses_intern(ts->comms, name, (size_t)n);
 	if (ts->nr == ts->cap) {
 		ts->cap = ts->cap ? 2 * ts->cap : 64;
 		ts->all = xreallocarray(ts->all, ts->cap, sizeof(*ts->all));
@@ -79,11 +79,11 @@ thread_new(struct rep_threads *ts, int32_t pid, int32_t tid)
 	return t;
 }
 
-struct rep_thread_int *
-rep_thread_findnew(struct rep_threads *ts, int32_t pid, int32_t tid,
+struct ses_thread_int *
+ses_thread_findnew(struct ses_threads *ts, int32_t pid, int32_t tid,
 		   bool create)
 {
-	struct rep_thread_int *t = thread_lookup(ts, tid), *leader;
+	struct ses_thread_int *t = thread_lookup(ts, tid), *leader;
 
 	if (t) {
 		thread_update_pid(ts, t, pid);
@@ -93,11 +93,11 @@ rep_thread_findnew(struct rep_threads *ts, int32_t pid, int32_t tid,
 		return NULL;
 	t = thread_new(ts, pid, tid);
 	if (pid == tid || pid == -1) {
-		t->maps = rep_threads_new_maps(ts);
+		t->maps = ses_threads_new_maps(ts);
 	} else {
-		leader = rep_thread_findnew(ts, pid, pid, true);
+		leader = ses_thread_findnew(ts, pid, pid, true);
 		if (!leader->maps)
-			leader->maps = rep_threads_new_maps(ts);
+			leader->maps = ses_threads_new_maps(ts);
 		t->maps = leader->maps;
 	}
 	return t;
@@ -105,7 +105,7 @@ rep_thread_findnew(struct rep_threads *ts, int32_t pid, int32_t tid,
 
 /* Forget t for lookups; samples delivered earlier still point to it. */
 void
-rep_thread_remove(struct rep_threads *ts, struct rep_thread_int *t)
+ses_thread_remove(struct ses_threads *ts, struct ses_thread_int *t)
 {
 	uint64_t *v = u64map_find(&ts->by_tid, tid_key(t->pub.tid));
 
@@ -114,20 +114,20 @@ rep_thread_remove(struct rep_threads *ts, struct rep_thread_int *t)
 }
 
 void
-rep_thread_set_comm(struct rep_threads *ts, struct rep_thread_int *t,
+ses_thread_set_comm(struct ses_threads *ts, struct ses_thread_int *t,
 		    const char *comm, size_t len)
 {
-	t->pub.comm = rep_intern(ts->comms, comm, len);
+	t->pub.comm = ses_intern(ts->comms, comm, len);
 	t->comm_set = true;
 }
 
 void
-rep_threads_free(struct rep_threads *ts)
+ses_threads_free(struct ses_threads *ts)
 {
 	size_t i;
 
 	for (i = 0; i < ts->nr_maps; i++) {
-		rep_maps_free(ts->maps[i]);
+		ses_maps_free(ts->maps[i]);
 		free(ts->maps[i]);
 	}
 	free(ts->maps);

@@ -10,20 +10,20 @@
 #include <xxhash.h>
 
 #include "lib/xalloc.h"
-#include "report/session-int.h"
+#include "session/session-int.h"
 
 #define ARENA_CHUNK (256 * 1024)
 
-struct rep_arena_chunk {
-	struct rep_arena_chunk *next;
+struct ses_arena_chunk {
+	struct ses_arena_chunk *next;
 	size_t size;
 	max_align_t data[];
 };
 
 void *
-rep_arena_alloc(struct rep_arena *a, size_t size)
+ses_arena_alloc(struct ses_arena *a, size_t size)
 {
-	struct rep_arena_chunk *c;
+	struct ses_arena_chunk *c;
 	size_t want, align = sizeof(max_align_t);
 	void *p;
 
@@ -43,9 +43,9 @@ rep_arena_alloc(struct rep_arena *a, size_t size)
 }
 
 char *
-rep_arena_strndup(struct rep_arena *a, const char *s, size_t len)
+ses_arena_strndup(struct ses_arena *a, const char *s, size_t len)
 {
-	char *p = rep_arena_alloc(a, len + 1);
+	char *p = ses_arena_alloc(a, len + 1);
 
 	memcpy(p, s, len);
 	p[len] = '\0';
@@ -53,9 +53,9 @@ rep_arena_strndup(struct rep_arena *a, const char *s, size_t len)
 }
 
 void
-rep_arena_free(struct rep_arena *a)
+ses_arena_free(struct ses_arena *a)
 {
-	struct rep_arena_chunk *c, *next;
+	struct ses_arena_chunk *c, *next;
 
 	for (c = a->head; c; c = next) {
 		next = c->next;
@@ -66,25 +66,25 @@ rep_arena_free(struct rep_arena *a)
 }
 
 uint64_t
-rep_hash(const void *p, size_t len)
+ses_hash(const void *p, size_t len)
 {
 	return XXH3_64bits(p, len);
 }
 
-struct rep_str_ent {
+struct ses_str_ent {
 	const char *s;
 	size_t len;
 	size_t next;		/* 1 + index of the next one with this hash */
 };
 
 const char *
-rep_intern(struct rep_strtab *t, const char *s, size_t len)
+ses_intern(struct ses_strtab *t, const char *s, size_t len)
 {
-	uint64_t *slot = u64map_slot(&t->index, rep_hash(s, len));
+	uint64_t *slot = u64map_slot(&t->index, ses_hash(s, len));
 	size_t i;
 
 	for (i = *slot; i; i = t->ents[i - 1].next) {
-		struct rep_str_ent *e = &t->ents[i - 1];
+		struct ses_str_ent *e = &t->ents[i - 1];
 
 		if (e->len == len && !memcmp(e->s, s, len))
 			return e->s;
@@ -93,7 +93,7 @@ rep_intern(struct rep_strtab *t, const char *s, size_t len)
 		t->cap = t->cap ? 2 * t->cap : 64;
 		t->ents = xreallocarray(t->ents, t->cap, sizeof(*t->ents));
 	}
-	t->ents[t->nr].s = rep_arena_strndup(t->arena, s, len);
+	t->ents[t->nr].s = ses_arena_strndup(t->arena, s, len);
 	t->ents[t->nr].len = len;
 	t->ents[t->nr].next = *slot;
 	*slot = ++t->nr;
@@ -101,7 +101,7 @@ rep_intern(struct rep_strtab *t, const char *s, size_t len)
 }
 
 void
-rep_strtab_free(struct rep_strtab *t)
+ses_strtab_free(struct ses_strtab *t)
 {
 	u64map_free(&t->index);
 	free(t->ents);

@@ -1,15 +1,15 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/model.h - what the session hands to the histogram: a sample
+ * session/model.h - what the session hands to the histogram: a sample
  * with its thread, comm, and every address resolved to map, DSO and
  * symbol as perf 6.1 resolves them (perf-record-decoding.md §7).
  *
- * Everything a rep_sample points to is owned by the session and lives
- * until rep_session_free(), except chain, which is valid only during
+ * Everything a ses_sample points to is owned by the session and lives
+ * until ses_free(), except chain, which is valid only during
  * the callback.  Strings are interned: two equal comms are one pointer.
  */
-#ifndef PD_REPORT_MODEL_H
-#define PD_REPORT_MODEL_H
+#ifndef PD_SESSION_MODEL_H
+#define PD_SESSION_MODEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,7 +19,7 @@
 #include "symbol/symbol.h"
 
 /* One mapping of a process (or of the kernel). */
-struct rep_map {
+struct ses_map {
 	uint64_t start;		/* first address */
 	uint64_t end;		/* exclusive */
 	uint64_t pgoff;		/* file offset of start */
@@ -27,7 +27,7 @@ struct rep_map {
 	bool identity;		/* al_addr = ip (kernel, modules, JIT maps) */
 };
 
-struct rep_thread {
+struct ses_thread {
 	int32_t pid;
 	int32_t tid;
 	const char *comm;	/* current comm, interned; ":<tid>" if none seen */
@@ -35,8 +35,8 @@ struct rep_thread {
 };
 
 /* One resolved address: the sample's ip, or a callchain frame. */
-struct rep_loc {
-	const struct rep_map *map;	/* NULL: no map covers ip */
+struct ses_loc {
+	const struct ses_map *map;	/* NULL: no map covers ip */
 	struct sym_dso *dso;		/* map->dso, or NULL */
 	const struct sym_symbol *sym;	/* NULL: unresolved */
 	uint64_t ip;			/* as recorded */
@@ -51,13 +51,13 @@ struct rep_loc {
  * a branch may cross from one to the other); an address in neither has
  * no map, level 'H' and al_addr = ip.
  */
-struct rep_branch {
-	struct rep_loc from;
-	struct rep_loc to;
+struct ses_branch {
+	struct ses_loc from;
+	struct ses_loc to;
 	struct pd_branch_entry entry;	/* flags: mispred, cycles, type... */
 };
 
-struct rep_sample {
+struct ses_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
 	/* the decoded record; may be NULL in sample_again */
 	const struct pd_sample *raw;
@@ -65,15 +65,15 @@ struct rep_sample {
 	uint32_t cpu;			/* (u32)-1 when not sampled */
 	uint64_t time;			/* (u64)-1 when not sampled */
 	uint64_t period;		/* sampled period, or attr.sample_period */
-	const struct rep_thread *thread;
+	const struct ses_thread *thread;
 	const char *comm;		/* comm at the sample's time, interned */
-	struct rep_loc self;		/* the sample ip */
+	struct ses_loc self;		/* the sample ip */
 	/*
 	 * The callchain after perf's marker rules and --max-stack, leaf
 	 * first (callee order), the leaf frame included; nr_chain is 0 when
 	 * the sample has no callchain or it was discarded.
 	 */
-	const struct rep_loc *chain;
+	const struct ses_loc *chain;
 	size_t nr_chain;
 	/*
 	 * perf's al.filtered for the sample ip: set for guest samples when
@@ -87,8 +87,8 @@ struct rep_sample {
 	 * perf's branch mode resolves it; only with opts.branches, valid
 	 * during the callback, nr_branches 0 otherwise.
 	 */
-	const struct rep_branch *branches;
+	const struct ses_branch *branches;
 	size_t nr_branches;
 };
 
-#endif /* PD_REPORT_MODEL_H */
+#endif /* PD_SESSION_MODEL_H */

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * session/session-int.h - the session's private pieces: a bump arena,
+ * interned strings, map sets, threads, the time-ordered queue and the
+ * resolver (perf-record-decoding.md §1.4, §3.5.1, §7).
+ */
+#ifndef PD_SESSION_INT_H
+#define PD_SESSION_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/u64map.h"
+#include "pdata/events.h"
+#include "pdata/reader.h"
+#include "pdata/sample.h"
+#include "session/model.h"
+#include "session/session.h"
+#include "symbol/symbol.h"
+
+/* Objects that live until the session is freed; never freed one by one. */
+struct ses_arena {
+	struct ses_arena_chunk *head;
+	size_t used, cap;
+};
+
+void *ses_arena_alloc(struct ses_arena *a, size_t size);
+char *ses_arena_strndup(struct ses_arena *a, const char *s, size_t len);
+void ses_arena_free(struct ses_arena *a);
+
+/* Interned strings: equal contents give one pointer. */
+struct ses_strtab {
+	struct u64map index;	/* hash -> 1 + slot in ents */
+	struct ses_str_ent *ents;
+	size_t nr, cap;
+	struct ses_arena *arena;
+};
+
+const char *ses_intern(struct ses_strtab *t, const char *s, size_t len);
+void ses_strtab_free(struct ses_strtab *t);
+
+/* A map and what the session knows beyond the public part. */
+struct ses_map_int {
+	struct ses_map pub;
+	/* KSYMBOL maps carry their one symbol, relative to pub.start */
+	const struct sym_symbol *ksym;
+	bool kernel_image;	/* the vmlinux map */
+};
+
+/* One address space: maps sorted by start, not overlapping (user maps). */
+struct ses_maps {
+	struct ses_map_int **v;
+	size_t nr, cap;
+	size_t hint;		/* index of the last map found */
+	bool may_overlap;	/* kernel maps: inserted without fixup */
+};
+
+void ses_maps_insert_fixup(struct ses_maps *m, struct ses_map_int *map,
+			   struct ses_arena *arena);
+void ses_maps_insert(struct ses_maps *m, struct ses_map_int *map);
+void ses_maps_remove(struct ses_maps *m, const struct ses_map_int *map);
+struct ses_map_int *ses_maps_find(struct ses_maps *m, uint64_t ip);
+void ses_maps_copy(struct ses_maps *dst, const struct ses_maps *src);
+void ses_maps_free(struct ses_maps *m);
+
+struct ses_thread_int {
+	struct ses_thread pub;
+	struct ses_maps *maps;	/* shared by the threads of a process */
+	bool comm_set;
+};
+
+struct ses_threads {
+	struct u64map by_tid;	/* (u32)tid -> 1 + index in all */
+	struct ses_thread_int **all;	/* every thread made, removed ones too */
+	size_t nr, cap;
+	struct ses_maps **maps;	/* every map set, for freeing */
+	size_t nr_maps, cap_maps;
+	struct ses_arena *arena;
+	struct ses_strtab *comms;
+};
+
+struct ses_thread_int *ses_thread_findnew(struct ses_threads *ts, int32_t pid,
+					  int32_t tid, bool create);
+void ses_thread_remove(struct ses_threads *ts, struct ses_thread_int *t);
+void ses_thread_set_comm(struct ses_threads *ts, struct ses_thread_int *t,
+			 const char *comm, size_t len);
+struct ses_maps *ses_threads_new_maps(struct ses_threads *ts);
+void ses_threads_free(struct ses_threads *ts);
+
+/*
+ * What the key of a sample's resolution takes from its record, decoded
+ * by the reading thread so that the worker need not decode the repeats
+ * (session.c, pre_fill).  cc points into the record's copy.
+ */
+struct ses_pre {
+	uint64_t hash;			/* of the fields below and the chain */
+	uint64_t ip, period, time;
+	uint64_t cpu_nr;		/* the CPU (when keyed) over nr_cc */
+	const unsigned char *cc;
+	uint32_t nr_cc;
+	uint32_t cpu;
+	int32_t pid, tid;
+	uint8_t cpumode;
+	bool ok;			/* the rest is set */
+};
+
+/* The time-ordered queue of records (perf's ordered events). */
+struct ses_oe_ent {
+	uint64_t ts;
+	uint64_t seq;
+	struct ses_oe_rec *r;	/* the record's copy, in a chunk */
+};
+
+struct ses_oe {
+	struct ses_oe_ent *q;	/* queued: q[head..nr) */
+	size_t head, nr, cap;
+	uint64_t seq;
+	uint64_t next_flush;	/* 0: nothing flushed yet */
+	uint64_t max_ts;
+	uint64_t last_flush;
+	uint64_t nr_unordered;
+	struct ses_oe_chunk *cur;	/* chunk being filled */
+	struct ses_oe_chunk *spare;	/* emptied chunks */
+	struct ses_oe_chunk *oldest, *newest;	/* the others */
+	const unsigned char *place_lo, *place_hi; /* kept, not copied */
+	struct ses_oe_ent *tmp;		/* for sorting */
+	size_t *runs;
+	size_t cap_tmp;
+};
+
+typedef int (*ses_oe_deliver_fn)(void *ctx, const struct pd_record *rec);
+
+void ses_oe_queue(struct ses_oe *oe, const struct pd_record *rec, uint64_t ts);
+/* Deliver every queued record with ts <= limit; stops on the first error. */
+int ses_oe_flush(struct ses_oe *oe, uint64_t limit, ses_oe_deliver_fn fn,
+		 void *ctx);
+int ses_oe_round(struct ses_oe *oe, ses_oe_deliver_fn fn, void *ctx);
+/*
+ * The same steps for a caller that delivers the records elsewhere
+ * (another thread): ses_oe_take() moves the records ses_oe_flush()
+ * would deliver to out (room for every queued record) in order, and
+ * returns their number; ses_oe_round_limit() is FINISHED_ROUND's limit
+ * for ses_oe_take() (0: nothing to deliver).  Each record taken, and
+ * each ses_oe_copy() (a record copied, not queued), stays valid until
+ * ses_oe_release().
+ */
+size_t ses_oe_take(struct ses_oe *oe, uint64_t limit, struct ses_oe_rec **out);
+uint64_t ses_oe_round_limit(struct ses_oe *oe);
+struct ses_oe_rec *ses_oe_copy(struct ses_oe *oe, const struct pd_record *rec);
+/* Queue a record copied by ses_oe_copy(). */
+void ses_oe_queue_rec(struct ses_oe *oe, struct ses_oe_rec *r, uint64_t ts);
+/* A copied record's ses_pre (not set: ok false). */
+struct ses_pre *ses_oe_pre(struct ses_oe_rec *r);
+const struct pd_record *ses_oe_record(const struct ses_oe_rec *r);
+void ses_oe_release(struct ses_oe *oe, struct ses_oe_rec *r);
+/*
+ * Records whose bytes lie whole in [lo, hi) are kept there, not copied:
+ * the bytes must stay readable until ses_oe_free().  ses_oe_oldest() is
+ * the lowest address such a record still held may have (NULL: none).
+ */
+void ses_oe_set_place(struct ses_oe *oe, const unsigned char *lo,
+		      const unsigned char *hi);
+const unsigned char *ses_oe_oldest(const struct ses_oe *oe);
+size_t ses_oe_queued(const struct ses_oe *oe);
+void ses_oe_free(struct ses_oe *oe);
+
+/* A header build-id, by file name. */
+struct ses_bid {
+	const char *name;
+	const uint8_t *id;
+	size_t size;
+};
+
+/*
+ * A direct-mapped cache of resolved addresses: callchains repeat the
+ * same return addresses over and over.  An entry is valid while gen,
+ * bumped on every map change, is unchanged.
+ */
+#define REP_RCACHE_BITS 14
+
+struct ses_rcache_ent {
+	const struct ses_maps *maps;
+	uint64_t ip;
+	uint64_t al_addr;
+	const struct ses_map_int *map;
+	const struct sym_symbol *sym;
+	uint64_t gen;
+};
+
+/*
+ * Records already resolved, by what their resolution depends on (event,
+ * thread, comm, cpumode, ip, callchain, map generation): the token the
+ * caller gave the first of them.
+ */
+struct ses_rawcache {
+	size_t nr;			/* entries */
+	uint64_t *slots;		/* raw_slot(); 0 is free */
+	size_t cap_slots;		/* a power of two, or 0 */
+	uint64_t *words;
+	size_t nr_words, cap_words;
+	uint64_t *scratch;
+	size_t cap_scratch;
+};
+
+struct ses_session {
+	struct pd_reader *r;
+	struct sym_ctx *syms;
+	struct ses_opts opts;
+	const struct ses_ops *ops;
+	void *ctx;
+
+	struct ses_arena arena;
+	struct ses_strtab strs;
+	struct ses_threads threads;
+	struct ses_maps kmaps;		/* kernel, modules, KSYMBOLs */
+	struct ses_map_int *vmlinux;	/* in kmaps, or NULL */
+	/* the vmlinux map when a kernel lookup first found it */
+	const struct ses_map_int *kernel_loaded;
+	bool ordered;
+	bool whole_sort;	/* no FINISHED_ROUND: flush at the end only */
+
+	struct ses_bid *bids;
+	size_t nr_bids;
+	size_t bids_seen;		/* meta->nr_build_ids when loaded */
+	struct u64map bid_index;	/* hash of name -> 1 + index */
+
+	struct ses_loc *chain;		/* callchain buffer */
+	size_t chain_cap;
+	struct ses_branch *branches;	/* branch stack buffer */
+	size_t branches_cap;
+	struct pd_sample sample;
+	struct ses_rcache_ent *rcache;	/* 1 << REP_RCACHE_BITS entries */
+	uint64_t map_gen;		/* bumped when any map set changes */
+	/* the threads of recent samples, by tid; cleared on FORK */
+#define REP_TCACHE 64
+	struct ses_thread_int *tcache[REP_TCACHE];
+	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
+	struct ses_rawcache raw;
+	struct ses_pipe *pipe;		/* the worker, while it runs */
+	struct ses_sample again;	/* for sample_again, cleared once */
+	char errmsg[512];
+
+	/*
+	 * What the reading thread writes while the worker runs, on cache
+	 * lines of its own: sharing one with the worker's fields slows both.
+	 */
+	char pad_reader[64];
+	struct ses_oe oe;
+	struct pd_sample rsample;	/* samples decoded for ses_pre */
+	bool pre_on;			/* decode them (the worker lags) */
+	/* the file's mapping, and how far its pages were dropped */
+	uintptr_t rel_lo, rel_hi, rel_done;
+	bool rel_checked;
+	char pad_reader_end[64];
+};
+
+void ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
+		     uint8_t cpumode, uint64_t ip, struct ses_loc *loc);
+/* Fill s->branches from the sample's branch stack; returns the count. */
+size_t ses_resolve_branches(struct ses_session *s, struct ses_thread_int *t,
+			    const struct pd_sample *ps);
+/* Fill s->chain from the sample's callchain; returns the frame count. */
+size_t ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
+			 const struct pd_sample *ps);
+
+int ses_process_mmap(struct ses_session *s, const union pd_event *ev, bool v2,
+		     uint8_t cpumode);
+int ses_process_ksymbol(struct ses_session *s, const union pd_event *ev);
+const struct ses_bid *ses_header_bid(struct ses_session *s, const char *name);
+
+uint64_t ses_hash(const void *p, size_t len);
+
+#endif /* PD_SESSION_INT_H */
