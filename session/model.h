@@ -1,12 +1,13 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * session/model.h - what the session hands to the histogram: a sample
+ * session/model.h - what the session hands to the tools: a sample
  * with its thread, comm, and every address resolved to map, DSO and
  * symbol as perf 6.1 resolves them (perf-record-decoding.md §7).
  *
  * Everything a ses_sample points to is owned by the session and lives
- * until ses_free(), except chain, which is valid only during
- * the callback.  Strings are interned: two equal comms are one pointer.
+ * until ses_free(), except raw, chain and branches, which are valid
+ * until the next ses_next().  Strings are interned: two equal comms are
+ * one pointer.
  */
 #ifndef PD_SESSION_MODEL_H
 #define PD_SESSION_MODEL_H
@@ -57,9 +58,21 @@ struct ses_branch {
 	struct pd_branch_entry entry;	/* flags: mispred, cycles, type... */
 };
 
+/*
+ * The stack key: what resolving a sample reads, so that two samples with
+ * equal keys resolve alike and share a stack id.  Today it is the event,
+ * the cpumode, the ip, the callchain as recorded (empty with
+ * opts.no_callchain), the thread and its comm, the thread's map set and
+ * the generation of every map set (bumped on each map change), and the
+ * CPU with opts.stack_key_cpu.  A sample with a branch stack (with
+ * opts.branches) or PERF_SAMPLE_READ is never interned.  Whatever a new
+ * kind of resolution reads (user registers and stack for an unwinder,
+ * the LBR call stack, data addresses) goes into this key in session.c
+ * (stack_key()), never into a cache of its own.
+ */
 struct ses_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
-	/* the decoded record; may be NULL in sample_again */
+	/* the decoded record; NULL for an unresolved repeat */
 	const struct pd_sample *raw;
 	int32_t pid, tid;
 	uint32_t cpu;			/* (u32)-1 when not sampled */
@@ -67,6 +80,16 @@ struct ses_sample {
 	uint64_t period;		/* sampled period, or attr.sample_period */
 	const struct ses_thread *thread;
 	const char *comm;		/* comm at the sample's time, interned */
+	/*
+	 * With opts.stack_ids: 1 + the sample's index in the stack table,
+	 * or 0 when the table is full (the sample is resolved).
+	 */
+	uint64_t stack_id;
+	/*
+	 * self, chain, branches and filtered are set; false for a repeat of
+	 * an interned stack (ses_resolve_sample() sets them).
+	 */
+	bool resolved;
 	struct ses_loc self;		/* the sample ip */
 	/*
 	 * The callchain after perf's marker rules and --max-stack, leaf
@@ -84,8 +107,8 @@ struct ses_sample {
 	bool filtered;
 	/*
 	 * The branch stack, most recent branch first, each end resolved as
-	 * perf's branch mode resolves it; only with opts.branches, valid
-	 * during the callback, nr_branches 0 otherwise.
+	 * perf's branch mode resolves it; only with opts.branches, nr_branches
+	 * 0 otherwise.
 	 */
 	const struct ses_branch *branches;
 	size_t nr_branches;

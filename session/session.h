@@ -1,8 +1,27 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * session/session.h - replay a perf.data file as perf report does: records
- * in time order (FINISHED_ROUND / FINISHED_INIT bounded), threads from
- * COMM/FORK/EXIT, maps from MMAP/MMAP2/KSYMBOL, samples resolved.
+ * session/session.h - the analysis engine: replay a perf.data file as
+ * perf does, records in time order (FINISHED_ROUND / FINISHED_INIT
+ * bounded), threads from COMM/FORK/EXIT, maps from MMAP/MMAP2/KSYMBOL,
+ * samples resolved to maps, DSOs and symbols (doc/perf-records.md §7).
+ *
+ * The tool owns the loop: ses_next() hands out one event at a time, a
+ * sample or any other record, after the session has applied it to its
+ * threads and maps.  Between two calls the session does nothing, so a
+ * tool may look at a thread's maps (ses_thread_maps()) or resolve an
+ * address (ses_resolve()) and see them as they were at that record.
+ *
+ * Ownership and lifetimes: the session borrows the reader and the
+ * symbol context, which must outlive it.  What an event points to (the
+ * record, the decoded sample and side-band record, the chain and branch
+ * buffers) is valid until the next ses_next() call; threads, comms,
+ * maps and everything they point to live until ses_free().  Comm
+ * strings are interned: two equal comms are one pointer.
+ *
+ * Errors: ses_next() returns a negative -PD_E_* and ses_errmsg() says
+ * why, with the file offset.  As in perf, a session that stops on a bad
+ * record has handed out what the rounds before it flushed, not what was
+ * still queued.
  */
 #ifndef PD_SESSION_SESSION_H
 #define PD_SESSION_SESSION_H
@@ -10,6 +29,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "pdata/events.h"
 #include "pdata/reader.h"
 #include "session/model.h"
 #include "symbol/symbol.h"
@@ -23,50 +43,116 @@ struct ses_opts {
 	bool callchain_caller_order;
 	bool no_callchain;		/* do not resolve callchains (-g none, no children) */
 	bool branches;			/* resolve branch stacks (ses_sample.branches) */
-	bool repeat_cpu;		/* sample_again: the CPU must be equal too */
+	/*
+	 * Intern samples in the stack table (ses_sample.stack_id).  A
+	 * sample whose stack key (model.h) equals an earlier one's is then
+	 * handed out unresolved (ses_sample.resolved false): the tool
+	 * reuses what it made of the first, or calls ses_resolve_sample().
+	 * Off: every sample is resolved, stack_id is 0.
+	 */
+	bool stack_ids;
+	bool stack_key_cpu;		/* the CPU is part of the stack key */
+	/*
+	 * Threads besides the caller's: 0 reads, orders and resolves in
+	 * ses_next() itself; 1 reads and orders the records of a regular
+	 * file on a thread of its own while the caller resolves and uses
+	 * them.  The events are the same either way.
+	 */
+	unsigned int threads;
 };
 
-struct ses_ops {
-	/* every SAMPLE, in time order, after resolution */
-	void (*sample)(void *ctx, const struct ses_sample *s);
+/* What ses_next() hands out. */
+enum ses_kind {
+	SES_SAMPLE = 1,		/* a SAMPLE record: sample */
+	SES_RECORD,		/* any other kernel record (types 1..63): event */
+	SES_USER,		/* a user record (64 and up) other than COMPRESSED */
+};
+
+struct ses_event {
+	enum ses_kind kind;
+	/* the record as read, its evsel (-1: none) and file offset */
+	const struct pd_record *rec;
+	/* SES_SAMPLE: the resolved sample */
+	const struct ses_sample *sample;
 	/*
-	 * Optional, instead of sample: sample_tok gets a sample as sample
-	 * does and returns a token, or 0; a later sample whose record
-	 * resolves alike for certain (same event, thread, comm, cpumode, ip
-	 * and callchain, no map changed since, the same CPU with
-	 * opts.repeat_cpu) goes to sample_again with that token, without
-	 * its self, chain and branches (raw may be NULL: the record was
-	 * not decoded).  sample_again returns false when the token is no
-	 * longer good: the sample then goes to sample_tok.
+	 * SES_RECORD: the decoded record (event->base.sample_id is its
+	 * sample_id trailer, absent values where it has none); the thread
+	 * its sample_id names, or NULL when it names none.
 	 */
-	uint64_t (*sample_tok)(void *ctx, const struct ses_sample *s);
-	bool (*sample_again)(void *ctx, uint64_t tok, const struct ses_sample *s);
-	/* LOST_SAMPLES records (perf's "Total Lost Samples") */
-	void (*lost_samples)(void *ctx, unsigned int evsel, uint64_t lost);
-	/* LOST records */
-	void (*lost)(void *ctx, unsigned int evsel, uint64_t lost);
+	const union pd_event *event;
+	const struct ses_thread *thread;
 };
 
 struct ses_session;
 
 struct ses_session *ses_new(struct pd_reader *r, struct sym_ctx *syms,
-				    const struct ses_opts *opts);
+			    const struct ses_opts *opts);
 void ses_free(struct ses_session *s);
 
 /*
- * Read every record and call ops in time order.  Returns 0, or the
- * -PD_E_* that stopped reading (the records before it were processed;
- * pd_reader_errmsg() says why).
+ * The next event in time order into *ev: 1, 0 at the end, or the
+ * -PD_E_* that stopped reading (ses_errmsg() says why).  Records in
+ * user types arrive where the file has them, after the records their
+ * round flushed; COMPRESSED records are opened, not handed out.
  */
-int ses_run(struct ses_session *s, const struct ses_ops *ops,
-		    void *ctx);
+int ses_next(struct ses_session *s, struct ses_event *ev);
 
 /*
- * Why ses_run() stopped: the session's own message (a sample
- * or record it could not decode, with its offset), else the reader's.
- * As in perf, a run that stops on an error has delivered the records
- * that FINISHED_ROUND flushed before it, not those still queued.
+ * Resolve the sample ses_next() last handed out unresolved (a repeat in
+ * the stack table): its self, chain and branches are filled as if it
+ * had been resolved then.  Returns 0 or a -PD_E_*.
  */
+int ses_resolve_sample(struct ses_session *s, struct ses_event *ev);
+
+/*
+ * A sample with PERF_SAMPLE_READ stands for one sample of each event
+ * whose value it carries, with the value's growth since that event's
+ * last sample as its period; events that did not grow get none.  Call
+ * with *pos 0 first: each call fills *out with the next such sample and
+ * returns true, false when there is none left.  A sample without READ
+ * stands for itself, once.
+ */
+bool ses_read_split(struct ses_session *s, const struct ses_sample *in,
+		    size_t *pos, struct ses_sample *out);
+
+/* The thread pid/tid at this point of the replay, or NULL if none seen. */
+const struct ses_thread *ses_thread_find(struct ses_session *s, int32_t pid,
+					 int32_t tid);
+
+/*
+ * A read-only view of t's maps (the process's, shared by its threads)
+ * or of the kernel's (t NULL): *maps points to nr maps sorted by start.
+ * Kernel maps may overlap (modules, KSYMBOLs); user maps do not.  Valid
+ * until the next ses_next().
+ */
+size_t ses_thread_maps(struct ses_session *s, const struct ses_thread *t,
+		       const struct ses_map *const **maps);
+
+/*
+ * Resolve addr as perf resolves an address of t in cpumode (a data
+ * address, an unwound frame): the map and symbol, as a sample's ip is.
+ */
+void ses_resolve(struct ses_session *s, const struct ses_thread *t,
+		 uint8_t cpumode, uint64_t addr, struct ses_loc *loc);
+
+/* Why ses_next() stopped: the session's message, else the reader's. */
 const char *ses_errmsg(const struct ses_session *s);
+
+/*
+ * The callback style, a thin wrapper over ses_next(): every sample (one
+ * per event of a READ sample, ses_read_split()), loss and other record
+ * to ops, in time order.  Returns 0 or the -PD_E_* that stopped it.
+ */
+struct ses_ops {
+	void (*sample)(void *ctx, const struct ses_sample *s);
+	/* LOST_SAMPLES records (perf's "Total Lost Samples") */
+	void (*lost_samples)(void *ctx, unsigned int evsel, uint64_t lost);
+	/* LOST records */
+	void (*lost)(void *ctx, unsigned int evsel, uint64_t lost);
+	/* every other event (SES_RECORD and SES_USER) */
+	void (*event)(void *ctx, const struct ses_event *ev);
+};
+
+int ses_run(struct ses_session *s, const struct ses_ops *ops, void *ctx);
 
 #endif /* PD_SESSION_SESSION_H */
