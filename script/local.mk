@@ -1,0 +1,2 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+# script/: pscript, perf script's text.
