@@ -1,2 +1,15 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # pscript against perf script.
+
+# scr-trace: the `trace` field of each tracepoint sample, as
+# script/trace.c formats it (tests/script-trace.test).
+check_PROGRAMS += tests/tools/scr-trace
+tests_tools_scr_trace_SOURCES = tests/tools/scr-trace.c $(SCRIPT_TRACE_SOURCES)
+tests_tools_scr_trace_CFLAGS = $(AM_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
+tests_tools_scr_trace_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(SCRIPT_TRACE_LIBS)
+
+SCR_TESTS = \
+	tests/script-trace.test
+
+TESTS += $(SCR_TESTS)
+EXTRA_DIST += $(SCR_TESTS) tests/script-lib.sh

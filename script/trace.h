@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * script/trace.h - the `trace` field of perf script: a tracepoint
+ * sample's raw data printed through its event's print fmt, with
+ * libtraceevent fed from the file's tracing data.
+ *
+ * The tracing data is perf's blob (perf-data-file-format.md, the
+ * TRACING_DATA feature): the "\027\010Dtracing" magic, a version string,
+ * the writer's byte order, long size and page size, the header_page and
+ * header_event files, the ftrace formats, the event formats of each
+ * system, the kallsyms text, the printk formats and, from version 0.6,
+ * the saved cmdlines.  Every size in it is checked against the blob.
+ *
+ * perf 6.1 loads no libtraceevent plugin unless $TRACEEVENT_PLUGIN_DIR or
+ * ~/.local/lib/traceevent/plugins holds some; this module never loads
+ * one, so it prints what perf prints without them.
+ */
+#ifndef PD_SCRIPT_TRACE_H
+#define PD_SCRIPT_TRACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/strbuf.h"
+#include "pdata/reader.h"
+#include "pdata/sample.h"
+
+struct scr_trace;
+
+/*
+ * The kernel symbol at *addr, for the %pS-like arguments of a print fmt:
+ * its name, with *addr set to the symbol's start and *mod to its module
+ * (NULL for the kernel itself); NULL when no symbol holds the address.
+ * The name and module must stay valid until the next call.  perf script
+ * resolves these with its own kernel map (machine__resolve_kernel_addr),
+ * but only for a file: in pipe mode the tracing data arrives after perf
+ * script would have installed the resolver, so perf 6.1 prints these
+ * arguments as hex addresses there; pscript must not set one then.
+ */
+typedef const char *(*scr_trace_resolver)(void *ctx, uint64_t *addr,
+					  const char **mod);
+
+/*
+ * The file's tracing data (the TRACING_DATA feature in file mode, the
+ * HEADER_TRACING_DATA record's blob in pipe mode, once read).
+ * Returns 0 with *out NULL when the file has none, 0 with *out set, or
+ * -PD_E_*: -PD_E_UNSUPPORTED when the blob was in a stream the reader
+ * did not keep (read a pipe's record payload with scr_trace_parse()),
+ * another value when the blob is malformed or cannot be read.
+ */
+int scr_trace_open(struct pd_reader *r, struct scr_trace **out);
+
+/* scr_trace_open(), NULL on any failure or when the file has none. */
+struct scr_trace *scr_trace_new(struct pd_reader *r);
+
+/* The same from the blob itself; 0 and *out, or -PD_E_*. */
+int scr_trace_parse(const unsigned char *blob, size_t len,
+		    struct scr_trace **out);
+
+void scr_trace_free(struct scr_trace *t);
+
+/* How %pS-like arguments find kernel symbols; none by default (hex). */
+void scr_trace_set_resolver(struct scr_trace *t, scr_trace_resolver fn,
+			    void *ctx);
+
+/*
+ * The name of the tracepoint whose id is id (a TRACEPOINT attr's
+ * config), and its system in *sys; NULL when the tracing data has no
+ * such event (perf then says "broken or missing trace data").
+ */
+const char *scr_trace_event_name(struct scr_trace *t, uint64_t id,
+				 const char **sys);
+
+/*
+ * Append the sample's `trace` field (its raw data formatted by the
+ * event's print fmt) exactly as perf 6.1's perf script prints it.
+ * attr is the sample's event, a TRACEPOINT one (-PD_E_INVAL otherwise).
+ * Appends nothing for a sample without raw data.  Returns 0, or a
+ * negative -PD_E_* value.
+ */
+int scr_trace_format(struct scr_trace *t, const struct pd_attr *attr,
+		     const struct pd_sample *ps, struct strbuf *out);
+
+#endif /* PD_SCRIPT_TRACE_H */
