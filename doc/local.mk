@@ -12,3 +12,10 @@ EXTRA_DIST += doc/precord.1.in
 
 doc/precord.1: doc/precord.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/precord.1.in > $@
+
+man1_MANS += doc/pscript.1
+CLEANFILES += doc/pscript.1
+EXTRA_DIST += doc/pscript.1.in
+
+doc/pscript.1: doc/pscript.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pscript.1.in > $@

@@ -1,2 +1,27 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # script/: pscript, perf script's text.
+
+bin_PROGRAMS += script/pscript
+script_pscript_SOURCES = \
+	script/scr.h \
+	script/pscript.c \
+	script/fields.c \
+	script/sample.c \
+	script/callchain.c \
+	script/sideband.c \
+	script/out.c \
+	report/report.h \
+	report/filter.c \
+	report/recording-id.c \
+	report/header.c \
+	report/header-int.h \
+	report/header-attr.c \
+	report/header-bpf.c \
+	report/header-check.c \
+	report/header-cpulist.c \
+	report/header-data.c \
+	report/header-events.c \
+	report/header-host.c \
+	report/header-topo.c
+script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+script_pscript_LDADD = $(SES_LIBS)

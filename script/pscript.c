@@ -1,0 +1,579 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * script/pscript.c - pscript's command line and its loop: every event
+ * of the session, in time order, printed as perf 6.1's `perf script`.
+ */
+#include "config.h"
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "lib/diag.h"
+#include "lib/xalloc.h"
+#include "pdata/reader.h"
+#include "pdata/text.h"
+#include "report/report.h"
+#include "script/scr.h"
+#include "symbol/symbol.h"
+
+struct options {
+	const char *input;
+	bool header;			/* --header */
+	bool header_only;		/* --header-only */
+	bool show_info;			/* -I */
+	bool quiet;
+	bool no_callchain;		/* -G */
+	bool no_demangle;
+	unsigned int max_stack;
+	const char *symfs;
+	const char *kallsyms;
+	const char *symbol_archive;
+	bool no_archive;
+};
+
+enum {
+	OPT_HEADER = 256,
+	OPT_HEADER_ONLY,
+	OPT_NS,
+	OPT_MAX_STACK,
+	OPT_TIME,
+	OPT_COMMS,
+	OPT_PID,
+	OPT_TID,
+	OPT_SYMFS,
+	OPT_SYMBOL_ARCHIVE,
+	OPT_NO_ARCHIVE,
+	OPT_NO_DEMANGLE,
+	OPT_DEMANGLE,
+	OPT_SHOW_TASK,
+	OPT_SHOW_MMAP,
+	OPT_SHOW_SWITCH,
+	OPT_SHOW_LOST,
+	OPT_SHOW_NS,
+	OPT_SHOW_CGROUP,
+	OPT_SHOW_BPF,
+	OPT_SHOW_ROUND,
+	OPT_VERSION,
+};
+
+static const struct option long_options[] = {
+	{ "input",		required_argument, NULL, 'i' },
+	{ "fields",		required_argument, NULL, 'F' },
+	{ "ns",			no_argument,       NULL, OPT_NS },
+	{ "hide-call-graph",	no_argument,       NULL, 'G' },
+	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
+	{ "time",		required_argument, NULL, OPT_TIME },
+	{ "comms",		required_argument, NULL, OPT_COMMS },
+	{ "pid",		required_argument, NULL, OPT_PID },
+	{ "tid",		required_argument, NULL, OPT_TID },
+	{ "cpu",		required_argument, NULL, 'C' },
+	{ "symfs",		required_argument, NULL, OPT_SYMFS },
+	{ "kallsyms",		required_argument, NULL, 'k' },
+	{ "symbol-archive",	required_argument, NULL, OPT_SYMBOL_ARCHIVE },
+	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
+	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
+	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
+	{ "header",		no_argument,       NULL, OPT_HEADER },
+	{ "header-only",	no_argument,       NULL, OPT_HEADER_ONLY },
+	{ "show-info",		no_argument,       NULL, 'I' },
+	{ "force",		no_argument,       NULL, 'f' },
+	{ "show-task-events",	no_argument,       NULL, OPT_SHOW_TASK },
+	{ "show-mmap-events",	no_argument,       NULL, OPT_SHOW_MMAP },
+	{ "show-switch-events",	no_argument,       NULL, OPT_SHOW_SWITCH },
+	{ "show-lost-events",	no_argument,       NULL, OPT_SHOW_LOST },
+	{ "show-namespace-events", no_argument,    NULL, OPT_SHOW_NS },
+	{ "show-cgroup-events",	no_argument,       NULL, OPT_SHOW_CGROUP },
+	{ "show-bpf-events",	no_argument,       NULL, OPT_SHOW_BPF },
+	{ "show-round-events",	no_argument,       NULL, OPT_SHOW_ROUND },
+	{ "quiet",		no_argument,       NULL, 'q' },
+	{ "help",		no_argument,       NULL, 'h' },
+	{ "version",		no_argument,       NULL, OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void
+usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: pscript [-i FILE] [OPTIONS]\n"
+		"Print every sample of a perf.data file, and the side-band\n"
+		"records asked for, as `perf script` (Linux perf 6.1) does.\n"
+		"\n"
+		"  -i, --input FILE     the file to read (default perf.data; '-' or a\n"
+		"                       FIFO on standard input reads a pipe-mode stream)\n"
+		"  -F, --fields [TYPE:]FIELDS  the fields to print: comm, tid, pid,\n"
+		"                       time, cpu, event, trace, ip, sym, symoff, dso,\n"
+		"                       addr, srcline, period, iregs, uregs, brstack,\n"
+		"                       brstacksym, brstackoff, flags, data_src,\n"
+		"                       weight, phys_addr, misc, tod, data_page_size,\n"
+		"                       code_page_size, ins_lat, ipc, synth, metric,\n"
+		"                       callindent, machine_pid, vcpu; +FIELD adds,\n"
+		"                       -FIELD removes; TYPE is hw, sw, trace, raw,\n"
+		"                       break or synth\n"
+		"      --ns             times with nanoseconds\n"
+		"  -G, --hide-call-graph  no callchains\n"
+		"      --max-stack N    print at most N frames of each callchain (127)\n"
+		"      --time START,STOP  only samples in this time range (seconds,\n"
+		"                       or percentages as perf takes them)\n"
+		"      --comms LIST     only samples of these commands\n"
+		"      --pid LIST       only samples of these processes\n"
+		"      --tid LIST       only samples of these threads\n"
+		"  -C, --cpu LIST       only records on these CPUs (\"0-3,7\")\n"
+		"      --show-task-events     also COMM, FORK and EXIT records\n"
+		"      --show-mmap-events     also MMAP and MMAP2 records\n"
+		"      --show-switch-events   also context switch records\n"
+		"      --show-lost-events     also LOST records\n"
+		"      --show-namespace-events  also NAMESPACES records\n"
+		"      --show-cgroup-events   also CGROUP records\n"
+		"      --show-bpf-events      also KSYMBOL and BPF_EVENT records\n"
+		"      --show-round-events    also FINISHED_ROUND records\n"
+		"      --header         print the header first\n"
+		"      --header-only    print the header only\n"
+		"  -I, --show-info      with --header(-only): the topology, cache\n"
+		"                       and memory details too\n"
+		"      --symfs DIR      look for binaries under DIR\n"
+		"  -k, --kallsyms FILE  kernel symbols from FILE\n"
+		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
+		"                       archive (default: FILE.pdsym beside FILE)\n"
+		"      --no-archive     use no symbol archive\n"
+		"      --no-demangle    print symbol names as they are in the binary\n"
+		"  -f, --force          accepted for perf compatibility\n"
+		"  -q, --quiet          do not print warnings\n"
+		"  -h, --help           show this help\n"
+		"      --version        show the version\n");
+}
+
+static void
+parse_filter(struct scr *s, int c, const char *arg)
+{
+	struct rep_filters *f = &s->filt;
+	char err[256];
+	int ret = 0;
+
+	switch (c) {
+	case OPT_COMMS:
+		ret = rep_filter_parse_list(&f->comms, &f->nr_comms, arg);
+		break;
+	case OPT_PID:
+		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, err,
+					    sizeof(err));
+		break;
+	case OPT_TID:
+		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, err,
+					    sizeof(err));
+		break;
+	case 'C':
+		ret = rep_filter_parse_cpus(f, arg, err, sizeof(err));
+		break;
+	default:
+		ret = rep_filter_parse_time(f, arg, err, sizeof(err));
+		break;
+	}
+	if (ret)
+		die(2, "%s", err);
+}
+
+static bool
+parse_show(struct scr *s, int c)
+{
+	switch (c) {
+	case OPT_SHOW_TASK:
+		s->show_task = true;
+		break;
+	case OPT_SHOW_MMAP:
+		s->show_mmap = true;
+		break;
+	case OPT_SHOW_SWITCH:
+		s->show_switch = true;
+		break;
+	case OPT_SHOW_LOST:
+		s->show_lost = true;
+		break;
+	case OPT_SHOW_NS:
+		s->show_ns = true;
+		break;
+	case OPT_SHOW_CGROUP:
+		s->show_cgroup = true;
+		break;
+	case OPT_SHOW_BPF:
+		s->show_bpf = true;
+		break;
+	case OPT_SHOW_ROUND:
+		s->show_round = true;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static unsigned int
+parse_uint(const char *opt, const char *arg)
+{
+	char *end;
+	unsigned long v = strtoul(arg, &end, 0);
+
+	if (end == arg || *end || v > 0xffffffffUL)
+		die(2, "%s: '%s' is not a number", opt, arg);
+	return (unsigned int)v;
+}
+
+static bool
+parse_symbol_opt(struct options *o, int c)
+{
+	switch (c) {
+	case OPT_SYMFS:
+		o->symfs = optarg;
+		break;
+	case 'k':
+		o->kallsyms = optarg;
+		break;
+	case OPT_SYMBOL_ARCHIVE:
+		o->symbol_archive = optarg;
+		o->no_archive = false;
+		break;
+	case OPT_NO_ARCHIVE:
+		o->no_archive = true;
+		o->symbol_archive = NULL;
+		break;
+	case OPT_NO_DEMANGLE:
+		o->no_demangle = true;
+		break;
+	case OPT_DEMANGLE:
+		o->no_demangle = false;
+		break;
+	default:
+		return false;
+	}
+	return true;
+}
+
+static void
+parse_args(int argc, char **argv, struct options *o, struct scr *s)
+{
+	int c;
+
+	while ((c = getopt_long(argc, argv, "i:F:GC:k:IfqhD", long_options,
+				NULL)) != -1) {
+		if (parse_show(s, c) || parse_symbol_opt(o, c))
+			continue;
+		switch (c) {
+		case 'i':
+			o->input = optarg;
+			break;
+		case 'F':
+			if (scr_fields_parse(&s->f, optarg))
+				exit(2);
+			break;
+		case OPT_NS:
+			s->ns = true;
+			break;
+		case 'G':
+			o->no_callchain = true;
+			break;
+		case OPT_MAX_STACK:
+			o->max_stack = parse_uint("--max-stack", optarg);
+			break;
+		case OPT_TIME:
+		case OPT_COMMS:
+		case OPT_PID:
+		case OPT_TID:
+		case 'C':
+			parse_filter(s, c, optarg);
+			break;
+		case OPT_HEADER:
+			o->header = true;
+			break;
+		case OPT_HEADER_ONLY:
+			o->header_only = true;
+			break;
+		case 'I':
+			o->show_info = true;
+			break;
+		case 'f':
+			break;
+		case 'q':
+			o->quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(EXIT_SUCCESS);
+		case OPT_VERSION:
+			printf("pscript (pdata) %s\n", VERSION);
+			exit(EXIT_SUCCESS);
+		default:
+			usage(stderr);
+			exit(2);
+		}
+	}
+	if (optind < argc)
+		die(2, "unexpected argument '%s': pscript runs no scripts "
+		    "(see --help)", argv[optind]);
+}
+
+/* perf's rule: with no -i, a FIFO on standard input is the input. */
+static const char *
+default_input(void)
+{
+	struct stat st;
+
+	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
+		return "-";
+	return "perf.data";
+}
+
+/* --symbol-archive, else FILE.pdsym beside a regular input, as preport */
+static char *
+symbol_archive(const struct options *o)
+{
+	struct stat st;
+	size_t n;
+	char *path;
+
+	if (o->no_archive)
+		return NULL;
+	if (o->symbol_archive)
+		return xstrdup(o->symbol_archive);
+	if (stat(o->input, &st) ||
+	    (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+		return NULL;
+	n = strlen(o->input);
+	path = xmalloc(n + sizeof(".pdsym"));
+	memcpy(path, o->input, n);
+	memcpy(path + n, ".pdsym", sizeof(".pdsym"));
+	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
+		return path;
+	free(path);
+	return NULL;
+}
+
+static void
+print_warning(void *ctx, uint64_t offset, const char *msg)
+{
+	(void)offset;
+	warn_msg("%s: %s", (const char *)ctx, msg);
+}
+
+static void
+print_sym_warning(void *ctx, const char *msg)
+{
+	(void)ctx;
+	warn_msg("%s", msg);
+}
+
+static bool
+in_strs(char *const *v, size_t n, const char *x)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], x))
+			return true;
+	return false;
+}
+
+static bool
+in_ints(const int32_t *v, size_t n, int32_t x)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == x)
+			return true;
+	return false;
+}
+
+/* --comms, --pid, --tid, -C and --time, as perf script applies them */
+static bool
+sample_kept(const struct scr *s, const struct ses_sample *ss)
+{
+	const struct rep_filters *f = &s->filt;
+	size_t i;
+
+	if (ss->filtered)
+		return false;
+	if (f->nr_times && ss->time && ss->time != (uint64_t)-1) {
+		for (i = 0; i < f->nr_times; i++)
+			if ((!f->times[i].start || ss->time >= f->times[i].start) &&
+			    (!f->times[i].end || ss->time <= f->times[i].end))
+				break;
+		if (i == f->nr_times)
+			return false;
+	}
+	if (f->nr_comms && !in_strs(f->comms, f->nr_comms, ss->thread->comm))
+		return false;
+	if (f->nr_pids && !in_ints(f->pids, f->nr_pids, ss->thread->pid))
+		return false;
+	if (f->nr_tids && !in_ints(f->tids, f->nr_tids, ss->thread->tid))
+		return false;
+	if (f->cpus && ss->cpu != (uint32_t)-1 &&
+	    (ss->cpu >= f->nr_cpus || !f->cpus[ss->cpu]))
+		return false;
+	return true;
+}
+
+static bool
+need_branches(const struct scr *s)
+{
+	unsigned int t;
+
+	for (t = 0; t < SCR_T_COUNT; t++)
+		if (s->f.t[t].fields & (SCR_BIT(BRSTACK) | SCR_BIT(BRSTACKSYM) |
+					SCR_BIT(BRSTACKOFF)))
+			return true;
+	return false;
+}
+
+static int
+print_samples(struct scr *s, const struct ses_sample *ss)
+{
+	struct ses_sample one;
+	size_t pos = 0;
+
+	if (!ss->raw || !(ss->raw->type & PD_SAMPLE_READ))
+		return sample_kept(s, ss) ? scr_print_sample(s, ss) : 0;
+	while (ses_read_split(s->ses, ss, &pos, &one))
+		if (sample_kept(s, &one) && scr_print_sample(s, &one))
+			return -1;
+	return 0;
+}
+
+/* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
+static int
+run(struct scr *s)
+{
+	struct ses_event ev;
+	int ret;
+
+	while (!s->out.broken && (ret = ses_next(s->ses, &ev)) > 0) {
+		if (ev.kind == SES_SAMPLE) {
+			if (print_samples(s, ev.sample))
+				return 1;
+		} else if (scr_print_record(s, &ev)) {
+			return 1;
+		}
+	}
+	return s->out.broken ? 0 : ret;
+}
+
+static int
+setup(struct scr *s, const struct options *o)
+{
+	const struct pd_meta *meta = pd_reader_meta(s->r);
+	char err[256];
+
+	s->pipe = pd_reader_info(s->r)->mode == PD_MODE_PIPE;
+	s->use_callchain = !o->no_callchain;
+	s->arch = pd_arch_normalize(meta && meta->arch ? meta->arch : NULL);
+	if (!s->arch)
+		s->arch = "x86";
+	if (meta && rep_filter_resolve_time(&s->filt, meta->first_sample_time,
+					    meta->last_sample_time, err,
+					    sizeof(err))) {
+		error_msg("%s", err);
+		return 1;
+	}
+	return scr_fields_check_file(s) ? 1 : 0;
+}
+
+static int
+script(struct scr *s, const struct options *o, const char *recording_id)
+{
+	struct sym_opts so = { 0 };
+	struct ses_opts sopts = { 0 };
+	const struct pd_meta *meta = pd_reader_meta(s->r);
+	struct sym_ctx *syms;
+	char *archive;
+	int ret;
+
+	ret = setup(s, o);
+	if (ret)
+		return ret;
+	archive = symbol_archive(o);
+	so.symfs = o->symfs;
+	so.kallsyms = o->kallsyms;
+	so.os_release = meta ? meta->os_release : NULL;
+	so.no_demangle = o->no_demangle;
+	so.archive = archive;
+	so.recording_id = recording_id;
+	so.warn = o->quiet ? NULL : print_sym_warning;
+	syms = sym_ctx_new(&so);
+	if (!syms) {
+		free(archive);
+		die(EXIT_FAILURE, "cannot set up the symbol tables");
+	}
+	sopts.max_stack = o->max_stack;
+	sopts.no_callchain = o->no_callchain;
+	sopts.branches = need_branches(s);
+	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
+		sopts.threads = 1;
+	s->ses = ses_new(s->r, syms, &sopts);
+	ret = run(s);
+	if (ret < 0)
+		error_msg("%s: %s", o->input, ses_errmsg(s->ses));
+	ses_free(s->ses);
+	s->ses = NULL;
+	sym_ctx_free(syms);
+	free(archive);
+	return ret ? 1 : 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct options o = { 0 };
+	struct pd_reader_opts ropts = { 0 };
+	struct scr s = { 0 };
+	char *recording_id = NULL;
+	int err, ret = 0;
+
+	diag_set_program("pscript");
+	signal(SIGPIPE, SIG_IGN);
+	scr_fields_init(&s.f);
+	parse_args(argc, argv, &o, &s);
+	if (!o.input)
+		o.input = default_input();
+	if (!o.quiet) {
+		ropts.warn = print_warning;
+		ropts.warn_ctx = (void *)o.input;
+	}
+	err = pd_reader_open(&s.r, o.input, &ropts);
+	if (err) {
+		error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));
+		pd_reader_close(s.r);
+		return EXIT_FAILURE;
+	}
+	if (o.header && pd_reader_info(s.r)->mode == PD_MODE_PIPE)
+		die(2, "--header: the header of a pipe-mode stream is spread "
+		    "through it; use --header-only");
+	if (o.header || o.header_only) {
+		err = rep_header_print(stdout, s.r, o.show_info);
+		if (fflush(stdout) != 0 || ferror(stdout))
+			die(EXIT_FAILURE, "error writing the output");
+		if (err < 0) {
+			error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));
+			ret = 1;
+		}
+	}
+	if (!o.header_only && !ret) {
+		scr_out_init(&s.out, STDOUT_FILENO);
+		recording_id = rep_recording_id(o.input);
+		ret = script(&s, &o, recording_id);
+		scr_out_flush(&s.out);
+		if (s.out.err)
+			die(EXIT_FAILURE, "error writing the output: %s",
+			    strerror(s.out.err));
+		scr_out_free(&s.out);
+	}
+	pd_reader_close(s.r);
+	rep_filters_free(&s.filt);
+	free(s.evs);
+	free(recording_id);
+	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,335 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * script/sample.c - one sample as perf 6.1's perf script prints it: the
+ * line start (perf_sample__fprintf_start()), then the fields in perf's
+ * fixed order (process_event()), whatever the order of -F.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include "pdata/text.h"
+#include "script/scr.h"
+
+#define NSEC_PER_SEC	UINT64_C(1000000000)
+#define NSEC_PER_USEC	UINT64_C(1000)
+
+/* perf's tod_scnprintf(): the wall-clock time from the CLOCK_DATA feature */
+static void
+print_tod(struct scr *s, uint64_t time)
+{
+	const struct pd_meta *m = pd_reader_meta(s->r);
+	uint64_t tod = m->clock_tod_ns;
+	char date[64];
+	struct tm tm;
+	time_t sec;
+	uint64_t nsec;
+
+	if (time > m->clock_clockid_ns)
+		tod += time - m->clock_clockid_ns;
+	else
+		tod -= m->clock_clockid_ns - time;
+	sec = (time_t)(tod / NSEC_PER_SEC);
+	nsec = tod % NSEC_PER_SEC;
+	if (!localtime_r(&sec, &tm)) {
+		scr_out_str(&s->out, "failed ");
+		return;
+	}
+	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
+	if (s->ns)
+		scr_out_printf(&s->out, "%s.%09" PRIu64 " ", date, nsec);
+	else
+		scr_out_printf(&s->out, "%s.%06" PRIu64 " ", date,
+			       nsec / NSEC_PER_USEC);
+}
+
+static void
+print_time(struct scr *s, uint64_t t)
+{
+	uint64_t sec = t / NSEC_PER_SEC, ns = t % NSEC_PER_SEC;
+	char frac[10];
+	unsigned int i, n = s->ns ? 9 : 6;
+	uint64_t v = s->ns ? ns : ns / NSEC_PER_USEC;
+
+	if (s->ns) {
+		scr_out_u64(&s->out, sec, 5, false);
+	} else {
+		/* "%12s" of "sec.usec" */
+		uint64_t w = 1;
+		unsigned int digits = 1;
+
+		while (sec / w >= 10) {
+			w *= 10;
+			digits++;
+		}
+		if (digits + 7 < 12)
+			scr_out_pad(&s->out, "", 12 - digits - 7);
+		scr_out_u64(&s->out, sec, 0, false);
+	}
+	for (i = n; i > 0; i--) {
+		frac[i - 1] = (char)('0' + v % 10);
+		v /= 10;
+	}
+	scr_out_c(&s->out, '.');
+	scr_out_add(&s->out, frac, n);
+	scr_out_add(&s->out, ": ", 2);
+}
+
+void
+scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
+		const char *comm, int32_t pid, int32_t tid, uint32_t cpu,
+		uint64_t time, uint32_t type, uint16_t misc)
+{
+	struct scr_out *o = &s->out;
+
+	if (fields & SCR_BIT(COMM)) {
+		if ((fields & SCR_BIT(IP)) && ev->has_callchain &&
+		    s->use_callchain)
+			scr_out_str(o, comm);
+		else
+			scr_out_pad(o, comm, 16);
+		scr_out_c(o, ' ');
+	}
+	if ((fields & SCR_BIT(PID)) && (fields & SCR_BIT(TID))) {
+		scr_out_s64(o, pid, 5, false);
+		scr_out_c(o, '/');
+		scr_out_s64(o, tid, 5, true);
+		scr_out_c(o, ' ');
+	} else if (fields & (SCR_BIT(PID) | SCR_BIT(TID))) {
+		scr_out_s64(o, fields & SCR_BIT(PID) ? pid : tid, 5, false);
+		scr_out_c(o, ' ');
+	}
+	if (fields & SCR_BIT(CPU))
+		scr_out_printf(o, "[%03d] ", (int)cpu);
+	if (fields & SCR_BIT(MISC)) {
+		char buf[32];
+
+		pd_misc_field(buf, sizeof(buf), type, misc);
+		scr_out_str(o, buf);
+	}
+	if (fields & SCR_BIT(TOD))
+		print_tod(s, time);
+	if (fields & SCR_BIT(TIME))
+		print_time(s, time);
+}
+
+/* perf's data_src__fprintf(): padded to the longest printed so far */
+static void
+print_data_src(struct scr *s, uint64_t data_src)
+{
+	static size_t maxlen;
+	char buf[PD_DATASRC_SCRIPT_MAX];
+	size_t n = pd_datasrc_script(buf, sizeof(buf), data_src);
+
+	if (n > maxlen)
+		maxlen = n;
+	scr_out_str(&s->out, buf);
+	if (n < maxlen)
+		scr_out_pad(&s->out, "", (unsigned int)(maxlen - n));
+}
+
+/* perf's sample_addr_correlates_sym(): page faults' data addresses */
+static bool
+addr_has_sym(const struct pd_attr *attr)
+{
+	return attr->type == PD_TYPE_SOFTWARE &&
+	       (attr->config == PD_SW_PAGE_FAULTS ||
+		attr->config == PD_SW_PAGE_FAULTS_MIN ||
+		attr->config == PD_SW_PAGE_FAULTS_MAJ);
+}
+
+/* perf's thread__find_map_fb(): the sample's cpumode, else the address's */
+static void
+resolve_fb(struct scr *s, const struct ses_sample *ss, uint64_t addr,
+	   struct ses_loc *l)
+{
+	uint8_t mode = ss->raw->cpumode;
+	uint8_t amode = (int64_t)addr < 0 ? PD_MISC_KERNEL : PD_MISC_USER;
+
+	ses_resolve(s->ses, ss->thread, mode, addr, l);
+	if (!l->map && amode != mode)
+		ses_resolve(s->ses, ss->thread, amode, addr, l);
+}
+
+static void
+print_addr(struct scr *s, const struct ses_sample *ss,
+	   const struct pd_attr *attr, uint64_t fields)
+{
+	struct ses_loc l;
+
+	scr_out_hex(&s->out, ss->raw->addr, 16);
+	if (!addr_has_sym(attr))
+		return;
+	resolve_fb(s, ss, ss->raw->addr, &l);
+	if (fields & SCR_BIT(SYM)) {
+		scr_out_c(&s->out, ' ');
+		scr_print_sym(s, &l, fields & SCR_BIT(SYMOFFSET));
+	}
+	if (fields & SCR_BIT(DSO)) {
+		scr_out_add(&s->out, " (", 2);
+		scr_out_str(&s->out, l.map ? scr_dso_name(s, &l) : "[unknown]");
+		scr_out_c(&s->out, ')');
+	}
+}
+
+static void
+print_br_dso(struct scr *s, const struct ses_loc *l)
+{
+	scr_out_c(&s->out, '(');
+	scr_out_str(&s->out, l->map ? scr_dso_name(s, l) : "[unknown]");
+	scr_out_c(&s->out, ')');
+}
+
+/* "/P/-/-/12/CALL ": perf 6.1's print_bstack_flags() */
+static void
+print_br_flags(struct scr *s, const struct pd_branch_entry *e)
+{
+	const char *type = pd_branch_entry_type(e->flags, false);
+
+	scr_out_c(&s->out, '/');
+	scr_out_c(&s->out, !(e->mispred || e->predicted) ? '-' :
+		  e->predicted ? 'P' : 'M');
+	scr_out_c(&s->out, '/');
+	scr_out_c(&s->out, e->in_tx ? 'X' : '-');
+	scr_out_c(&s->out, '/');
+	scr_out_c(&s->out, e->abort ? 'A' : '-');
+	scr_out_c(&s->out, '/');
+	scr_out_u64(&s->out, e->cycles, 0, false);
+	scr_out_c(&s->out, '/');
+	scr_out_str(&s->out, type ? type : "(null)");
+	scr_out_c(&s->out, ' ');
+}
+
+/*
+ * brstack, brstacksym and brstackoff (the first of them that is set),
+ * each end resolved as perf does (user maps, then the kernel's).
+ */
+static void
+print_brstack(struct scr *s, const struct ses_sample *ss, uint64_t fields)
+{
+	bool dso = fields & SCR_BIT(DSO);
+	size_t i;
+
+	for (i = 0; i < ss->nr_branches; i++) {
+		const struct ses_branch *b = &ss->branches[i];
+
+		if (fields & SCR_BIT(BRSTACKSYM)) {
+			scr_print_sym(s, &b->from, true);
+			if (dso)
+				print_br_dso(s, &b->from);
+			scr_out_c(&s->out, '/');
+			scr_print_sym(s, &b->to, true);
+			if (dso)
+				print_br_dso(s, &b->to);
+		} else {
+			bool off = !(fields & SCR_BIT(BRSTACK));
+			uint64_t from = b->entry.from, to = b->entry.to;
+
+			if (off && b->from.map)
+				from = b->from.al_addr;
+			if (off && b->to.map)
+				to = b->to.al_addr;
+			scr_out_add(&s->out, " 0x", 3);
+			scr_out_hex(&s->out, from, 0);
+			if (dso)
+				print_br_dso(s, &b->from);
+			scr_out_add(&s->out, "/0x", 3);
+			scr_out_hex(&s->out, to, 0);
+			if (dso)
+				print_br_dso(s, &b->to);
+		}
+		print_br_flags(s, &b->entry);
+	}
+}
+
+static void
+print_regs(struct scr *s, const struct pd_regs *regs)
+{
+	char buf[8192];
+	size_t n = pd_regs_script(buf, sizeof(buf), s->arch, regs);
+
+	if (n >= sizeof(buf))
+		n = sizeof(buf) - 1;
+	scr_out_add(&s->out, buf, n);
+}
+
+static void
+print_page_size(struct scr *s, uint64_t size)
+{
+	char buf[PD_PAGE_SIZE_TEXT_MAX];
+
+	pd_page_size_text(buf, sizeof(buf), size);
+	scr_out_c(&s->out, ' ');
+	scr_out_str(&s->out, buf);
+}
+
+int
+scr_print_sample(struct scr *s, const struct ses_sample *ss)
+{
+	const struct pd_evsel *pev;
+	const struct pd_sample *raw = ss->raw;
+	const struct pd_attr *attr;
+	struct scr_ev *ev;
+	uint64_t fields;
+
+	if (scr_ev_setup(s, ss->evsel))
+		return -1;
+	ev = &s->evs[ss->evsel];
+	fields = s->f.t[ev->type].fields;
+	if (!fields)
+		return 0;
+	pev = pd_reader_evsel(s->r, ss->evsel);
+	attr = &pev->attr;
+	scr_print_start(s, ev, fields, ss->comm, ss->pid, ss->tid, ss->cpu,
+			ss->time, PD_RECORD_SAMPLE, raw->misc);
+	if (fields & SCR_BIT(PERIOD)) {
+		scr_out_u64(&s->out, ss->period, 10, false);
+		scr_out_c(&s->out, ' ');
+	}
+	if (fields & SCR_BIT(EVNAME)) {
+		scr_out_pad(&s->out, ev->name, s->name_width);
+		scr_out_add(&s->out, ": ", 2);
+	}
+	if (s->f.print_flags)
+		scr_out_pad(&s->out, " ", 24);
+	if (fields & SCR_BIT(ADDR))
+		print_addr(s, ss, attr, fields);
+	if (fields & SCR_BIT(DATA_SRC))
+		print_data_src(s, raw->data_src);
+	if (fields & (SCR_BIT(WEIGHT) | SCR_BIT(INS_LAT))) {
+		struct pd_weight w;
+
+		pd_weight_split(raw->weight, raw->type, PD_WEIGHT_RULE_X86,
+				&w);
+		if (fields & SCR_BIT(WEIGHT))
+			scr_out_u64(&s->out, w.weight, 16, false);
+		if (fields & SCR_BIT(INS_LAT))
+			scr_out_u64(&s->out, w.ins_lat, 16, false);
+	}
+	if (fields & SCR_BIT(IP)) {
+		if (s->use_callchain && ev->has_callchain) {
+			scr_out_c(&s->out, '\n');
+			scr_print_chain(s, ss, fields);
+		} else {
+			scr_out_c(&s->out, ' ');
+			scr_print_ip(s, ss, fields);
+		}
+	}
+	if (fields & SCR_BIT(IREGS))
+		print_regs(s, &raw->intr_regs);
+	if (fields & SCR_BIT(UREGS))
+		print_regs(s, &raw->user_regs);
+	if (fields & (SCR_BIT(BRSTACK) | SCR_BIT(BRSTACKSYM) |
+		      SCR_BIT(BRSTACKOFF)))
+		print_brstack(s, ss, fields);
+	if (fields & SCR_BIT(PHYS_ADDR))
+		scr_out_hex(&s->out, raw->phys_addr, 16);
+	if (fields & SCR_BIT(DATA_PAGE_SIZE))
+		print_page_size(s, raw->data_page_size);
+	if (fields & SCR_BIT(CODE_PAGE_SIZE))
+		print_page_size(s, raw->code_page_size);
+	scr_out_c(&s->out, '\n');
+	return 0;
+}

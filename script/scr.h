@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * script/scr.h - what the parts of pscript share: the output buffer,
+ * the field selection of each event type, and the printers of samples,
+ * callchains and side-band records.
+ *
+ * The text is perf 6.1's `perf script` (tools/perf/builtin-script.c and
+ * util/evsel_fprintf.c of that release), checked against it byte for
+ * byte; perf-record-decoding.md §5 describes it.
+ */
+#ifndef PD_SCRIPT_SCR_H
+#define PD_SCRIPT_SCR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pdata/events.h"
+#include "pdata/reader.h"
+#include "report/hist.h"
+#include "session/session.h"
+
+/* out.c: one large buffer written with write(2) */
+
+struct scr_out {
+	int fd;
+	char *buf;
+	size_t len;
+	size_t cap;
+	bool broken;		/* the reader went away (EPIPE): drop the rest */
+	int err;		/* errno of a failed write, 0 */
+};
+
+void scr_out_init(struct scr_out *o, int fd);
+void scr_out_free(struct scr_out *o);
+/* Write what is buffered; false when the output is gone or failed. */
+bool scr_out_flush(struct scr_out *o);
+void scr_out_printf(struct scr_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void scr_out_grow(struct scr_out *o, size_t need);
+
+/* Room for need more bytes at o->buf + o->len. */
+static inline char *
+scr_out_room(struct scr_out *o, size_t need)
+{
+	if (o->cap - o->len < need)
+		scr_out_grow(o, need);
+	return o->buf + o->len;
+}
+
+static inline void
+scr_out_add(struct scr_out *o, const char *s, size_t n)
+{
+	char *p = scr_out_room(o, n);
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		p[i] = s[i];
+	o->len += n;
+}
+
+static inline void
+scr_out_str(struct scr_out *o, const char *s)
+{
+	size_t n = 0;
+
+	while (s[n])
+		n++;
+	scr_out_add(o, s, n);
+}
+
+static inline void
+scr_out_c(struct scr_out *o, char c)
+{
+	*scr_out_room(o, 1) = c;
+	o->len++;
+}
+
+/* s right-justified in width columns (printf's "%*s"). */
+void scr_out_pad(struct scr_out *o, const char *s, unsigned int width);
+/* v in hex, right-justified in width columns ("%*llx"). */
+void scr_out_hex(struct scr_out *o, uint64_t v, unsigned int width);
+/* v in decimal, right-justified ("%*llu"); left-justified with left. */
+void scr_out_u64(struct scr_out *o, uint64_t v, unsigned int width,
+		 bool left);
+void scr_out_s64(struct scr_out *o, int64_t v, unsigned int width,
+		 bool left);
+
+/* fields.c: perf 6.1's output fields and their selection (-F) */
+
+enum scr_field {
+	SCR_F_COMM,
+	SCR_F_TID,
+	SCR_F_PID,
+	SCR_F_TIME,
+	SCR_F_CPU,
+	SCR_F_EVNAME,
+	SCR_F_TRACE,
+	SCR_F_IP,
+	SCR_F_SYM,
+	SCR_F_DSO,
+	SCR_F_ADDR,
+	SCR_F_SYMOFFSET,
+	SCR_F_SRCLINE,
+	SCR_F_PERIOD,
+	SCR_F_IREGS,
+	SCR_F_BRSTACK,
+	SCR_F_BRSTACKSYM,
+	SCR_F_DATA_SRC,
+	SCR_F_WEIGHT,
+	SCR_F_BPF_OUTPUT,
+	SCR_F_CALLINDENT,
+	SCR_F_INSN,
+	SCR_F_INSNLEN,
+	SCR_F_BRSTACKINSN,
+	SCR_F_BRSTACKOFF,
+	SCR_F_SYNTH,
+	SCR_F_PHYS_ADDR,
+	SCR_F_UREGS,
+	SCR_F_METRIC,
+	SCR_F_MISC,
+	SCR_F_SRCCODE,
+	SCR_F_IPC,
+	SCR_F_TOD,
+	SCR_F_DATA_PAGE_SIZE,
+	SCR_F_CODE_PAGE_SIZE,
+	SCR_F_INS_LAT,
+	SCR_F_BRSTACKINSNLEN,
+	SCR_F_MACHINE_PID,
+	SCR_F_VCPU,
+	SCR_F_COUNT
+};
+
+#define SCR_BIT(f)	(1ULL << SCR_F_##f)
+
+/* perf's output types: the attr types below 6, synthesized, the rest */
+enum scr_otype {
+	SCR_T_HW,
+	SCR_T_SW,
+	SCR_T_TRACE,
+	SCR_T_HW_CACHE,
+	SCR_T_RAW,
+	SCR_T_BREAK,
+	SCR_T_SYNTH,
+	SCR_T_OTHER,
+	SCR_T_COUNT
+};
+
+/* perf's PERF_TYPE_SYNTH: the attr type of synthesized events */
+#define SCR_TYPE_SYNTH	2000000000u
+
+struct scr_fmt {
+	uint64_t fields;
+	uint64_t unset;		/* fields the user took away (-F -x) */
+	bool user_set;
+	bool wildcard_set;
+};
+
+struct scr_fields {
+	struct scr_fmt t[SCR_T_COUNT];
+	bool print_flags;	/* -F flags */
+	bool any_user_set;
+};
+
+enum scr_otype scr_otype(uint32_t attr_type);
+void scr_fields_init(struct scr_fields *f);
+/* One -F argument; 0, or -1 with the message printed. */
+int scr_fields_parse(struct scr_fields *f, const char *arg);
+
+/* pscript.c: the tool's state, shared by the printers */
+
+struct scr_ev {
+	bool ready;		/* checked and set up */
+	bool has_callchain;
+	enum scr_otype type;
+	const char *name;
+};
+
+struct scr {
+	struct scr_out out;
+	struct pd_reader *r;
+	struct ses_session *ses;
+	struct scr_fields f;
+	struct scr_ev *evs;
+	size_t nr_evs;
+	unsigned int name_width;	/* the longest event name */
+	bool use_callchain;		/* not -G, and some event has chains */
+	bool ns;			/* --ns */
+	bool pipe;
+	const char *arch;		/* perf's arch name, for registers */
+	/* --show-*-events */
+	bool show_task, show_mmap, show_switch, show_lost, show_ns;
+	bool show_cgroup, show_bpf, show_round;
+	struct rep_filters filt;
+};
+
+/* fields.c: check the fields of ev's type against its attr, as perf does */
+int scr_ev_setup(struct scr *s, unsigned int evsel);
+/* the checks made before the first record: every event, tod */
+int scr_fields_check_file(struct scr *s);
+
+/* callchain.c: addresses, symbols, DSOs and callchains */
+const char *scr_dso_name(const struct scr *s, const struct ses_loc *l);
+void scr_print_sym(struct scr *s, const struct ses_loc *l, bool symoff);
+void scr_print_ip(struct scr *s, const struct ses_sample *ss, uint64_t fields);
+void scr_print_chain(struct scr *s, const struct ses_sample *ss,
+		     uint64_t fields);
+
+/* sample.c */
+void scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
+		     const char *comm, int32_t pid, int32_t tid, uint32_t cpu,
+		     uint64_t time, uint32_t type, uint16_t misc);
+int scr_print_sample(struct scr *s, const struct ses_sample *ss);
+
+/* sideband.c: the records --show-*-events asks for */
+int scr_print_record(struct scr *s, const struct ses_event *ev);
+
+#endif /* PD_SCRIPT_SCR_H */
