@@ -32,6 +32,7 @@ struct pd_source {
 	/* mapped */
 	const unsigned char *map;
 	size_t map_len;
+	size_t dropped;		/* pages below map + dropped were let go */
 	/* stream */
 	unsigned char *buf;
 	size_t buf_cap;
