@@ -2,7 +2,7 @@
 /*
  * report/model.h - what the session hands to the histogram: a sample
  * with its thread, comm, and every address resolved to map, DSO and
- * symbol as perf 6.1 resolves them (perf-record-decoding.md §7).
+ * symbol as perf 6.1 resolves them (doc/perf-records.md §7).
  *
  * Everything a rep_sample points to is owned by the session and lives
  * until rep_session_free(), except chain, which is valid only during
