@@ -64,7 +64,10 @@ struct pd_reader {
 	struct pd_evsel *evsels;
 	size_t nr_evsels;
 	struct pd_idmap ids;
-	/* layout taken from the first evsel, as perf does (§11.1) */
+	/*
+	 * layout taken from the first evsel, as perf does
+	 * (doc/perf-data-format.md §11.1)
+	 */
 	int id_pos, is_pos;
 	bool sample_id_all;
 	bool warned_layout, warned_id_all;

@@ -5,7 +5,7 @@
  * A regular file is mapped and its records are handed out in place
  * (zero-copy).  Anything else (a pipe, a FIFO, a socket) is read as a
  * stream without seeking, through a buffer that always holds the whole
- * current record.  Framing rules: perf-data-file-format.md §6, §7.3, §7.8.
+ * current record.  Framing rules: doc/perf-data-format.md §6, §7.3, §7.8.
  */
 #include "config.h"
 

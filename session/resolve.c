@@ -2,7 +2,7 @@
 /*
  * report/resolve.c - maps from MMAP/MMAP2/KSYMBOL records, and the
  * resolution of a sample's ip and callchain to map, DSO and symbol
- * (perf-record-decoding.md §3.5.1, §7.2, §7.3).
+ * (doc/perf-records.md §3.5.1, §7.2, §7.3).
  */
 #include "config.h"
 

@@ -2,7 +2,7 @@
 /*
  * session/session-int.h - the session's private pieces: a bump arena,
  * interned strings, map sets, threads, the time-ordered queue and the
- * resolver (perf-record-decoding.md §1.4, §3.5.1, §7).
+ * resolver (doc/perf-records.md §1.4, §3.5.1, §7).
  */
 #ifndef PD_SESSION_INT_H
 #define PD_SESSION_INT_H

@@ -135,7 +135,7 @@ const struct pd_reader_stats *pd_reader_stats(const struct pd_reader *r);
 
 /*
  * The evsel owning a kernel record, found from its sample id or trailer
- * as perf does (perf-data-file-format.md §11.1); -1 when none.  The
+ * as perf does (doc/perf-data-format.md §11.1); -1 when none.  The
  * reader has already set rec->evsel; this is for records built elsewhere.
  */
 int pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec);
