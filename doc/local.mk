@@ -2,6 +2,8 @@
 man1_MANS += doc/preport.1
 CLEANFILES += doc/preport.1
 EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md doc/symbol-archive.md doc/offline.md
+# the documents the code comments cite by section (tests/doc-sections.test)
+EXTRA_DIST += doc/perf-data-format.md doc/perf-records.md
 
 doc/preport.1: doc/preport.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/preport.1.in > $@

@@ -10,7 +10,7 @@
  *
  * The flag word and aux_action are C bitfields: a big-endian writer
  * allocates them from the most significant bit, so they are converted
- * field by field, not byte-swapped (perf-data-file-format.md §14.4).
+ * field by field, not byte-swapped (doc/perf-data-format.md §14.4).
  */
 #include "config.h"
 

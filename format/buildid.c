@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * format/buildid.c - build-id records: the BUILD_ID feature and
- * PERF_RECORD_HEADER_BUILD_ID (perf-data-file-format.md §5.2, §13).
+ * PERF_RECORD_HEADER_BUILD_ID (doc/perf-data-format.md §5.2, §13).
  *
  * Records are walked by their size field, which perf versions set in
  * different ways (36 + the name padded to 64 or to 8, or the whole record

@@ -4,7 +4,7 @@
  *
  * data holds the header, the attrs, the synthesized records and the
  * features (DIR_FORMAT among them); each data.N holds one ring buffer's
- * records with no header of its own (perf-data-file-format.md §12).
+ * records with no header of its own (doc/perf-data-format.md §12).
  * Without DIR_FORMAT only data is read.
  */
 #include "config.h"

@@ -4,9 +4,9 @@
  *
  * One decoder per type, found through a table indexed by the type.  The
  * dispatcher peels the sample_id trailer off kernel records first
- * (perf-data-file-format.md §11.2), so each decoder sees only its own
+ * (doc/perf-data-format.md §11.2), so each decoder sees only its own
  * payload through a bounded cursor and reads it like the layout tables
- * of perf-record-decoding.md §2 and perf-data-file-format.md §7 read.
+ * of doc/perf-records.md §2 and doc/perf-data-format.md §7 read.
  */
 #include "config.h"
 
@@ -342,7 +342,7 @@ decode_callchain_deferred(struct ev_ctx *x, union pd_event *ev)
 /*
  * The attr carries its own size at offset 4 (0 in the oldest files,
  * meaning PD_ATTR_SIZE_VER0); the ids fill the rest of the record
- * (perf-data-file-format.md §7.3).
+ * (doc/perf-data-format.md §7.3).
  */
 static int
 decode_header_attr(struct ev_ctx *x, union pd_event *ev)
@@ -424,7 +424,7 @@ decode_nothing(struct ev_ctx *x, union pd_event *ev)
 
 /*
  * The machine_pid/vcpu half is there when the record is long enough for
- * it (perf-data-file-format.md §7.4).
+ * it (doc/perf-data-format.md §7.4).
  */
 static int
 decode_id_index(struct ev_ctx *x, union pd_event *ev)
@@ -600,7 +600,7 @@ cpu_map_range(struct ev_ctx *x, struct pd_cursor *c, struct pd_cpu_map *m)
 
 /*
  * struct perf_record_cpu_map_data is packed, so the fields after the
- * u16 type are at odd offsets (perf-data-file-format.md §7.5).  c is the
+ * u16 type are at odd offsets (doc/perf-data-format.md §7.5).  c is the
  * record's cursor, or EVENT_UPDATE's view of its payload.
  */
 static int
@@ -799,7 +799,7 @@ decode_compressed(struct ev_ctx *x, union pd_event *ev)
 
 /*
  * Some perf versions wrote data_size past the record end
- * (perf-data-file-format.md §10.1): such a record is corrupt.
+ * (doc/perf-data-format.md §10.1): such a record is corrupt.
  */
 static int
 decode_compressed2(struct ev_ctx *x, union pd_event *ev)

@@ -114,7 +114,7 @@ pd_evsel_set_name(struct pd_evsel *ev, const char *name, size_t len)
 	return 0;
 }
 
-/* EVENT_DESC names the events by position (perf-data-file-format.md §5.7). */
+/* EVENT_DESC names the events by position (doc/perf-data-format.md §5.7). */
 int
 pd_evsel_apply_event_desc(struct pd_reader *r)
 {

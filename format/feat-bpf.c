@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * format/feat-bpf.c - BPF_PROG_INFO and BPF_BTF (perf-data-file-format.md
+ * format/feat-bpf.c - BPF_PROG_INFO and BPF_BTF (doc/perf-data-format.md
  * §5.18), and the little of struct bpf_prog_info and of BTF that naming
  * a program needs.
  *

@@ -3,7 +3,7 @@
  * format/feat-encode.c - lay out each HEADER_* feature payload from a
  * struct pd_meta, the inverse of pd_feature_parse().
  *
- * Layouts are those perf 6.1 writes (perf-data-file-format.md §5): fields
+ * Layouts are those perf 6.1 writes (doc/perf-data-format.md §5): fields
  * back to back in host byte order, unaligned, strings padded to 64
  * (§4.2), build-id records of 36 bytes plus the name padded to 64 (§5.2).
  * One row per feature id; a row without an encoder is a feature whose

@@ -2,7 +2,7 @@
 /*
  * format/feat-topo.c - the machine-shape features: CPU_TOPOLOGY,
  * NUMA_TOPOLOGY, CACHE, MEM_TOPOLOGY, HYBRID_TOPOLOGY, CPU_DOMAIN_INFO
- * (perf-data-file-format.md §5.8, §5.9, §5.14, §5.16, §5.20, §5.21).
+ * (doc/perf-data-format.md §5.8, §5.9, §5.14, §5.16, §5.20, §5.21).
  */
 #include "config.h"
 

@@ -2,7 +2,7 @@
 /*
  * format/features.c - parse the payload of each HEADER_* feature section.
  *
- * Layouts: perf-data-file-format.md §5, byte order §14.5.  Every count,
+ * Layouts: doc/perf-data-format.md §5, byte order §14.5.  Every count,
  * length and offset in a payload is untrusted: it is checked against the
  * bytes left before it is used, and before anything is allocated from
  * it.  One row per feature in feat_table[], with its name, its parser and
@@ -624,7 +624,7 @@ clear_clock_data(struct pd_meta *m, unsigned int feat)
 
 /*
  * The names are what perf prints in "missing features" and in "... info
- * available, use -I to display" (perf-data-file-format.md §4.3).
+ * available, use -I to display" (doc/perf-data-format.md §4.3).
  */
 static const struct feat_ops feat_table[PD_FEAT_KNOWN] = {
 	[PD_FEAT_RESERVED] = { .name = NULL, .parse = parse_flag },

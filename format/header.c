@@ -3,7 +3,7 @@
  * format/header.c - the file header, the attr section and the feature
  * table of a file-mode perf.data, and the pipe header.
  *
- * Layouts: perf-data-file-format.md §1-§5; byte order §14.
+ * Layouts: doc/perf-data-format.md §1-§5; byte order §14.
  * Every offset and size comes from the file, so each is checked against
  * the file's real size before anything is read or allocated.
  */
@@ -116,7 +116,7 @@ table_fits(const struct pd_reader *r, const struct raw_header *h, const uint64_t
 
 /*
  * A 64-bit writer of the other byte order stored the bitmap as four u64, a
- * 32-bit one as eight u32 (perf-data-file-format.md §14.2).  perf tells them
+ * 32-bit one as eight u32 (doc/perf-data-format.md §14.2).  perf tells them
  * apart by HOSTNAME, which it always writes, and keeps only BUILD_ID when
  * neither reading has it.  Writers that omit HOSTNAME (simpleperf) would
  * lose every feature that way, so a reading whose feature table lies

@@ -4,7 +4,7 @@
  *
  * A pipe-mode stream has no header sections: the attrs arrive as
  * HEADER_ATTR records, the features as HEADER_FEATURE records, build ids
- * as HEADER_BUILD_ID records (perf-data-file-format.md §9).  EVENT_UPDATE
+ * as HEADER_BUILD_ID records (doc/perf-data-format.md §9).  EVENT_UPDATE
  * names, units and scales events in both modes (§7.6).  The reader applies
  * them before handing the record out, so later records find their event.
  */

@@ -32,6 +32,7 @@ struct pd_source {
 	/* mapped */
 	const unsigned char *map;
 	size_t map_len;
+	size_t dropped;		/* pages below map + dropped were let go */
 	/* stream */
 	unsigned char *buf;
 	size_t buf_cap;
@@ -63,7 +64,10 @@ struct pd_reader {
 	struct pd_evsel *evsels;
 	size_t nr_evsels;
 	struct pd_idmap ids;
-	/* layout taken from the first evsel, as perf does (§11.1) */
+	/*
+	 * layout taken from the first evsel, as perf does
+	 * (doc/perf-data-format.md §11.1)
+	 */
 	int id_pos, is_pos;
 	bool sample_id_all;
 	bool warned_layout, warned_id_all;

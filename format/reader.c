@@ -233,7 +233,7 @@ pd_reader_stats(const struct pd_reader *r)
 
 /*
  * The event id a kernel record carries, found as perf finds it
- * (perf-data-file-format.md §11.1): a SAMPLE has it at id_pos, other
+ * (doc/perf-data-format.md §11.1): a SAMPLE has it at id_pos, other
  * records at is_pos from their end when the first event has sample_id_all.
  * Returns false when the record carries none (the first event owns it) or
  * is too short to hold it (*id is then UINT64_MAX).

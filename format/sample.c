@@ -3,8 +3,8 @@
  * format/sample.c - decode the body of PERF_RECORD_SAMPLE and the
  * sample_id trailer of the other kernel records.
  *
- * The field order is the kernel's output order (perf-record-decoding.md
- * §3.1, perf-data-file-format.md §8), not the order of the sample_type
+ * The field order is the kernel's output order (doc/perf-records.md
+ * §3.1, doc/perf-data-format.md §8), not the order of the sample_type
  * bits.  Every count and size is checked against the bytes left before a
  * view is taken, so a lying count fails the sample instead of pointing
  * past the record.
@@ -214,7 +214,10 @@ read_walk(struct pd_cursor *c, uint64_t fmt, struct pd_read *out,
 		out->time_enabled = walk_u64(c, why, "read time_enabled");
 	if (fmt & PD_FORMAT_TOTAL_TIME_RUNNING)
 		out->time_running = walk_u64(c, why, "read time_running");
-	/* perf reads the id unconditionally; we honour the bit (§3.3) */
+	/*
+	 * perf reads the id unconditionally; we honour the bit
+	 * (doc/perf-records.md §3.3)
+	 */
 	if (fmt & PD_FORMAT_ID)
 		out->one.id = walk_u64(c, why, "read id");
 	if (fmt & PD_FORMAT_LOST)
@@ -235,7 +238,7 @@ pd_read_parse(struct pd_cursor *c, uint64_t read_format, struct pd_read *out,
 /*
  * The kernel appends the counters for every branch-sampling member of a
  * group whose events log branch counters; perf decides from the group
- * leader (perf-record-decoding.md §3.7).  We see one attr, so its
+ * leader (doc/perf-records.md §3.7).  We see one attr, so its
  * COUNTERS bit decides: callers set it for such groups (pdata/sample.h).
  */
 static PD_ALWAYS_INLINE void

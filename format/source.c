@@ -5,7 +5,7 @@
  * A regular file is mapped and its records are handed out in place
  * (zero-copy).  Anything else (a pipe, a FIFO, a socket) is read as a
  * stream without seeking, through a buffer that always holds the whole
- * current record.  Framing rules: perf-data-file-format.md §6, §7.3, §7.8.
+ * current record.  Framing rules: doc/perf-data-format.md §6, §7.3, §7.8.
  */
 #include "config.h"
 
@@ -343,4 +343,37 @@ pd_src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record 
 	src->pending_size = size;
 	src->pending_payload = payload;
 	return 1;
+}
+
+bool
+pd_reader_mapping(const struct pd_reader *r, const unsigned char **lo,
+		  const unsigned char **hi)
+{
+	const struct pd_source *src = r->nr_sources ? &r->sources[0] : NULL;
+
+	if (!src || !src->map)
+		return false;
+	*lo = src->map;
+	*hi = src->map + src->map_len;
+	return true;
+}
+
+#define DROP_STEP	((size_t)32 << 20)
+
+void
+pd_reader_drop_before(struct pd_reader *r, const unsigned char *upto)
+{
+	struct pd_source *src = r->nr_sources ? &r->sources[0] : NULL;
+	size_t off;
+
+	if (!src || !src->map || upto < src->map ||
+	    upto > src->map + src->map_len)
+		return;
+	off = (size_t)(upto - src->map);
+	if (off < src->dropped || off - src->dropped < DROP_STEP)
+		return;
+	off &= ~((size_t)sysconf(_SC_PAGESIZE) - 1);
+	madvise((void *)(src->map + src->dropped), off - src->dropped,
+		MADV_DONTNEED);
+	src->dropped = off;
 }

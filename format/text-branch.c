@@ -2,7 +2,7 @@
 /*
  * format/text-branch.c - the text of branch-stack entries.
  *
- * Names and the brstack item layout: perf-record-decoding.md §3.7 and
+ * Names and the brstack item layout: doc/perf-records.md §3.7 and
  * §5.2 (perf 6.1, and the spec column newer perf added).
  */
 #include "config.h"

@@ -2,7 +2,7 @@
 /*
  * format/text-datasrc.c - the text perf 6.1 prints for PERF_SAMPLE_DATA_SRC.
  *
- * perf-record-decoding.md §4.3 gives the algorithm of each column (6.1's
+ * doc/perf-records.md §4.3 gives the algorithm of each column (6.1's
  * "algorithm A") and the values it was checked against.  perf builds the
  * strings in fixed buffers (64 bytes for report columns, 100 for perf
  * script) and overruns them when a value has many bits set; we return

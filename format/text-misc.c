@@ -2,7 +2,7 @@
 /*
  * format/text-misc.c - weights, transactions, cpumode, header.misc letters,
  * callchain markers and page sizes as perf 6.1 prints them
- * (perf-record-decoding.md §1.2, §3.5, §3.8, §3.9, §3.12, §5.1, §7.2).
+ * (doc/perf-records.md §1.2, §3.5, §3.8, §3.9, §3.12, §5.1, §7.2).
  */
 #include "config.h"
 

@@ -4,7 +4,7 @@
  *
  * Indexes are the bit numbers of sample_regs_user/intr, from each arch's
  * uapi asm/perf_regs.h; the names are the ones perf 6.1 prints
- * (perf-record-decoding.md §3.10).  perf 6.1 built for x86 leaves some
+ * (doc/perf-records.md §3.10).  perf 6.1 built for x86 leaves some
  * indexes unnamed (csky's ABIv2 registers, mips $26/$27, arm64 index 33..45)
  * and prints "unknown" for them, so the tables leave them out too.
  */

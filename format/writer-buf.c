@@ -9,7 +9,10 @@
 
 #include "format/writer-int.h"
 
-/* perf pads every header string to this (NAME_ALIGN, §4.2) */
+/*
+ * perf pads every header string to this (NAME_ALIGN,
+ * doc/perf-data-format.md §4.2)
+ */
 #define STRING_ALIGN	64
 
 static unsigned char *

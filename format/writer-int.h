@@ -5,7 +5,7 @@
  * precord's record synthesis (record/synth-int.h).
  *
  * Values are appended in host byte order, unaligned, as perf writes its
- * feature payloads field after field (perf-data-file-format.md §5).  An
+ * feature payloads field after field (doc/perf-data-format.md §5).  An
  * allocation failure sets nomem; later appends do nothing, so an encoder
  * appends its fields like the layout reads and checks once at the end.
  */

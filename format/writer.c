@@ -3,7 +3,7 @@
  * format/writer.c - write a perf.data file or a pipe-mode stream the way
  * perf 6.1 lays them out.
  *
- * File mode (perf-data-file-format.md §1.1, §2.6): a provisional header
+ * File mode (doc/perf-data-format.md §1.1, §2.6): a provisional header
  * with data size 0 (readers take such a file as "not finalised" and scan
  * its records), the id arrays from offset 104, the attr entries, the
  * records, and at the end the feature table, the payloads in id order and

@@ -5,7 +5,7 @@
  *
  * The payloads of one file (or one data.N file) are consecutive pieces of
  * ONE zstd stream that perf flushes but never ends, and a record may start
- * in one payload and end in the next (perf-data-file-format.md §10.2).  So
+ * in one payload and end in the next (doc/perf-data-format.md §10.2).  So
  * each source keeps a single decompression stream, and the bytes of a
  * partial record stay in the output window until the next payload
  * completes it.  Output is produced a window at a time, never sized from

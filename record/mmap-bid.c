@@ -11,7 +11,7 @@
  * PERF_RECORD_MISC_MMAP_BUILD_ID in misc.  The kernel's id comes from
  * /sys/kernel/notes; a module's and a user file's from the file.  The
  * maps perf turns from MMAP to MMAP2 keep prot and flags 0, as perf's
- * zeroed record leaves them.  Layouts: perf-data-file-format.md, MMAP and
+ * zeroed record leaves them.  Layouts: doc/perf-data-format.md, MMAP and
  * MMAP2.
  */
 #include "config.h"

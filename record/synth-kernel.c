@@ -2,7 +2,7 @@
 /*
  * record/synth-kernel.c - the kernel and module maps perf 6.1 synthesises
  * (PERF_RECORD_MMAP, pid -1), and the THREAD_MAP and CPU_MAP records
- * (perf-data-file-format.md §7.2, §7.5).
+ * (doc/perf-data-format.md §7.2, §7.5).
  *
  * The kernel map starts at the first of "_text", "_stext" that
  * /proc/kallsyms lists as a text symbol, and ends at "_etext" or, lacking

@@ -5,7 +5,7 @@
  * is the reference for the facts): COMM, FORK, NAMESPACES and MMAP2 per
  * task, the kernel and module maps, THREAD_MAP and CPU_MAP.
  *
- * Layouts: perf-record-decoding.md §2 and perf-data-file-format.md §7.
+ * Layouts: doc/perf-records.md §2 and doc/perf-data-format.md §7.
  * perf leaves the sample_id trailer of synthesised records all zero
  * (it sizes it from the first event's attr and memsets it), so the
  * records here end with that many zero bytes.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * record/sys.c - the system facts of the feature sections perf 6.1 writes
- * by default (perf-data-file-format.md §5.3 .. §5.20), read the way perf
+ * by default (doc/perf-data-format.md §5.3 .. §5.20), read the way perf
  * reads them (tools/perf/util/header.c, cputopo.c, pmu.c) so that the
  * header of a precord file prints the lines of a perf record file made on
  * the same machine.  A fact that cannot be read leaves its feature out,

@@ -125,7 +125,7 @@ int rec_sys_collect(struct pd_meta *meta, int argc, char *const argv[],
 
 /*
  * The TRACING_DATA blob perf writes when tracepoint events are recorded
- * (perf-data-file-format.md §5.1), for the given "sys:name" events;
+ * (doc/perf-data-format.md §5.1), for the given "sys:name" events;
  * *buf is malloc'd.  Returns 0 or -errno.
  */
 int rec_tracing_data(const char *const *tracepoints, size_t nr,

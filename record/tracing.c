@@ -2,7 +2,7 @@
 /*
  * record/tracing.c - the TRACING_DATA blob that lets perf script and
  * libtraceevent decode the raw data of tracepoint samples, laid out as
- * perf 6.1 writes it (perf-data-file-format.md §5.1; the facts come from
+ * perf 6.1 writes it (doc/perf-data-format.md §5.1; the facts come from
  * tools/perf/util/trace-event-info.c): a header, tracefs's header_page
  * and header_event, the format files of the recorded events, an empty
  * kallsyms, printk_formats and saved_cmdlines.

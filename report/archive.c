@@ -65,6 +65,7 @@ note_pass(struct pd_reader *r, const char *input, struct sym_ctx *syms,
 	const struct ses_opts sopts = {
 		.max_stack = UINT_MAX,
 		.branches = true,
+		.threads = ses_threads_default(),
 	};
 	const struct ses_ops ops = { .sample = on_sample };
 	struct ses_session *sess;

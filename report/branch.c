@@ -3,7 +3,7 @@
  * report/branch.c - branch mode: every branch of a sample's branch stack
  * is one histogram entry of period 1, keyed by the sort keys, and the
  * branch keys compare, print and size their columns as perf 6.1's
- * util/sort.c and util/hist.c do (perf-record-decoding.md §5.3).
+ * util/sort.c and util/hist.c do (doc/perf-records.md §5.3).
  *
  * The common keys of such an entry see the branch target: its map, DSO
  * and symbol, its raw address as the entry's ip, and the level of the

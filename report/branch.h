@@ -5,7 +5,7 @@
  * one histogram entry per branch of each sample, with a period of 1, the
  * branch sort keys (dso_from, dso_to, symbol_from, symbol_to, mispredict,
  * in_tx, abort, cycles) and the "Branch Statistics" block after the
- * report (util/branch.c; perf-record-decoding.md §5.3).
+ * report (util/branch.c; doc/perf-records.md §5.3).
  */
 #ifndef PD_REPORT_BRANCH_H
 #define PD_REPORT_BRANCH_H

@@ -3,7 +3,7 @@
  * report/callchain-int.h - the callchain tree shared by its builder
  * (callchain.c) and its printers (callchain-print.c).
  *
- * The tree has perf 6.1's shape (perf-record-decoding.md §6.6): a node
+ * The tree has perf 6.1's shape (doc/perf-records.md §6.6): a node
  * holds a run of frames, split where two chains part; hit is the period
  * of the chains that end at the node, children_hit that of the chains
  * that go on below it.  Nodes and frames live in two arrays and refer to

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * report/callchain-print.c - print a callchain tree as perf 6.1's
- * --stdio does (perf-record-decoding.md §6.6): graph and fractal trees,
+ * --stdio does (doc/perf-records.md §6.6): graph and fractal trees,
  * flat chains, folded lines.
  *
  * Order and threshold follow perf's sort of the tree: siblings by

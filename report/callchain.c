@@ -2,7 +2,7 @@
 /*
  * report/callchain.c - build the callchain tree of one histogram entry,
  * merging frames as perf 6.1's "function" key does
- * (perf-record-decoding.md §6.6).
+ * (doc/perf-records.md §6.6).
  *
  * Adding a chain walks down from the root: inside a node the frames are
  * compared one by one; at the end of a node the next frame picks a child,

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * report/callchain.h - the callchain tree of one histogram entry and its
- * printing in perf 6.1's --stdio shapes (perf-record-decoding.md §6.6):
+ * printing in perf 6.1's --stdio shapes (doc/perf-records.md §6.6):
  * graph, fractal, flat, folded, in caller or callee order.
  */
 #ifndef PD_REPORT_CALLCHAIN_H

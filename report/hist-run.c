@@ -136,6 +136,9 @@ struct run {
 	bool progress;			/* stderr is a terminal */
 	bool failed;			/* the columns could not be set up */
 	uint64_t nr_samples;
+	/* the histogram's token of each stack id (0: none yet) */
+	uint64_t *stack_tok;
+	size_t cap_tok;
 };
 
 static bool
@@ -184,45 +187,75 @@ run_setup(struct run *run)
 }
 
 static void
-on_sample(void *ctx, const struct ses_sample *s)
+progress_tick(struct run *run)
 {
-	struct run *run = ctx;
+	if (run->progress && (++run->nr_samples & 0xffff) == 0)
+		fprintf(stderr, "\rpreport: %llu samples processed",
+			(unsigned long long)run->nr_samples);
+}
 
-	if (!run->rep)
-		run_setup(run);
+static void
+on_sample(struct run *run, const struct ses_sample *s)
+{
 	if (run->bm)
 		rep_branch_mode_add(run->bm, run->rep, s);
 	else
 		rep_report_add(run->rep, s);
-	if (run->progress && (++run->nr_samples & 0xffff) == 0)
-		fprintf(stderr, "\rpreport: %llu samples processed",
-			(unsigned long long)run->nr_samples);
+	progress_tick(run);
 }
 
-static uint64_t
-on_sample_tok(void *ctx, const struct ses_sample *s)
+static uint64_t *
+stack_tok_slot(struct run *run, uint64_t id)
 {
-	struct run *run = ctx;
+	size_t cap;
+
+	if (id >= run->cap_tok) {
+		cap = run->cap_tok ? run->cap_tok : 4096;
+		while (cap <= id)
+			cap *= 2;
+		run->stack_tok = xreallocarray(run->stack_tok, cap,
+					       sizeof(*run->stack_tok));
+		memset(run->stack_tok + run->cap_tok, 0,
+		       (cap - run->cap_tok) * sizeof(*run->stack_tok));
+		run->cap_tok = cap;
+	}
+	return &run->stack_tok[id];
+}
+
+/*
+ * A sample whose stack is interned goes to the histogram entry of its
+ * stack's first sample while that entry's token is good; only then is
+ * an unresolved repeat resolved.
+ */
+static int
+run_sample(struct run *run, struct ses_session *sess, struct ses_event *ev)
+{
+	const struct ses_sample *s = ev->sample;
+	struct ses_sample one;
+	uint64_t *tok;
+	size_t pos = 0;
+	int err;
 
 	if (!run->rep)
 		run_setup(run);
-	if (run->progress && (++run->nr_samples & 0xffff) == 0)
-		fprintf(stderr, "\rpreport: %llu samples processed",
-			(unsigned long long)run->nr_samples);
-	return rep_report_add_tok(run->rep, s);
-}
-
-static bool
-on_sample_again(void *ctx, uint64_t tok, const struct ses_sample *s)
-{
-	struct run *run = ctx;
-
-	if (!rep_report_add_again(run->rep, tok, s))
-		return false;
-	if (run->progress && (++run->nr_samples & 0xffff) == 0)
-		fprintf(stderr, "\rpreport: %llu samples processed",
-			(unsigned long long)run->nr_samples);
-	return true;
+	if (!s->stack_id) {
+		while (ses_read_split(sess, s, &pos, &one))
+			on_sample(run, &one);
+		return 0;
+	}
+	tok = stack_tok_slot(run, s->stack_id);
+	if (!s->resolved) {
+		if (*tok && rep_report_add_again(run->rep, *tok, s)) {
+			progress_tick(run);
+			return 0;
+		}
+		err = ses_resolve_sample(sess, ev);
+		if (err)
+			return err;
+	}
+	*tok = rep_report_add_tok(run->rep, s);
+	progress_tick(run);
+	return 0;
 }
 
 static void
@@ -233,15 +266,32 @@ progress_end(const struct run *run)
 }
 
 static void
-on_lost_samples(void *ctx, unsigned int evsel, uint64_t lost)
+on_lost_samples(struct run *run, uint64_t lost)
 {
-	struct run *run = ctx;
-
-	(void)evsel;
 	if (run->rep)
 		rep_report_lost_samples(run->rep, lost);
 	else
 		run->lost_samples += lost;
+}
+
+/* Every event of the session into the histogram. */
+static int
+run_session(struct run *run, struct ses_session *sess)
+{
+	struct ses_event ev;
+	int ret;
+
+	while ((ret = ses_next(sess, &ev)) > 0) {
+		if (ev.kind == SES_SAMPLE) {
+			ret = run_sample(run, sess, &ev);
+			if (ret)
+				return ret;
+		} else if (ev.rec->header.type == PD_RECORD_LOST_SAMPLES &&
+			   ev.event) {
+			on_lost_samples(run, ev.event->lost_samples.lost);
+		}
+	}
+	return ret;
 }
 
 static void
@@ -330,12 +380,10 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 {
 	const struct pd_meta *meta = pd_reader_meta(r);
 	struct sym_opts so;
-	struct ses_opts sopts = { .max_stack = o->max_stack };
-	struct ses_ops ops = {
-		.sample = on_sample,
-		.sample_tok = on_sample_tok,
-		.sample_again = on_sample_again,
-		.lost_samples = on_lost_samples,
+	struct ses_opts sopts = {
+		.max_stack = o->max_stack,
+		.stack_ids = true,
+		.threads = ses_threads_default(),
 	};
 	struct run run = { .r = r, .o = o, .progress = isatty(STDERR_FILENO) };
 	struct ses_session *sess;
@@ -368,7 +416,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 			  o->use_callchain == 1 ? "-g" : "--sort parent");
 		return 1;
 	}
-	sopts.repeat_cpu = rep_report_needs_cpu(o);
+	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.no_callchain = o->cc.mode == REP_CC_NONE && o->children == 0 &&
 		!has_parent_key(o);
 	if (meta && rep_filter_resolve_time(&o->filt, meta->first_sample_time,
@@ -385,7 +433,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	rep_sym_opts_init(&so, r, o, archive);
 	syms = sym_ctx_new(&so);
 	sess = ses_new(r, syms, &sopts);
-	err = ses_run(sess, &ops, &run);
+	err = run_session(&run, sess);
 	progress_end(&run);
 	if (!run.rep)
 		run_setup(&run);
@@ -406,5 +454,6 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	rep_report_free(run.rep);
 	rep_branch_mode_free(run.bm);
 	groups_free(&run.g);
+	free(run.stack_tok);
 	return err;
 }

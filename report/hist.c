@@ -3,7 +3,7 @@
  * report/hist.c - histogram entries: one hash table per section keyed by
  * the sort keys, filled one sample at a time the way perf 6.1's
  * hist_iter_normal and hist_iter_cumulative do (util/hist.c), and
- * sorted once at the end (perf-record-decoding.md §6.3-§6.5).
+ * sorted once at the end (doc/perf-records.md §6.3-§6.5).
  */
 #include "config.h"
 

@@ -3,7 +3,7 @@
  * report/hist.h - preport's report mode: histogram entries keyed by the
  * sort keys, their order and their --stdio printing, as perf 6.1's
  * util/hist.c, util/sort.c and ui/stdio/hist.c behave
- * (perf-record-decoding.md §6).
+ * (doc/perf-records.md §6).
  */
 #ifndef PD_REPORT_HIST_H
 #define PD_REPORT_HIST_H

@@ -3,7 +3,7 @@
  * report/sort.c - the sort keys: what makes two samples one entry, the
  * output order, and each column's text and width, as perf 6.1's
  * util/sort.c and util/hist.c (hists__calc_col_len) define them
- * (perf-record-decoding.md §6.2, §6.3).
+ * (doc/perf-records.md §6.2, §6.3).
  *
  * Signs follow perf: a comparison > 0 puts its left entry first, in the
  * output and among the ties, which keep the collapsed tree's order.

@@ -106,7 +106,7 @@ lost_samples_of(const struct pd_record *rec)
  * A sample that reads counters (PERF_SAMPLE_READ) is, for perf, one sample
  * of each event whose counter moved since that counter's previous read:
  * each read value's id names the event, and a value equal to the last one
- * seen for that id is dropped (perf-record-decoding.md §3.3).
+ * seen for that id is dropped (doc/perf-records.md §3.3).
  */
 static void
 count_read_sample(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec)

@@ -2,7 +2,7 @@
 /*
  * report/stdio.c - the report in `perf report --stdio`'s exact shape
  * (perf 6.1 builtin-report.c, ui/stdio/hist.c, ui/hist.c;
- * perf-record-decoding.md §6.1-§6.3, §6.7).
+ * doc/perf-records.md §6.1-§6.3, §6.7).
  */
 #include "config.h"
 

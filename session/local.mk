@@ -41,10 +41,16 @@ tests_unit_test_session_SOURCES = tests/unit/test-session.c tests/unit/t.h
 tests_unit_test_session_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
 tests_unit_test_session_LDADD = $(SES_LIBS)
 
+# the public API: event order, side-band records, the map view, stack ids
+check_PROGRAMS += tests/unit/test-session-api
+tests_unit_test_session_api_SOURCES = tests/unit/test-session-api.c tests/unit/t.h
+tests_unit_test_session_api_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+tests_unit_test_session_api_LDADD = $(SES_LIBS)
+
 SESSION_TESTS = \
 	tests/session-branches.test \
 	tests/session-order.test \
 	tests/session-live.test \
 	tests/session-fixtures.test
-TESTS += tests/unit/test-session $(SESSION_TESTS)
+TESTS += tests/unit/test-session tests/unit/test-session-api $(SESSION_TESTS)
 EXTRA_DIST += $(SESSION_TESTS)

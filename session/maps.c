@@ -3,7 +3,7 @@
  * report/maps.c - one address space: maps sorted by start.  A new user
  * map replaces the parts of older maps it covers; an older map that
  * sticks out on either side keeps those parts as new maps, with the
- * pgoff of the right-hand part moved on (perf-record-decoding.md §7.3).
+ * pgoff of the right-hand part moved on (doc/perf-records.md §7.3).
  * Map objects never change once made, so copying a map set for a new
  * process copies pointers.
  */

@@ -2,7 +2,7 @@
 /*
  * session/model.h - what the session hands to the tools: a sample
  * with its thread, comm, and every address resolved to map, DSO and
- * symbol as perf 6.1 resolves them (perf-record-decoding.md §7).
+ * symbol as perf 6.1 resolves them (doc/perf-records.md §7).
  *
  * Everything a ses_sample points to is owned by the session and lives
  * until ses_free(), except raw, chain and branches, which are valid

@@ -2,7 +2,7 @@
 /*
  * report/resolve.c - maps from MMAP/MMAP2/KSYMBOL records, and the
  * resolution of a sample's ip and callchain to map, DSO and symbol
- * (perf-record-decoding.md §3.5.1, §7.2, §7.3).
+ * (doc/perf-records.md §3.5.1, §7.2, §7.3).
  */
 #include "config.h"
 
@@ -303,8 +303,8 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		loc->level = 'H';
 		return;
 	}
-	e = &s->rcache[(ip ^ (ip >> REP_RCACHE_BITS) ^ ((uintptr_t)maps >> 4)) &
-		       ((1u << REP_RCACHE_BITS) - 1)];
+	e = &s->rcache[(ip ^ (ip >> SES_RCACHE_BITS) ^ ((uintptr_t)maps >> 4)) &
+		       ((1u << SES_RCACHE_BITS) - 1)];
 	if (e->ip == ip && e->maps == maps && e->gen == s->map_gen) {
 		m = e->map;
 		if (m) {

@@ -2,7 +2,7 @@
 /*
  * session/session-int.h - the session's private pieces: a bump arena,
  * interned strings, map sets, threads, the time-ordered queue and the
- * resolver (perf-record-decoding.md §1.4, §3.5.1, §7).
+ * resolver (doc/perf-records.md §1.4, §3.5.1, §7).
  */
 #ifndef PD_SESSION_INT_H
 #define PD_SESSION_INT_H
@@ -177,7 +177,7 @@ struct ses_bid {
  * same return addresses over and over.  An entry is valid while gen,
  * bumped on every map change, is unchanged.
  */
-#define REP_RCACHE_BITS 14
+#define SES_RCACHE_BITS 14
 
 struct ses_rcache_ent {
 	const struct ses_maps *maps;
@@ -189,9 +189,8 @@ struct ses_rcache_ent {
 };
 
 /*
- * Records already resolved, by what their resolution depends on (event,
- * thread, comm, cpumode, ip, callchain, map generation): the token the
- * caller gave the first of them.
+ * The stack table: samples already resolved, by their stack key
+ * (session/model.h), each with its stack id.
  */
 struct ses_rawcache {
 	size_t nr;			/* entries */
@@ -203,12 +202,16 @@ struct ses_rawcache {
 	size_t cap_scratch;
 };
 
+/* A run of records to hand out, in order: what one round flushed. */
+struct ses_batch {
+	struct ses_oe_rec **v;
+	size_t nr, cap;
+};
+
 struct ses_session {
 	struct pd_reader *r;
 	struct sym_ctx *syms;
 	struct ses_opts opts;
-	const struct ses_ops *ops;
-	void *ctx;
 
 	struct ses_arena arena;
 	struct ses_strtab strs;
@@ -219,6 +222,7 @@ struct ses_session {
 	const struct ses_map_int *kernel_loaded;
 	bool ordered;
 	bool whole_sort;	/* no FINISHED_ROUND: flush at the end only */
+	bool started;
 
 	struct ses_bid *bids;
 	size_t nr_bids;
@@ -230,28 +234,40 @@ struct ses_session {
 	struct ses_branch *branches;	/* branch stack buffer */
 	size_t branches_cap;
 	struct pd_sample sample;
-	struct ses_rcache_ent *rcache;	/* 1 << REP_RCACHE_BITS entries */
+	struct ses_rcache_ent *rcache;	/* 1 << SES_RCACHE_BITS entries */
 	uint64_t map_gen;		/* bumped when any map set changes */
 	/* the threads of recent samples, by tid; cleared on FORK */
-#define REP_TCACHE 64
-	struct ses_thread_int *tcache[REP_TCACHE];
+#define SES_TCACHE 64
+	struct ses_thread_int *tcache[SES_TCACHE];
 	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
 	struct ses_rawcache raw;
-	struct ses_pipe *pipe;		/* the worker, while it runs */
-	struct ses_sample again;	/* for sample_again, cleared once */
+	struct ses_pipe *pipe;		/* the reading thread, while it runs */
+
+	/* what ses_next() hands out, and the batch it takes it from */
+	struct ses_batch cur;
+	size_t cur_pos;
+	bool cur_taken;			/* cur is a batch of the pipe's */
+	struct pd_record direct;	/* a record handed out in place */
+	bool have_direct;
+	int end;			/* 0 while reading, else 1 (end) or -PD_E_* */
+	struct ses_sample out;
+	union pd_event ev;
+	/* the sample last handed out, for ses_resolve_sample() */
+	const struct pd_record *out_rec;
+	struct ses_thread_int *out_thread;
+	bool out_decoded;
 	char errmsg[512];
 
 	/*
-	 * What the reading thread writes while the worker runs, on cache
-	 * lines of its own: sharing one with the worker's fields slows both.
+	 * What the reading thread writes while the caller resolves, on
+	 * cache lines of its own: sharing one with the caller's fields
+	 * slows both.
 	 */
 	char pad_reader[64];
 	struct ses_oe oe;
+	struct ses_batch fill;		/* plain loop: the batch being filled */
 	struct pd_sample rsample;	/* samples decoded for ses_pre */
-	bool pre_on;			/* decode them (the worker lags) */
-	/* the file's mapping, and how far its pages were dropped */
-	uintptr_t rel_lo, rel_hi, rel_done;
-	bool rel_checked;
+	bool pre_on;			/* decode them (the caller lags) */
 	char pad_reader_end[64];
 };
 

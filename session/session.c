@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include <xxhash.h>
@@ -105,8 +104,7 @@ ses_header_bid(struct ses_session *s, const char *name)
 static bool
 raw_on(const struct ses_session *s)
 {
-	return s->ops->sample_tok && s->ops->sample_again &&
-	       !s->opts.branches;
+	return s->opts.stack_ids && !s->opts.branches;
 }
 
 /* The record's part of a sample's key, from its key fields. */
@@ -129,7 +127,7 @@ pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
 	p->time = k->time;
 	p->cc = k->callchain.p;
 	p->nr_cc = (uint32_t)nr;
-	p->cpu_nr = s->opts.repeat_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
+	p->cpu_nr = s->opts.stack_key_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
 	seed = u64_mix(p->ip ^ u64_mix(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
 				       seed);
@@ -213,7 +211,7 @@ raw_words(struct ses_session *s, const struct ses_thread_int *t,
 
 /*
  * An entry is its words in rc->words: the hash, the key's length, the
- * token, then the key.  A slot holds the hash's high half over
+ * stack id, then the key.  A slot holds the hash's high half over
  * 1 + the entry's offset, so that a probe reads the slot and the entry,
  * both in one place.
  */
@@ -270,15 +268,15 @@ raw_find(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
 	return NULL;
 }
 
-static void
-raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot,
-	   uint64_t tok)
+/* The new entry's stack id, or 0 when the table is full. */
+static uint64_t
+raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot)
 {
 	size_t need = RAW_ENT_HEAD + nw;
 	uint64_t *e;
 
 	if (rc->nr_words + need > RAW_MAX_WORDS)
-		return;
+		return 0;
 	if (rc->nr_words + need > rc->cap_words) {
 		rc->cap_words = (rc->nr_words + need) * 2;
 		rc->words = xreallocarray(rc->words, rc->cap_words,
@@ -287,11 +285,11 @@ raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot,
 	e = rc->words + rc->nr_words;
 	e[0] = h;
 	e[1] = nw;
-	e[2] = tok;
+	e[2] = ++rc->nr;
 	memcpy(e + RAW_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
 	rc->slots[slot] = raw_slot(h, rc->nr_words);
 	rc->nr_words += need;
-	rc->nr++;
+	return e[2];
 }
 
 static void
@@ -303,8 +301,7 @@ raw_free(struct ses_rawcache *rc)
 }
 
 struct ses_session *
-ses_new(struct pd_reader *r, struct sym_ctx *syms,
-		const struct ses_opts *opts)
+ses_new(struct pd_reader *r, struct sym_ctx *syms, const struct ses_opts *opts)
 {
 	struct ses_session *s = xcalloc(1, sizeof(*s));
 	struct ses_thread_int *idle;
@@ -319,7 +316,7 @@ ses_new(struct pd_reader *r, struct sym_ctx *syms,
 	s->threads.arena = &s->arena;
 	s->threads.comms = &s->strs;
 	s->kmaps.may_overlap = true;
-	s->rcache = xcalloc((size_t)1 << REP_RCACHE_BITS, sizeof(*s->rcache));
+	s->rcache = xcalloc((size_t)1 << SES_RCACHE_BITS, sizeof(*s->rcache));
 	s->map_gen = 1;
 	load_build_ids(s);
 
@@ -329,11 +326,19 @@ ses_new(struct pd_reader *r, struct sym_ctx *syms,
 	return s;
 }
 
+static void pipe_stop(struct ses_session *s);
+static void batch_release(struct ses_session *s);
+
 void
 ses_free(struct ses_session *s)
 {
 	if (!s)
 		return;
+	if (s->pipe)
+		pipe_stop(s);
+	batch_release(s);
+	free(s->cur.v);
+	free(s->fill.v);
 	ses_oe_free(&s->oe);
 	ses_threads_free(&s->threads);
 	ses_maps_free(&s->kmaps);
@@ -373,35 +378,40 @@ rec_attr(struct ses_session *s, const struct pd_record *rec)
 	return ev ? &ev->attr : NULL;
 }
 
-/*
- * A sample with PERF_SAMPLE_READ stands for one sample of each event
- * whose value it carries, with the value's growth since that event's
- * last sample as its period; events that did not grow get none.
- */
-static void
-deliver_read_values(struct ses_session *s, const struct pd_sample *ps,
-		    struct ses_sample *out)
+bool
+ses_read_split(struct ses_session *s, const struct ses_sample *in,
+	       size_t *pos, struct ses_sample *out)
 {
+	const struct pd_sample *ps = in->raw;
 	struct pd_read_value v;
 	uint64_t *last;
-	size_t i;
 	int idx;
 
-	for (i = 0; i < ps->read.nr; i++) {
-		if (pd_read_value_get(&ps->read, i, &v))
+	if (!ps || !(ps->type & PD_SAMPLE_READ)) {
+		if (*pos)
+			return false;
+		*out = *in;
+		(*pos)++;
+		return true;
+	}
+	while (*pos < ps->read.nr) {
+		if (pd_read_value_get(&ps->read, (*pos)++, &v)) {
+			*pos = ps->read.nr;
 			break;
+		}
 		idx = pd_reader_evsel_by_id(s->r, v.id);
 		if (idx < 0)
 			continue;
 		last = u64map_slot(&s->read_last, v.id);
+		*out = *in;
 		out->period = v.value - *last;
 		*last = v.value;
 		if (!out->period)
 			continue;
 		out->evsel = (unsigned int)idx;
-		if (s->ops->sample)
-			s->ops->sample(s->ctx, out);
+		return true;
 	}
+	return false;
 }
 
 static int
@@ -424,19 +434,18 @@ sample_thread(struct ses_session *s, int32_t pid, int32_t tid)
 {
 	struct ses_thread_int **c;
 
-	c = &s->tcache[(uint32_t)tid & (REP_TCACHE - 1)];
+	c = &s->tcache[(uint32_t)tid & (SES_TCACHE - 1)];
 	if (!*c || (*c)->pub.tid != tid || (*c)->pub.pid != pid)
 		*c = ses_thread_findnew(&s->threads, pid, tid, true);
 	return *c;
 }
 
-/* A repeat of a sample already resolved: only these fields change. */
-static bool
-sample_again(struct ses_session *s, const struct pd_record *rec,
-	     const struct ses_pre *p, struct ses_thread_int *t, uint64_t tok,
-	     bool decoded)
+/* A repeat of an interned stack: what is not in its key. */
+static void
+sample_repeat(struct ses_session *s, const struct pd_record *rec,
+	      const struct ses_pre *p, struct ses_thread_int *t, bool decoded)
 {
-	struct ses_sample *a = &s->again;
+	struct ses_sample *a = &s->out;
 
 	a->evsel = (unsigned int)rec->evsel;
 	a->raw = decoded ? &s->sample : NULL;
@@ -447,12 +456,45 @@ sample_again(struct ses_session *s, const struct pd_record *rec,
 	a->period = p->period;
 	a->thread = &t->pub;
 	a->comm = t->pub.comm;
-	return s->ops->sample_again(s->ctx, tok, a);
+}
+
+/* Resolve the decoded s->sample of thread t into s->out. */
+static void
+sample_resolve(struct ses_session *s, struct ses_thread_int *t)
+{
+	const struct pd_sample *ps = &s->sample;
+	struct ses_sample *out = &s->out;
+
+	out->raw = ps;
+	out->pid = (int32_t)ps->pid;
+	out->tid = (int32_t)ps->tid;
+	out->cpu = ps->cpu;
+	out->time = ps->time;
+	out->period = ps->period;
+	out->thread = &t->pub;
+	out->comm = t->pub.comm;
+	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
+	out->filtered = ps->cpumode == PD_MISC_GUEST_KERNEL ||
+			ps->cpumode == PD_MISC_GUEST_USER;
+	out->chain = NULL;
+	out->nr_chain = 0;
+	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN)) {
+		out->nr_chain = ses_resolve_chain(s, t, ps);
+		out->chain = out->nr_chain ? s->chain : NULL;
+	}
+	out->branches = NULL;
+	out->nr_branches = 0;
+	if (s->opts.branches && pd_sample_has(ps, PD_SAMPLE_BRANCH_STACK)) {
+		out->nr_branches = ses_resolve_branches(s, t, ps);
+		out->branches = out->nr_branches ? s->branches : NULL;
+	}
+	out->resolved = true;
 }
 
 /*
- * pre: the record's key fields when the reading thread decoded it, or
- * NULL.
+ * A SAMPLE into s->out: 1, 0 when it is not handed out (no evsel), or
+ * an error.  pre: the record's key fields when the reading thread
+ * decoded them, or NULL.
  */
 static int
 process_sample(struct ses_session *s, const struct pd_record *rec,
@@ -462,14 +504,16 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 	struct pd_sample *ps = &s->sample;
 	struct ses_thread_int *t;
 	struct ses_pre local;
-	struct ses_sample out;
-	uint64_t *k = NULL, h = 0;
+	uint64_t *k, h = 0;
 	size_t nw = 0, slot = 0;
 	bool decoded = false;
 	int err;
 
 	if (!attr)
 		return 0;	/* perf counts an unknown id and goes on */
+	memset(&s->out, 0, sizeof(s->out));
+	s->out.evsel = (unsigned int)rec->evsel;
+	s->out_rec = rec;
 	if (!pre) {
 		/* a repeat needs its key fields only */
 		if (pre_decode(s, attr, rec, ps, &local, &decoded)) {
@@ -485,53 +529,47 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 		t = sample_thread(s, pre->pid, pre->tid);
 	else
 		t = sample_thread(s, (int32_t)ps->pid, (int32_t)ps->tid);
+	s->out_thread = t;
 	if (pre) {
 		nw = raw_words(s, t, pre, rec->evsel, &h);
 		k = raw_find(&s->raw, h, nw, &slot);
-		if (k && k[2] && sample_again(s, rec, pre, t, k[2], decoded))
-			return 0;
+		if (k) {
+			s->out_decoded = decoded;
+			s->out.stack_id = k[2];
+			sample_repeat(s, rec, pre, t, decoded);
+			return 1;
+		}
+		s->out.stack_id = raw_insert(&s->raw, h, nw, slot);
 	}
 	if (!decoded) {
 		err = sample_decode(s, attr, rec);
 		if (err)
 			return err;
 	}
-	memset(&out, 0, sizeof(out));
-	out.evsel = (unsigned int)rec->evsel;
-	out.raw = ps;
-	out.pid = (int32_t)ps->pid;
-	out.tid = (int32_t)ps->tid;
-	out.cpu = ps->cpu;
-	out.time = ps->time;
-	out.period = ps->period;
-	out.thread = &t->pub;
-	out.comm = t->pub.comm;
-	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out.self);
-	out.filtered = ps->cpumode == PD_MISC_GUEST_KERNEL ||
-		       ps->cpumode == PD_MISC_GUEST_USER;
-	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN)) {
-		out.nr_chain = ses_resolve_chain(s, t, ps);
-		out.chain = out.nr_chain ? s->chain : NULL;
-	}
-	if (s->opts.branches && pd_sample_has(ps, PD_SAMPLE_BRANCH_STACK)) {
-		out.nr_branches = ses_resolve_branches(s, t, ps);
-		out.branches = out.nr_branches ? s->branches : NULL;
-	}
-	if (pre) {
-		uint64_t tok = s->ops->sample_tok(s->ctx, &out);
+	s->out_decoded = true;
+	sample_resolve(s, t);
+	return 1;
+}
 
-		if (k)
-			k[2] = tok;
-		else
-			raw_insert(&s->raw, h, nw, slot, tok);
+int
+ses_resolve_sample(struct ses_session *s, struct ses_event *ev)
+{
+	const struct pd_attr *attr;
+	int err;
+
+	if (ev->kind != SES_SAMPLE || s->out.resolved || !s->out_rec)
 		return 0;
+	if (!s->out_decoded) {
+		attr = rec_attr(s, s->out_rec);
+		if (!attr)
+			return 0;
+		err = sample_decode(s, attr, s->out_rec);
+		if (err)
+			return err;
+		s->out_decoded = true;
 	}
-	if (!(ps->type & PD_SAMPLE_READ)) {
-		if (s->ops->sample)
-			s->ops->sample(s->ctx, &out);
-		return 0;
-	}
-	deliver_read_values(s, ps, &out);
+	sample_resolve(s, s->out_thread);
+	/* the fields taken from the record stay those of the repeat */
 	return 0;
 }
 
@@ -589,68 +627,116 @@ process_exit(struct ses_session *s, const struct pd_ev_fork *f)
 		t->pub.dead = true;
 }
 
-static int
-deliver(void *ctx, const struct pd_record *rec)
+/*
+ * Whether a record of this type must decode: the model changes with it,
+ * or it counts losses.
+ */
+static bool
+type_required(uint32_t type)
 {
-	struct ses_session *s = ctx;
-	const struct pd_attr *attr;
-	union pd_event ev;
-	uint8_t cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
-	unsigned int evsel = rec->evsel < 0 ? 0 : (unsigned int)rec->evsel;
-	char why[256];
-	int err;
-
-	switch (rec->header.type) {
-	case PD_RECORD_SAMPLE:
-		return process_sample(s, rec, NULL);
+	switch (type) {
+	case PD_RECORD_LOST:
+	case PD_RECORD_LOST_SAMPLES:
 	case PD_RECORD_MMAP:
 	case PD_RECORD_MMAP2:
 	case PD_RECORD_COMM:
 	case PD_RECORD_FORK:
 	case PD_RECORD_EXIT:
-	case PD_RECORD_LOST:
-	case PD_RECORD_LOST_SAMPLES:
 	case PD_RECORD_KSYMBOL:
-		break;
+		return true;
 	default:
-		return 0;
+		return false;
 	}
-	attr = rec_attr(s, rec);
-	err = pd_event_decode(attr, rec, &ev);
-	if (err) {
+}
+
+static int
+apply_record(struct ses_session *s, const struct pd_record *rec,
+	     const union pd_event *ev)
+{
+	uint8_t cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
+
+	switch (rec->header.type) {
+	case PD_RECORD_MMAP:
+		return ses_process_mmap(s, ev, false, cpumode);
+	case PD_RECORD_MMAP2:
+		return ses_process_mmap(s, ev, true, cpumode);
+	case PD_RECORD_COMM:
+		process_comm(s, &ev->comm);
+		break;
+	case PD_RECORD_FORK:
+		process_fork(s, &ev->fork);
+		break;
+	case PD_RECORD_EXIT:
+		process_exit(s, &ev->fork);
+		break;
+	case PD_RECORD_KSYMBOL:
+		return ses_process_ksymbol(s, ev);
+	default:
+		break;
+	}
+	return 0;
+}
+
+/*
+ * A record other than a SAMPLE, applied to the model and made an event.
+ * A record the model or the loss counts need must decode; any other
+ * that does not is handed out undecoded (event NULL).
+ */
+static int
+process_record(struct ses_session *s, const struct pd_record *rec,
+	       struct ses_event *out)
+{
+	const struct pd_attr *attr = rec_attr(s, rec);
+	const struct pd_sample_id *id;
+	char why[256];
+	int err;
+
+	err = pd_event_decode(attr, rec, &s->ev);
+	if (err && type_required(rec->header.type)) {
 		pd_event_explain(attr, rec, why, sizeof(why));
 		session_set_err(s, rec->offset,
 				pd_record_type_name(rec->header.type), why);
 		return err;
 	}
-	switch (rec->header.type) {
-	case PD_RECORD_MMAP:
-		return ses_process_mmap(s, &ev, false, cpumode);
-	case PD_RECORD_MMAP2:
-		return ses_process_mmap(s, &ev, true, cpumode);
-	case PD_RECORD_COMM:
-		process_comm(s, &ev.comm);
-		break;
-	case PD_RECORD_FORK:
-		process_fork(s, &ev.fork);
-		break;
-	case PD_RECORD_EXIT:
-		process_exit(s, &ev.fork);
-		break;
-	case PD_RECORD_LOST:
-		if (s->ops->lost)
-			s->ops->lost(s->ctx, evsel, ev.lost.lost);
-		break;
-	case PD_RECORD_LOST_SAMPLES:
-		if (s->ops->lost_samples)
-			s->ops->lost_samples(s->ctx, evsel, ev.lost_samples.lost);
-		break;
-	case PD_RECORD_KSYMBOL:
-		return ses_process_ksymbol(s, &ev);
-	default:
-		break;
+	if (!err) {
+		err = apply_record(s, rec, &s->ev);
+		if (err)
+			return err;
 	}
-	return 0;
+	out->kind = rec->header.type >= PD_RECORD_USER_TYPE_START ?
+		    SES_USER : SES_RECORD;
+	out->event = err ? NULL : &s->ev;
+	out->thread = NULL;
+	if (!err && out->kind == SES_RECORD) {
+		id = &s->ev.base.sample_id;
+		if (id->tid != (uint32_t)-1)
+			out->thread = ses_thread_find(s, (int32_t)id->pid,
+						      (int32_t)id->tid);
+	}
+	return 1;
+}
+
+/* One record into *out: 1 when it makes an event, 0 if not, or an error. */
+static int
+deliver(struct ses_session *s, const struct pd_record *rec,
+	const struct ses_pre *pre, struct ses_event *out)
+{
+	int ret;
+
+	out->rec = rec;
+	out->sample = NULL;
+	out->event = NULL;
+	out->thread = NULL;
+	if (rec->header.type == PD_RECORD_SAMPLE) {
+		ret = process_sample(s, rec, pre);
+		if (ret > 0) {
+			out->kind = SES_SAMPLE;
+			out->sample = &s->out;
+			out->thread = s->out.thread;
+		}
+		return ret;
+	}
+	return process_record(s, rec, out);
 }
 
 /*
@@ -689,240 +775,38 @@ ordering_possible(struct ses_session *s)
 	return pd_attr_has(&first->attr, PD_ATTR_SAMPLE_ID_ALL);
 }
 
-static int
-handle(struct ses_session *s, const struct pd_record *rec)
+static bool
+is_file_compressed(const struct pd_record *rec)
 {
-	uint64_t ts;
-
-	if (rec->origin == PD_ORIGIN_FILE &&
-	    (rec->header.type == PD_RECORD_COMPRESSED ||
-	     rec->header.type == PD_RECORD_COMPRESSED2))
-		return 0;
-	if (rec->header.type >= PD_RECORD_USER_TYPE_START) {
-		if (rec->header.type == PD_RECORD_FINISHED_ROUND &&
-		    s->ordered && !s->whole_sort)
-			return ses_oe_round(&s->oe, deliver, s);
-		return 0;
-	}
-	if (s->ordered) {
-		ts = record_time(s, rec);
-		if (ts && ts != (uint64_t)-1) {
-			ses_oe_queue(&s->oe, rec, ts);
-			return 0;
-		}
-	}
-	return deliver(s, rec);
+	return rec->origin == PD_ORIGIN_FILE &&
+	       (rec->header.type == PD_RECORD_COMPRESSED ||
+		rec->header.type == PD_RECORD_COMPRESSED2);
 }
 
-/*
- * The reader maps a regular file whole and hands records out in place;
- * the pages it has gone past would stay in our resident set (the whole
- * file, at the end).  Those pages can go: dropping pages of a read-only
- * private file mapping only means that a later access reads them from
- * the file again.  The mapping is checked in /proc/self/maps first, so
- * that nothing else (a stream's buffer) is ever dropped.  Records kept
- * for later point into it (ordered.c), so that they need no copy: pages
- * are dropped only behind the oldest of them, which is read again soon.
- */
-#define RELEASE_STEP	((uintptr_t)32 << 20)
-
+/* Room for more records in b. */
 static void
-release_find(struct ses_session *s, const unsigned char *p)
+batch_reserve(struct ses_batch *b, size_t more)
 {
-	uintptr_t a = (uintptr_t)p, lo, hi;
-	unsigned long long off, ino;
-	char perms[8], line[512];
-	FILE *f;
-
-	s->rel_checked = true;
-	f = fopen("/proc/self/maps", "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " %7s %llx %*s %llu",
-			   &lo, &hi, perms, &off, &ino) != 5)
-			continue;
-		if (a < lo || a >= hi)
-			continue;
-		if (!strcmp(perms, "r--p") && ino != 0) {
-			s->rel_lo = s->rel_done = lo;
-			s->rel_hi = hi;
-			ses_oe_set_place(&s->oe, (const unsigned char *)lo,
-					 (const unsigned char *)hi);
-		}
-		break;
-	}
-	fclose(f);
-}
-
-static void
-release_behind(struct ses_session *s, const struct pd_record *rec)
-{
-	uintptr_t a = (uintptr_t)rec->data, held;
-
-	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
-		return;
-	if (!s->rel_checked)
-		release_find(s, rec->data);
-	if (a < s->rel_lo || a >= s->rel_hi || a - s->rel_done < RELEASE_STEP)
-		return;
-	held = (uintptr_t)ses_oe_oldest(&s->oe);
-	if (held && held < a) {
-		a = held;
-		if (a - s->rel_done < RELEASE_STEP)
-			return;
-	}
-	a &= ~((uintptr_t)sysconf(_SC_PAGESIZE) - 1);
-	madvise((void *)s->rel_done, a - s->rel_done, MADV_DONTNEED);
-	s->rel_done = a;
-}
-
-/*
- * Two threads for a file in time order: this one reads, copies and
- * sorts the records (handle_piped), a worker resolves and hands them
- * on (deliver), in batches: what one FINISHED_ROUND flushes, with the
- * records delivered unordered before it.  The records of a batch stay
- * in the queue's chunks until the reader releases them, once the worker
- * is done with the batch.  Everything deliver touches is the worker's
- * alone while it runs.  An error of the worker stops the reading; its
- * error is the one returned, as it comes earlier in the file.
- */
-#define PIPE_DEPTH	4
-
-struct pipe_batch {
-	struct ses_oe_rec **v;
-	size_t nr, cap;
-};
-
-struct ses_pipe {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	struct pipe_batch ring[PIPE_DEPTH];
-	/* counters: batches sent, finished by the worker, released */
-	uint64_t sent, finished, released;
-	bool closing;
-	int err;			/* the worker's */
-};
-
-static int
-deliver_rec(struct ses_session *s, struct ses_oe_rec *r)
-{
-	const struct pd_record *rec = ses_oe_record(r);
-	const struct ses_pre *p = ses_oe_pre(r);
-
-	if (p->ok)
-		return process_sample(s, rec, p);
-	return deliver(s, rec);
-}
-
-static void *
-pipe_main(void *arg)
-{
-	struct ses_session *s = arg;
-	struct ses_pipe *p = s->pipe;
-	struct pipe_batch *b;
-	size_t i;
-	int err;
-
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		while (p->finished == p->sent && !p->closing)
-			pthread_cond_wait(&p->cond, &p->lock);
-		if (p->finished == p->sent)
-			break;
-		b = &p->ring[p->finished % PIPE_DEPTH];
-		err = p->err;
-		pthread_mutex_unlock(&p->lock);
-		for (i = 0; !err && i < b->nr; i++)
-			err = deliver_rec(s, b->v[i]);
-		pthread_mutex_lock(&p->lock);
-		if (err && !p->err)
-			p->err = err;
-		p->finished++;
-		pthread_cond_broadcast(&p->cond);
-	}
-	pthread_mutex_unlock(&p->lock);
-	return NULL;
-}
-
-/* Give the records of the batches the worker finished back to the queue. */
-static void
-pipe_release(struct ses_session *s)
-{
-	struct ses_pipe *p = s->pipe;
-	struct pipe_batch *b;
-	size_t i;
-
-	while (p->released < p->finished) {
-		b = &p->ring[p->released % PIPE_DEPTH];
-		for (i = 0; i < b->nr; i++)
-			ses_oe_release(&s->oe, b->v[i]);
-		b->nr = 0;
-		p->released++;
-	}
-}
-
-/* The batch being filled, with room for more records; NULL on an error. */
-static struct pipe_batch *
-pipe_fill(struct ses_session *s, size_t more, int *err)
-{
-	struct ses_pipe *p = s->pipe;
-	struct pipe_batch *b;
-
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		pipe_release(s);
-		if (p->err || p->sent - p->released < PIPE_DEPTH)
-			break;
-		pthread_cond_wait(&p->cond, &p->lock);
-	}
-	*err = p->err;
-	pthread_mutex_unlock(&p->lock);
-	if (*err)
-		return NULL;
-	b = &p->ring[p->sent % PIPE_DEPTH];
 	if (b->nr + more > b->cap) {
 		b->cap = (b->nr + more) * 2;
 		b->v = xreallocarray(b->v, b->cap, sizeof(*b->v));
 	}
-	return b;
 }
 
+/* Let the reader drop the file's pages behind what is still held. */
 static void
-pipe_send(struct ses_session *s)
+release_behind(struct ses_session *s, const struct pd_record *rec)
 {
-	struct ses_pipe *p = s->pipe;
+	const unsigned char *held;
 
-	pthread_mutex_lock(&p->lock);
-	if (p->ring[p->sent % PIPE_DEPTH].nr)
-		p->sent++;
-	/*
-	 * Decoding samples here for the worker pays when the worker lags:
-	 * when a batch waits behind the one it is on.
-	 */
-	s->pre_on = p->sent - p->finished > 1;
-	pthread_cond_broadcast(&p->cond);
-	pthread_mutex_unlock(&p->lock);
-}
-
-/* The queued records up to limit, to the worker. */
-static int
-pipe_flush(struct ses_session *s, uint64_t limit)
-{
-	struct pipe_batch *b;
-	int err;
-
-	b = pipe_fill(s, ses_oe_queued(&s->oe), &err);
-	if (!b)
-		return err;
-	b->nr += ses_oe_take(&s->oe, limit, b->v + b->nr);
-	pipe_send(s);
-	return 0;
+	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
+		return;
+	held = ses_oe_oldest(&s->oe);
+	pd_reader_drop_before(s->r, held && held < rec->data ? held : rec->data);
 }
 
 /*
- * A sample's copy, decoded here for its key when the worker may take it
+ * A sample's copy, decoded here for its key when the caller may take it
  * as a repeat; its time, or -1 when it has none.
  */
 static uint64_t
@@ -939,33 +823,36 @@ sample_copy(struct ses_session *s, const struct pd_record *rec,
 		return record_time(s, rec);
 	}
 	r = *out = ses_oe_copy(&s->oe, rec);
-	/* a sample that does not decode is the worker's to report */
+	/* a sample that does not decode is the caller's to report */
 	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),
 			&decoded))
 		return record_time(s, rec);
 	return ses_oe_pre(r)->time;
 }
 
+/*
+ * One record read into the queue or the batch b: queued by its time;
+ * else (no time, a user record) after what b holds; a FINISHED_ROUND
+ * first moves what the round flushes into b.  Returns 1 when b should
+ * go to the caller (a round ended), 0, or an error.
+ */
 static int
-handle_piped(struct ses_session *s, const struct pd_record *rec)
+enqueue(struct ses_session *s, const struct pd_record *rec,
+	struct ses_batch *b)
 {
 	struct ses_oe_rec *r = NULL;
-	struct pipe_batch *b;
-	uint64_t ts;
-	int err;
+	uint64_t ts = (uint64_t)-1;
+	bool round;
 
-	if (rec->origin == PD_ORIGIN_FILE &&
-	    (rec->header.type == PD_RECORD_COMPRESSED ||
-	     rec->header.type == PD_RECORD_COMPRESSED2))
-		return 0;
-	if (rec->header.type >= PD_RECORD_USER_TYPE_START) {
-		if (rec->header.type == PD_RECORD_FINISHED_ROUND)
-			return pipe_flush(s, ses_oe_round_limit(&s->oe));
-		return 0;
+	round = rec->header.type == PD_RECORD_FINISHED_ROUND;
+	if (round && s->ordered && !s->whole_sort) {
+		batch_reserve(b, ses_oe_queued(&s->oe) + 1);
+		b->nr += ses_oe_take(&s->oe, ses_oe_round_limit(&s->oe),
+				     b->v + b->nr);
 	}
-	if (rec->header.type == PD_RECORD_SAMPLE)
+	if (rec->header.type == PD_RECORD_SAMPLE && s->ordered)
 		ts = sample_copy(s, rec, &r);
-	else
+	else if (s->ordered && rec->header.type < PD_RECORD_USER_TYPE_START)
 		ts = record_time(s, rec);
 	if (!r)
 		r = ses_oe_copy(&s->oe, rec);
@@ -973,13 +860,122 @@ handle_piped(struct ses_session *s, const struct pd_record *rec)
 		ses_oe_queue_rec(&s->oe, r, ts);
 		return 0;
 	}
-	b = pipe_fill(s, 1, &err);
-	if (!b) {
-		ses_oe_release(&s->oe, r);
-		return err;
-	}
+	batch_reserve(b, 1);
 	b->v[b->nr++] = r;
-	return 0;
+	return round;
+}
+
+/* The last batch: whatever is still queued. */
+static void
+enqueue_end(struct ses_session *s, struct ses_batch *b)
+{
+	batch_reserve(b, ses_oe_queued(&s->oe));
+	b->nr += ses_oe_take(&s->oe, UINT64_MAX, b->v + b->nr);
+}
+
+/*
+ * The reading thread, for a file in time order: it reads, copies and
+ * sorts the records, and sends each round's records as a batch; the
+ * caller's thread resolves and hands them out (ses_next).  The records
+ * of a batch stay in the queue's chunks until this thread releases
+ * them, once the caller has gone past the batch.  Everything the
+ * session's model holds is the caller's alone.  A batch being filled
+ * when reading fails is not sent: as in perf, what is still queued at a
+ * bad record does not count.
+ */
+#define PIPE_DEPTH	4
+
+struct ses_pipe {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct ses_batch ring[PIPE_DEPTH];
+	/* counters: batches sent, finished by the caller, released */
+	uint64_t sent, finished, released;
+	bool closing;			/* the caller stops */
+	bool done;			/* the reader stopped */
+	int err;			/* why it stopped: 0 at the end */
+};
+
+/* Give the records of the batches the caller finished back to the queue. */
+static void
+pipe_release(struct ses_session *s)
+{
+	struct ses_pipe *p = s->pipe;
+	struct ses_batch *b;
+	size_t i;
+
+	while (p->released < p->finished) {
+		b = &p->ring[p->released % PIPE_DEPTH];
+		for (i = 0; i < b->nr; i++)
+			ses_oe_release(&s->oe, b->v[i]);
+		b->nr = 0;
+		p->released++;
+	}
+}
+
+/* The batch being filled, once there is a free one; NULL: stop. */
+static struct ses_batch *
+pipe_fill(struct ses_session *s)
+{
+	struct ses_pipe *p = s->pipe;
+	bool closing;
+
+	pthread_mutex_lock(&p->lock);
+	for (;;) {
+		pipe_release(s);
+		if (p->closing || p->sent - p->released < PIPE_DEPTH)
+			break;
+		pthread_cond_wait(&p->cond, &p->lock);
+	}
+	closing = p->closing;
+	pthread_mutex_unlock(&p->lock);
+	return closing ? NULL : &p->ring[p->sent % PIPE_DEPTH];
+}
+
+static void
+pipe_send(struct ses_session *s)
+{
+	struct ses_pipe *p = s->pipe;
+
+	pthread_mutex_lock(&p->lock);
+	if (p->ring[p->sent % PIPE_DEPTH].nr)
+		p->sent++;
+	/*
+	 * Decoding samples here for the caller pays when the caller lags:
+	 * when a batch waits behind the one it is on.
+	 */
+	s->pre_on = p->sent - p->finished > 1;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+}
+
+static void *
+pipe_main(void *arg)
+{
+	struct ses_session *s = arg;
+	struct ses_pipe *p = s->pipe;
+	struct ses_batch *b = pipe_fill(s);
+	struct pd_record rec;
+	int ret = 0;
+
+	while (b && (ret = pd_reader_next(s->r, &rec)) > 0) {
+		if (!is_file_compressed(&rec) && enqueue(s, &rec, b) > 0) {
+			pipe_send(s);
+			b = pipe_fill(s);
+		}
+		release_behind(s, &rec);
+	}
+	if (b && ret == 0) {
+		enqueue_end(s, b);
+		pipe_send(s);
+	}
+	pthread_mutex_lock(&p->lock);
+	p->done = true;
+	p->err = b && ret < 0 ? ret : 0;
+	pthread_cond_broadcast(&p->cond);
+	pthread_mutex_unlock(&p->lock);
+	return NULL;
 }
 
 static bool
@@ -987,9 +983,8 @@ pipe_start(struct ses_session *s)
 {
 	struct ses_pipe *p;
 
-	if (!s->ordered || s->whole_sort ||
-	    pd_reader_info(s->r)->mode != PD_MODE_FILE ||
-	    sysconf(_SC_NPROCESSORS_ONLN) < 2)
+	if (!s->opts.threads || !s->ordered || s->whole_sort ||
+	    pd_reader_info(s->r)->mode != PD_MODE_FILE)
 		return false;
 	p = xcalloc(1, sizeof(*p));
 	pthread_mutex_init(&p->lock, NULL);
@@ -1005,80 +1000,252 @@ pipe_start(struct ses_session *s)
 	return true;
 }
 
-/* Wait for the worker to finish what it was sent; its error, or 0. */
+/*
+ * The next batch from the reading thread into s->cur, after the one the
+ * caller finished: 1, 0 at the end, or the reader's error.
+ */
 static int
+pipe_next(struct ses_session *s)
+{
+	struct ses_pipe *p = s->pipe;
+	int ret = 1;
+
+	pthread_mutex_lock(&p->lock);
+	if (s->cur_taken) {
+		p->finished++;
+		s->cur_taken = false;
+		pthread_cond_broadcast(&p->cond);
+	}
+	while (p->finished == p->sent && !p->done)
+		pthread_cond_wait(&p->cond, &p->lock);
+	if (p->finished == p->sent)
+		ret = p->err;
+	else
+		s->cur_taken = true;
+	pthread_mutex_unlock(&p->lock);
+	if (ret <= 0)
+		return ret;
+	/* the reader writes no other field of this batch until it is finished */
+	s->cur = p->ring[p->finished % PIPE_DEPTH];
+	s->cur_pos = 0;
+	return 1;
+}
+
+static void
 pipe_stop(struct ses_session *s)
 {
 	struct ses_pipe *p = s->pipe;
 	size_t i;
-	int err;
 
 	pthread_mutex_lock(&p->lock);
 	p->closing = true;
+	if (s->cur_taken) {
+		p->finished++;
+		s->cur_taken = false;
+	}
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
-	/* a batch being filled was never sent */
+	/* batches sent and not taken, and one being filled */
 	p->finished = p->sent + (p->ring[p->sent % PIPE_DEPTH].nr ? 1 : 0);
 	pipe_release(s);
-	err = p->err;
 	for (i = 0; i < PIPE_DEPTH; i++)
 		free(p->ring[i].v);
 	pthread_cond_destroy(&p->cond);
 	pthread_mutex_destroy(&p->lock);
 	free(p);
 	s->pipe = NULL;
-	return err;
+	memset(&s->cur, 0, sizeof(s->cur));
+	s->cur_pos = 0;
+}
+
+/* Give the records of the plain loop's batch back to the queue. */
+static void
+batch_release(struct ses_session *s)
+{
+	size_t i;
+
+	if (s->pipe)
+		return;
+	for (i = 0; i < s->cur.nr; i++)
+		ses_oe_release(&s->oe, s->cur.v[i]);
+	s->cur.nr = 0;
+	s->cur_pos = 0;
+}
+
+/*
+ * The plain loop's next batch into s->cur, or a record to hand out in
+ * place (s->direct): 1, 0 at the end, or the reader's error.
+ */
+static int
+plain_next(struct ses_session *s)
+{
+	struct ses_batch sw;
+	int ret;
+
+	batch_release(s);
+	/* s->fill and s->cur swap, so neither's array is reallocated often */
+	sw = s->cur;
+	s->cur = s->fill;
+	s->fill = sw;
+	for (;;) {
+		ret = pd_reader_next(s->r, &s->direct);
+		if (ret < 0)
+			return ret;
+		if (ret == 0) {
+			enqueue_end(s, &s->cur);
+			return s->cur.nr ? 1 : 0;
+		}
+		if (is_file_compressed(&s->direct))
+			continue;
+		release_behind(s, &s->direct);
+		if (!s->ordered) {
+			s->have_direct = true;
+			return 1;
+		}
+		if (enqueue(s, &s->direct, &s->cur) > 0 || s->cur.nr)
+			return 1;
+	}
 }
 
 static int
-run_piped(struct ses_session *s)
+next_batch(struct ses_session *s)
 {
-	struct pd_record rec;
-	int ret, err = 0, perr;
-
-	while ((ret = pd_reader_next(s->r, &rec)) > 0) {
-		err = handle_piped(s, &rec);
-		if (err)
-			break;
-		release_behind(s, &rec);
-	}
-	if (!err && ret >= 0)
-		err = pipe_flush(s, UINT64_MAX);
-	perr = pipe_stop(s);
-	if (perr)
-		return perr;
-	return err ? err : ret < 0 ? ret : 0;
+	if (s->pipe)
+		return pipe_next(s);
+	return plain_next(s);
 }
 
-int
-ses_run(struct ses_session *s, const struct ses_ops *ops,
-		void *ctx)
+unsigned int
+ses_threads_default(void)
 {
-	struct pd_record rec;
-	int ret, err;
+	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 1 : 0;
+}
 
-	s->ops = ops;
-	s->ctx = ctx;
+static void
+session_start(struct ses_session *s)
+{
+	const unsigned char *lo, *hi;
+
+	s->started = true;
+	/* records read from the mapped file are kept there, not copied */
+	if (pd_reader_mapping(s->r, &lo, &hi))
+		ses_oe_set_place(&s->oe, lo, hi);
 	s->ordered = ordering_possible(s);
 	/*
 	 * The files of a directory come one after the other, and each has
 	 * its own rounds: sort the whole of it instead.
 	 */
 	s->whole_sort = pd_reader_info(s->r)->mode == PD_MODE_DIR;
-	if (pipe_start(s))
-		return run_piped(s);
-	while ((ret = pd_reader_next(s->r, &rec)) > 0) {
-		err = handle(s, &rec);
-		if (err)
-			return err;
-		release_behind(s, &rec);
+	pipe_start(s);
+}
+
+int
+ses_next(struct ses_session *s, struct ses_event *ev)
+{
+	struct ses_oe_rec *r;
+	int ret;
+
+	if (!s->started)
+		session_start(s);
+	if (s->end)
+		return s->end > 0 ? 0 : s->end;
+	for (;;) {
+		if (s->have_direct) {
+			s->have_direct = false;
+			ret = deliver(s, &s->direct, NULL, ev);
+		} else if (s->cur_pos < s->cur.nr) {
+			r = s->cur.v[s->cur_pos++];
+			ret = deliver(s, ses_oe_record(r), ses_oe_pre(r)->ok ?
+				      ses_oe_pre(r) : NULL, ev);
+		} else {
+			ret = next_batch(s);
+			if (ret <= 0)
+				break;
+			continue;
+		}
+		if (ret)
+			break;
 	}
-	/*
-	 * perf stops at a bad record without the final flush: what the
-	 * rounds flushed before it counts, what is still queued does not.
-	 */
-	if (ret < 0)
-		return ret;
-	return ses_oe_flush(&s->oe, UINT64_MAX, deliver, s);
+	if (ret <= 0)
+		s->end = ret ? ret : 1;
+	return ret;
+}
+
+const struct ses_thread *
+ses_thread_find(struct ses_session *s, int32_t pid, int32_t tid)
+{
+	struct ses_thread_int *t;
+
+	t = ses_thread_findnew(&s->threads, pid, tid, false);
+	return t ? &t->pub : NULL;
+}
+
+static const struct ses_thread_int *
+thread_int(const struct ses_thread *t)
+{
+	return (const struct ses_thread_int *)t;
+}
+
+size_t
+ses_thread_maps(struct ses_session *s, const struct ses_thread *t,
+		const struct ses_map *const **maps)
+{
+	const struct ses_maps *m = t ? thread_int(t)->maps : &s->kmaps;
+
+	/* a ses_map_int starts with its ses_map */
+	*maps = (const struct ses_map *const *)m->v;
+	return m->nr;
+}
+
+void
+ses_resolve(struct ses_session *s, const struct ses_thread *t,
+	    uint8_t cpumode, uint64_t addr, struct ses_loc *loc)
+{
+	struct ses_thread_int *ti = NULL;
+
+	if (t)
+		ti = (struct ses_thread_int *)thread_int(t);
+	else
+		ti = ses_thread_findnew(&s->threads, 0, 0, true);
+	ses_resolve_loc(s, ti, cpumode, addr, loc);
+}
+
+static void
+run_sample(struct ses_session *s, const struct ses_ops *ops, void *ctx,
+	   const struct ses_sample *in)
+{
+	struct ses_sample one;
+	size_t pos = 0;
+
+	if (!ops->sample)
+		return;
+	while (ses_read_split(s, in, &pos, &one))
+		ops->sample(ctx, &one);
+}
+
+int
+ses_run(struct ses_session *s, const struct ses_ops *ops, void *ctx)
+{
+	struct ses_event ev;
+	unsigned int evsel;
+	int ret;
+
+	while ((ret = ses_next(s, &ev)) > 0) {
+		evsel = ev.rec->evsel < 0 ? 0 : (unsigned int)ev.rec->evsel;
+		if (ev.kind == SES_SAMPLE)
+			run_sample(s, ops, ctx, ev.sample);
+		else if (ev.rec->header.type == PD_RECORD_LOST && ev.event) {
+			if (ops->lost)
+				ops->lost(ctx, evsel, ev.event->lost.lost);
+		} else if (ev.rec->header.type == PD_RECORD_LOST_SAMPLES &&
+			   ev.event) {
+			if (ops->lost_samples)
+				ops->lost_samples(ctx, evsel,
+						  ev.event->lost_samples.lost);
+		} else if (ops->event) {
+			ops->event(ctx, &ev);
+		}
+	}
+	return ret;
 }

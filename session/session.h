@@ -61,6 +61,9 @@ struct ses_opts {
 	unsigned int threads;
 };
 
+/* opts.threads for this machine: 1 with two CPUs or more, else 0. */
+unsigned int ses_threads_default(void);
+
 /* What ses_next() hands out. */
 enum ses_kind {
 	SES_SAMPLE = 1,		/* a SAMPLE record: sample */

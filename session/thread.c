@@ -2,7 +2,7 @@
 /*
  * report/thread.c - threads keyed by tid, their comms and their
  * process's map set, as perf 6.1's machine keeps them
- * (perf-record-decoding.md §7.1).
+ * (doc/perf-records.md §7.1).
  */
 #include "config.h"
 

@@ -2,7 +2,7 @@
 /*
  * symbol/dso.c - the symbol context: DSOs by (name, build-id), finding
  * the file that holds a DSO's symbols in perf 6.1's order, and the
- * tables shared by build-id (perf-record-decoding.md §7).
+ * tables shared by build-id (doc/perf-records.md §7).
  */
 #include "config.h"
 

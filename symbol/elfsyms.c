@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * symbol/elfsyms.c - symbols of one ELF file as perf 6.1's dso__load_sym
- * reads them (perf-record-decoding.md §7.4):
+ * reads them (doc/perf-records.md §7.4):
  *
  *  - .symtab, then .dynsym of the same file, each pass followed by the
  *    zero-size end fixup and the duplicate removal;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * symbol/jitmap.c - /tmp/perf-PID.map files (perf-record-decoding.md
+ * symbol/jitmap.c - /tmp/perf-PID.map files (doc/perf-records.md
  * §7.7): "START SIZE NAME" lines, START and SIZE in hex.  As perf 6.1
  * reads them: the last character of every line is dropped (the newline,
  * or the last name character of an unterminated last line), short lines

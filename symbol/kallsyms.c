@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * symbol/kallsyms.c - kernel and module symbols from a kallsyms file, as
- * perf 6.1 loads them (perf-record-decoding.md §7.5): lines
+ * perf 6.1 loads them (doc/perf-records.md §7.5): lines
  * "ADDR TYPE NAME[\t[MODULE]]", types T W D B (either case) kept, names
  * starting with '$' dropped, all sizes 0 and ends fixed up to the next
  * symbol (a kernel/module boundary ends at the next page instead), one

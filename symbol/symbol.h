@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * symbol/symbol.h - find the right ELF file for a DSO and turn addresses
- * into symbol names, as perf 6.1 does (perf-record-decoding.md §7).
+ * into symbol names, as perf 6.1 does (doc/perf-records.md §7).
  *
  * A sym_ctx caches every DSO it has loaded, keyed by recorded name and
  * build-id; symbol tables are loaded on first lookup and shared by every

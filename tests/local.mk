@@ -63,7 +63,8 @@ SCRIPT_TESTS = \
 	tests/live-perf.test \
 	tests/byteswap.test \
 	tests/live-dump.test \
-	tests/fuzz.test
+	tests/fuzz.test \
+	tests/doc-sections.test
 
 TESTS += $(UNIT_TESTS) $(SCRIPT_TESTS)
 

@@ -11,7 +11,7 @@
  * blobs keep their bytes; the attr flag word, aux_action and the
  * branch-entry flag word are C bitfields, which a big-endian compiler
  * allocates from the most significant bit, so they are moved field by
- * field (perf-data-file-format.md §14).  Nothing changes size or place.
+ * field (doc/perf-data-format.md §14).  Nothing changes size or place.
  *
  * The library finds the records and the event that owns each one; the
  * layouts below are written from the format documents, not from the
@@ -346,7 +346,7 @@ sp_strlist(struct span *s, const char *what)
 		sp_string(s, what);
 }
 
-/* attr.flags (perf-data-file-format.md §3.3; 38, 39 are the newest) */
+/* attr.flags (doc/perf-data-format.md §3.3; 38, 39 are the newest) */
 static const struct bitfield attr_flag_fields[] = {
 	{ 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 1 }, { 4, 1 }, { 5, 1 }, { 6, 1 },
 	{ 7, 1 }, { 8, 1 }, { 9, 1 }, { 10, 1 }, { 11, 1 }, { 12, 1 },
@@ -364,7 +364,7 @@ static const struct bitfield aux_action_fields[] = {
 	{ 0, 1 }, { 1, 1 }, { 2, 1 }, { 3, 29 },
 };
 
-/* perf_branch_entry's flag word (perf-record-decoding.md §3.7) */
+/* perf_branch_entry's flag word (doc/perf-records.md §3.7) */
 static const struct bitfield branch_flag_fields[] = {
 	{ PD_BRFL_MISPRED_SHIFT, 1 },
 	{ PD_BRFL_PREDICTED_SHIFT, 1 },
@@ -384,7 +384,10 @@ enum attr_kind {
 	AF_AUX_ACTION,
 };
 
-/* struct perf_event_attr up to PD_ATTR_SIZE_VER9 (§3.3) */
+/*
+ * struct perf_event_attr up to PD_ATTR_SIZE_VER9
+ * (doc/perf-data-format.md §3.3)
+ */
 static const struct {
 	unsigned char off;
 	unsigned char width;
@@ -476,7 +479,7 @@ conv_attr(struct conv *c, uint64_t off, uint64_t stored)
 		conv_fail(c, off, "pd_attr_decode() reads the converted attr differently from the original");
 }
 
-/* The sample_id trailer, forward order (§11.2). */
+/* The sample_id trailer, forward order (doc/perf-data-format.md §11.2). */
 static void
 conv_trailer(struct span *s, uint64_t t)
 {
@@ -498,7 +501,7 @@ conv_trailer(struct span *s, uint64_t t)
 		sp_u64(s, "sample_id identifier");
 }
 
-/* A read_format block (perf-record-decoding.md §3.3): only u64s. */
+/* A read_format block (doc/perf-records.md §3.3): only u64s. */
 static void
 conv_read_values(struct span *s, uint64_t rf)
 {
@@ -538,7 +541,7 @@ conv_regs(struct span *s, uint64_t mask, const char *what)
 		sp_u64s(s, (uint64_t)__builtin_popcountll(mask), what);
 }
 
-/* PERF_RECORD_SAMPLE in the kernel's field order (§8). */
+/* PERF_RECORD_SAMPLE in the kernel's field order (doc/perf-data-format.md §8) */
 static void
 conv_sample(struct span *s, const struct pd_attr *a)
 {
@@ -695,7 +698,8 @@ record_attr(struct conv *c, const struct pd_record *rec)
 
 /*
  * Kernel records (1..22): the payload, then the sample_id trailer when
- * the owning event has sample_id_all (perf-record-decoding.md §2, §14.6).
+ * the owning event has sample_id_all (doc/perf-records.md §2); byte
+ * order: doc/perf-data-format.md §14.6.
  */
 static void
 conv_kernel_record(struct conv *c, const struct pd_record *rec)

@@ -7,7 +7,8 @@
  * threads, maps and symbols with perf's.
  *
  * Usage: pd-resolve [--symfs DIR] [--kallsyms FILE] [--max-stack N]
- *                   [--no-callchain] [--no-time] [--branches] [--count] FILE
+ *                   [--no-callchain] [--no-time] [--branches] [--count]
+ *                   [--threads N] FILE
  * --no-time leaves the time out (perf script -F without time), --count
  * prints only the number of samples delivered (for timing), --branches
  * prints a line per branch-stack entry instead of the samples: its
@@ -181,7 +182,7 @@ usage(void)
 {
 	fputs("usage: pd-resolve [--symfs DIR] [--kallsyms FILE]"
 	      " [--max-stack N] [--no-callchain]\n"
-	      "                  [--no-time] [--branches] [--count] FILE\n",
+	      "                  [--no-time] [--branches] [--count] [--threads N] FILE\n",
 	      stderr);
 	exit(2);
 }
@@ -189,7 +190,7 @@ usage(void)
 int
 main(int argc, char **argv)
 {
-	struct ses_opts sopts = { 0 };
+	struct ses_opts sopts = { .threads = ses_threads_default() };
 	struct ses_ops ops = { .sample = on_sample };
 	struct sym_opts yopts = { .warn = on_warn };
 	struct out o = { .fp = stdout, .callchains = true };
@@ -215,6 +216,9 @@ main(int argc, char **argv)
 			o.no_time = true;
 		else if (!strcmp(argv[i], "--branches"))
 			o.branches = sopts.branches = true;
+		else if (!strcmp(argv[i], "--threads") && i + 1 < argc)
+			sopts.threads =
+				(unsigned int)strtoul(argv[++i], NULL, 0);
 		else if (argv[i][0] == '-' && argv[i][1])
 			usage();
 		else if (!path)

@@ -3,7 +3,7 @@
  * tests/unit/attr.h - perf_event_attr images for the unit tests.
  *
  * tb_attr() lays a struct pd_attr out as a writer of the buffer's byte
- * order would (perf-data-file-format.md §3.3, the bitfield words by
+ * order would (doc/perf-data-format.md §3.3, the bitfield words by
  * §14.4); tattr_expect() says what a reader must make of such an image,
  * and tattr_check() compares two attrs field by field, one check each.
  */

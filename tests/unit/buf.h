@@ -170,7 +170,7 @@ tb_end_record(struct tbuf *b, size_t at)
 /*
  * The 8-byte attr flags word as a writer of this byte order lays out the
  * bitfield: a field at little-endian bit p, width w, moves to bit
- * 64 - p - w of the big-endian word (perf-data-file-format.md §14.4).
+ * 64 - p - w of the big-endian word (doc/perf-data-format.md §14.4).
  */
 static inline uint64_t
 tb_bitfield_word(const struct tbuf *b, uint64_t le_value, unsigned int nfields,

@@ -2,7 +2,7 @@
 /*
  * tests/unit/test-branch.c - branch mode on hand-built branch stacks:
  * one entry of period 1 per branch, the branch keys' columns, and the
- * "Branch Statistics" block (perf-record-decoding.md §5.3), which no
+ * "Branch Statistics" block (doc/perf-records.md §5.3), which no
  * committed fixture exercises (their branches carry no type).
  */
 #include "config.h"

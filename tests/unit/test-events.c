@@ -1210,7 +1210,10 @@ check_cpus(const struct pd_cpu_map *m, const int *want, size_t n)
 	EQ(i, n, "cpu count");
 }
 
-/* The cpu map data of §7.5 (after the record header, or the update's id). */
+/*
+ * The cpu map data of doc/perf-data-format.md §7.5 (after the record
+ * header, or the update's id).
+ */
 static size_t
 put_cpu_map(struct tbuf *b, int form)
 {
@@ -1524,7 +1527,10 @@ test_compressed(bool be, const struct pd_attr *attr)
 	EQ(ev->compressed.data.len, 13, "2: data len");
 	T(memcmp(ev->compressed.data.p, z, 13) == 0, "%s: 2: data", ctx);
 
-	/* the overflowed data_size of the perf 6.16 writer bug (§10.1) */
+	/*
+	 * the overflowed data_size of the perf 6.16 writer bug
+	 * (doc/perf-data-format.md §10.1)
+	 */
 	b = rec_begin(be, PD_RECORD_COMPRESSED2, 0);
 	tb_u64(b, 0x10010);
 	tb_bytes(b, z, sizeof(z));

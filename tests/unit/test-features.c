@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * tests/unit/test-features.c - pd_feature_parse() and pd_build_ids_parse()
- * on hand-built payloads of every feature (perf-data-file-format.md §5),
+ * on hand-built payloads of every feature (doc/perf-data-format.md §5),
  * in both byte orders.
  *
  * Each payload is also cut at every length: a cut must give an error,

@@ -2,7 +2,7 @@
 /*
  * tests/unit/test-hist.c - the histogram on hand-built samples: what
  * makes one entry, the output order and its ties, the column widths
- * (perf-record-decoding.md §6.2, §6.3, §6.5), the filters' parsing.
+ * (doc/perf-records.md §6.2, §6.3, §6.5), the filters' parsing.
  */
 #include "config.h"
 

@@ -9,7 +9,7 @@
  * the builder wrote: the container facts, the events, and every record
  * with its offset, size, origin, source, event and payload.
  *
- * Layouts: doc perf-data-file-format.md (§ numbers below).  Compressed
+ * Layouts: doc/perf-data-format.md (§ numbers below).  Compressed
  * payloads are made the way perf makes them (§10.2): ONE zstd stream per
  * file, ZSTD_compressStream() + ZSTD_flushStream() per chunk, never ended.
  */

@@ -4,7 +4,7 @@
  * and the layout helpers, on byte images of both byte orders.
  *
  * A model of every sample field is written by a small encoder that
- * follows perf-record-decoding.md §3.1 on its own (it shares no code with
+ * follows doc/perf-records.md §3.1 on its own (it shares no code with
  * format/sample.c), decoded, and compared field by field.  Every
  * truncation of every image must fail, and nothing may be read past the
  * end: each cut is copied into a buffer of exactly that size and the

@@ -3,7 +3,7 @@
  * tests/unit/test-text.c - the text decoders of pdata/text.h.
  *
  * Rows marked V61 are real perf 6.1.187 output, from the tables of
- * perf-record-decoding.md (§3.10, §4.3, §4.4, §4.5, §5.2) or from
+ * doc/perf-records.md (§3.10, §4.3, §4.4, §4.5, §5.2) or from
  * tests/fixtures/simpleperf/perf_with_arm_regs.data.perf-script.txt.xz.
  * The other rows follow perf 6.1's source for edge cases no recording
  * has (all bits set, unknown values, buffers too small).

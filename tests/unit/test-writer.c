@@ -807,7 +807,7 @@ test_errors(const struct pd_meta *m)
 	close(fd);
 }
 
-/* Byte layouts seen in perf 6.1 files (perf-data-file-format.md §4.2, §5.2) */
+/* Byte layouts seen in perf 6.1 files (doc/perf-data-format.md §4.2, §5.2) */
 static void
 test_layouts(const struct pd_meta *m)
 {

@@ -165,7 +165,7 @@ enum {
 
 /*
  * attr flag bits, numbered as a little-endian writer stores them
- * (perf-data-file-format.md §3.3).  pd_attr.flags always holds them in
+ * (doc/perf-data-format.md §3.3).  pd_attr.flags always holds them in
  * this numbering, whatever the file's byte order.
  */
 enum pd_attr_flag {

@@ -7,7 +7,7 @@
  * bit, a big-endian one from the most significant: a field at bit p of
  * width w in the one sits at bit nbits - p - w in the other.  Such a word
  * is converted field by field, never byte-swapped alone
- * (perf-data-file-format.md §14.4).  The attr flag word, attr.aux_action
+ * (doc/perf-data-format.md §14.4).  The attr flag word, attr.aux_action
  * and the branch entry flags all go through pd_bitfield_move().
  */
 #ifndef PDATA_BITFIELD_H

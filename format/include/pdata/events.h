@@ -8,8 +8,8 @@
  * to the first NUL within its field and is never NUL-terminated itself.
  * Views borrow pd_record.data and die with it.
  *
- * Layouts: perf-record-decoding.md §2 (kernel records 1..22) and
- * perf-data-file-format.md §7 (user records 64..86); byte order: §14.6.
+ * Layouts: doc/perf-records.md §2 (kernel records 1..22) and
+ * doc/perf-data-format.md §7 (user records 64..86); byte order: §14.6.
  */
 #ifndef PDATA_EVENTS_H
 #define PDATA_EVENTS_H
@@ -61,7 +61,10 @@ struct pd_ev_mmap {
 	struct pd_str filename;
 };
 
-/* MMAP2 (10); misc PD_MISC_MMAP_BUILD_ID picks the union's form (§2.10). */
+/*
+ * MMAP2 (10); misc PD_MISC_MMAP_BUILD_ID picks the union's form
+ * (doc/perf-records.md §2.10).
+ */
 struct pd_ev_mmap2 {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
@@ -209,7 +212,7 @@ struct pd_ev_aux_output_hw_id {
 	uint64_t hw_id;
 };
 
-/* CALLCHAIN_DEFERRED (22), perf-record-decoding.md §3.5.3 */
+/* CALLCHAIN_DEFERRED (22), doc/perf-records.md §3.5.3 */
 struct pd_ev_callchain_deferred {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
@@ -240,7 +243,7 @@ struct pd_ev_tracing_data {
 	uint32_t size;			/* bytes of blob after the record */
 };
 
-/* HEADER_BUILD_ID (67), perf-data-file-format.md §5.2 */
+/* HEADER_BUILD_ID (67), doc/perf-data-format.md §5.2 */
 struct pd_ev_build_id {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
@@ -314,7 +317,7 @@ struct pd_ev_auxtrace {
 	uint32_t idx, tid, cpu, reserved;
 };
 
-/* AUXTRACE_ERROR (72), perf-data-file-format.md §7.8 */
+/* AUXTRACE_ERROR (72), doc/perf-data-format.md §7.8 */
 struct pd_ev_auxtrace_error {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;
@@ -359,7 +362,7 @@ pd_thread_map_get(const struct pd_ev_thread_map *ev, size_t i,
 }
 
 /*
- * A cpu map in any of its three encodings (perf-data-file-format.md
+ * A cpu map in any of its three encodings (doc/perf-data-format.md
  * §7.5), as CPU_MAP and EVENT_UPDATE CPUS carry it.
  */
 struct pd_cpu_map {
@@ -411,7 +414,7 @@ struct pd_ev_stat_round {
 	uint64_t time;
 };
 
-/* EVENT_UPDATE (78), perf-data-file-format.md §7.6 */
+/* EVENT_UPDATE (78), doc/perf-data-format.md §7.6 */
 struct pd_ev_event_update {
 	struct pd_event_header header;
 	struct pd_sample_id sample_id;

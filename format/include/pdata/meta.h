@@ -2,7 +2,7 @@
 /*
  * pdata/meta.h - what the feature sections of a perf.data file say.
  *
- * One field group per HEADER_* feature (perf-data-file-format.md §4, §5).
+ * One field group per HEADER_* feature (doc/perf-data-format.md §4, §5).
  * Every field documents its value when the feature is absent; use
  * pd_meta_has() to tell "absent" from "present and zero".  All strings
  * are NUL-terminated copies owned by the struct.

@@ -107,6 +107,23 @@ const struct pd_meta *pd_reader_meta(const struct pd_reader *r);
  */
 int pd_reader_next(struct pd_reader *r, struct pd_record *rec);
 
+/*
+ * The bytes of the main file when it is mapped (a regular file): the
+ * records read from it are views into [*lo, *hi), valid until
+ * pd_reader_close().  False for a stream.
+ */
+bool pd_reader_mapping(const struct pd_reader *r, const unsigned char **lo,
+		       const unsigned char **hi);
+
+/*
+ * Let the pages of the mapped main file below upto leave memory: the
+ * caller holds no view below upto.  Dropped pages of the read-only file
+ * mapping are read again from the file if touched, so this bounds the
+ * reader's resident memory on big files without changing a byte read.
+ * Done in steps of 32 MiB; nothing for a stream.
+ */
+void pd_reader_drop_before(struct pd_reader *r, const unsigned char *upto);
+
 /* Counts kept while reading. */
 struct pd_reader_stats {
 	uint64_t records;		/* delivered, compressed and inner ones included */
@@ -118,7 +135,7 @@ const struct pd_reader_stats *pd_reader_stats(const struct pd_reader *r);
 
 /*
  * The evsel owning a kernel record, found from its sample id or trailer
- * as perf does (perf-data-file-format.md §11.1); -1 when none.  The
+ * as perf does (doc/perf-data-format.md §11.1); -1 when none.  The
  * reader has already set rec->evsel; this is for records built elsewhere.
  */
 int pd_reader_find_evsel(const struct pd_reader *r, const struct pd_record *rec);

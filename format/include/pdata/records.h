@@ -26,7 +26,7 @@ struct pd_event_header {
  * struct perf_event_attr as of PD_ATTR_SIZE_VER9, in host byte order.
  * Fields past the size the file carried are zero.  flags holds the flag
  * bitfield with the little-endian bit numbering of enum pd_attr_flag,
- * whatever the file's byte order (perf-data-file-format.md §14.4).
+ * whatever the file's byte order (doc/perf-data-format.md §14.4).
  */
 struct pd_attr {
 	uint32_t type;
@@ -91,7 +91,7 @@ struct pd_evsel {
 	char *unit;		/* EVENT_UPDATE UNIT; NULL if absent */
 	double scale;		/* EVENT_UPDATE SCALE; 0 if absent */
 	unsigned int idx;	/* position in the attr section / HEADER_ATTR order */
-	/* where attr.sample_type puts the event id (perf-data-file-format.md §11.1) */
+	/* where attr.sample_type puts the event id (doc/perf-data-format.md §11.1) */
 	int id_pos;		/* u64 index of the id in a SAMPLE, -1 if none */
 	int is_pos;		/* u64 index from the end of a trailer, -1 if none */
 };

@@ -9,8 +9,8 @@
  * with the inline accessors below, which do the copy and the byte swap.
  * Views borrow pd_record.data and die with it.
  *
- * Layout: perf-record-decoding.md §3, perf-data-file-format.md §8 and
- * §11.2; byte order: perf-data-file-format.md §14.4 and §14.6.
+ * Layout: doc/perf-records.md §3, doc/perf-data-format.md §8 and
+ * §11.2; byte order: doc/perf-data-format.md §14.4 and §14.6.
  */
 #ifndef PDATA_SAMPLE_H
 #define PDATA_SAMPLE_H
@@ -50,7 +50,7 @@ struct pd_bytes {
 	size_t len;
 };
 
-/* One value of a read_format block (perf-record-decoding.md §3.3). */
+/* One value of a read_format block (doc/perf-records.md §3.3). */
 struct pd_read_value {
 	uint64_t value;
 	uint64_t id;		/* 0 unless read_format has PD_FORMAT_ID */
@@ -133,7 +133,7 @@ struct pd_branch_stack {
 
 /*
  * The flags word in the PD_BRFL_* numbering: a big-endian writer's
- * bitfield is mirrored field by field (perf-record-decoding.md §3.7).
+ * bitfield is mirrored field by field (doc/perf-records.md §3.7).
  */
 static inline uint64_t
 pd_branch_flags_normalize(uint64_t word, bool big_endian)
@@ -208,7 +208,7 @@ pd_branch_entry_get(const struct pd_branch_stack *b, size_t i,
 }
 
 /*
- * The branch counters word of entry i (perf-record-decoding.md §3.7,
+ * The branch counters word of entry i (doc/perf-records.md §3.7,
  * "Branch counters"), or 0 when there are none or i >= nr.
  */
 static inline uint64_t
@@ -286,7 +286,7 @@ struct pd_weight_struct {
 
 /*
  * A decoded sample.  Each field holds perf's default when its
- * sample_type bit is clear (perf-record-decoding.md §3.2).
+ * sample_type bit is clear (doc/perf-records.md §3.2).
  */
 struct pd_sample {
 	uint64_t type;		/* the attr's sample_type */
@@ -383,7 +383,7 @@ int pd_sample_key_decode(const struct pd_attr *attr,
 			 const struct pd_record *rec,
 			 struct pd_sample_key *out);
 
-/* The sample_id fields of any record (perf-data-file-format.md §11.2). */
+/* The sample_id fields of any record (doc/perf-data-format.md §11.2). */
 struct pd_sample_id {
 	uint64_t type;		/* the trailer bits of sample_type; 0 if none */
 	uint32_t pid, tid;	/* (u32)-1 */
@@ -413,7 +413,7 @@ int pd_sample_id_decode(const struct pd_attr *attr, const struct pd_record *rec,
 			struct pd_sample_id *out);
 
 /*
- * Layout facts for the reader (perf-data-file-format.md §11.1).
+ * Layout facts for the reader (doc/perf-data-format.md §11.1).
  *
  * pd_sample_id_pos: index in u64 after the header of the id in a SAMPLE,
  * -1 when sample_type has neither IDENTIFIER nor ID.

@@ -10,7 +10,7 @@
  * buf may be NULL when size is 0, to measure.  Name lookups return static
  * strings, or NULL for a value that has no name.
  *
- * The facts come from perf-record-decoding.md (§ numbers below); where
+ * The facts come from doc/perf-records.md (§ numbers below); where
  * perf 6.1 and newer perf differ, these functions print what 6.1 prints.
  */
 #ifndef PDATA_TEXT_H

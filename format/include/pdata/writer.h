@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * pdata/writer.h - write a perf.data file (file mode, PERFILE2) or a
- * pipe-mode stream, as perf 6.1 writes them (perf-data-file-format.md
+ * pipe-mode stream, as perf 6.1 writes them (doc/perf-data-format.md
  * §2.6 for the file header recipe, §9.1 for the pipe stream order).
  *
  * Use:
