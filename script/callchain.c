@@ -88,10 +88,16 @@ print_srcline(struct scr *s, const struct ses_loc *l)
 	if (!l->map || !l->dso)
 		return;
 	line = sym_dso_srcline(l->dso, l->al_addr);
-	if (!line)
-		return;
 	scr_out_add(&s->out, "\n  ", 3);
-	scr_out_str(&s->out, line);
+	if (line) {
+		scr_out_str(&s->out, line);
+		return;
+	}
+	/* perf's map__srcline() names no symbol: "dso[addr]" */
+	scr_out_str(&s->out, sym_dso_short_name(l->dso));
+	scr_out_c(&s->out, '[');
+	scr_out_hex(&s->out, l->al_addr, 0);
+	scr_out_c(&s->out, ']');
 }
 
 /* sym, dso and srcline after an address */

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,6 +92,21 @@ static const struct {
 /* Fields that need what pscript cannot do: decode instructions, read code */
 #define REFUSED	(SCR_BIT(INSN) | SCR_BIT(INSNLEN) | SCR_BIT(BRSTACKINSN) | \
 		 SCR_BIT(BRSTACKINSNLEN) | SCR_BIT(SRCCODE))
+
+/*
+ * The checks' messages are perf's own, word for word and without our
+ * program name, so that a script comparing the two tools sees the same.
+ */
+static void __attribute__((format(printf, 1, 2)))
+perf_msg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
 
 /* perf 6.1's event_type(): the names of its messages */
 static const char *
@@ -178,7 +194,7 @@ parse_word(struct scr_fields *f, char *tok, int type, enum change *change)
 
 	if ((c == CH_SET && *change != CH_SET && *change != CH_DEFAULT) ||
 	    (c != CH_SET && *change == CH_SET)) {
-		error_msg("Cannot mix +-field with overridden fields");
+		perf_msg("Cannot mix +-field with overridden fields");
 		return -1;
 	}
 	*change = c;
@@ -190,7 +206,7 @@ parse_word(struct scr_fields *f, char *tok, int type, enum change *change)
 		return 0;
 	}
 	if (i < 0) {
-		error_msg("Invalid field requested.");
+		perf_msg("Invalid field requested.");
 		return -1;
 	}
 	bit = 1ULL << i;
@@ -202,8 +218,8 @@ parse_word(struct scr_fields *f, char *tok, int type, enum change *change)
 	}
 	if (type >= 0) {
 		if (type_defaults[type].invalid & bit) {
-			error_msg("'%s' not valid for %s events.", tok,
-				  type_name((enum scr_otype)type));
+			perf_msg("'%s' not valid for %s events.", tok,
+				 type_name((enum scr_otype)type));
 			return -1;
 		}
 		if (c == CH_REMOVE)
@@ -216,16 +232,16 @@ parse_word(struct scr_fields *f, char *tok, int type, enum change *change)
 		struct scr_fmt *m = &f->t[j];
 
 		if (type_defaults[j].invalid & bit) {
-			warn_msg("'%s' not valid for %s events. Ignoring.", tok,
+			perf_msg("'%s' not valid for %s events. Ignoring.", tok,
 				 type_name((enum scr_otype)j));
 			continue;
 		}
 		if (c == CH_REMOVE) {
 			m->fields &= ~bit;
-			m->unset |= bit;
+			m->user_fields &= ~bit;
 		} else {
 			m->fields |= bit;
-			m->unset &= ~bit;
+			m->user_fields |= bit;
 		}
 		m->user_set = true;
 		m->wildcard_set = true;
@@ -246,13 +262,13 @@ scr_fields_parse(struct scr_fields *f, const char *arg)
 	if (tok) {
 		*tok++ = '\0';
 		if (parse_type(str, &t)) {
-			error_msg("Invalid event type in field string.");
+			perf_msg("Invalid event type in field string.");
 			ret = -1;
 			goto out;
 		}
 		type = (int)t;
 		if (f->t[t].user_set)
-			warn_msg("Overriding previous field request for %s "
+			perf_msg("Overriding previous field request for %s "
 				 "events.", type_name(t));
 		/* +field and -field change the defaults */
 		if (!strpbrk(tok, "+-")) {
@@ -264,14 +280,14 @@ scr_fields_parse(struct scr_fields *f, const char *arg)
 	} else {
 		tok = str;
 		if (!*str) {
-			error_msg("Cannot set fields to 'none' for all event "
-				  "types.");
+			perf_msg("Cannot set fields to 'none' for all event "
+				 "types.");
 			ret = -1;
 			goto out;
 		}
 		if (!strpbrk(str, "+-")) {
 			if (f->any_user_set)
-				warn_msg("Overriding previous field request "
+				perf_msg("Overriding previous field request "
 					 "for all events.");
 			for (j = 0; j < SCR_T_COUNT; j++) {
 				f->t[j].fields = 0;
@@ -295,7 +311,8 @@ out:
 
 /*
  * perf's evsel__do_check_stype(): a field the samples lack is an error
- * when the user asked for it (unless allow), else it leaves the defaults.
+ * when -F named it without a type: prefix (unless allow), else it
+ * silently leaves the list.
  */
 static int
 check_stype(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m,
@@ -305,13 +322,13 @@ check_stype(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m,
 
 	if (ev->attr.sample_type & stype)
 		return 0;
-	if (m->user_set) {
+	if (m->user_fields & bits) {
 		if (allow)
 			return 0;
 		f = __builtin_ctzll(bits);
-		error_msg("Samples for '%s' event do not have %s attribute set. "
-			  "Cannot print '%s' field.", pd_evsel_name(ev), msg,
-			  field_names[f]);
+		perf_msg("Samples for '%s' event do not have %s attribute set. "
+			 "Cannot print '%s' field.", pd_evsel_name(ev), msg,
+			 field_names[f]);
 		return -1;
 	}
 	(void)s;
@@ -366,25 +383,25 @@ check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
 				checks[i].bits, checks[i].allow && allow))
 			return -1;
 	if (HAS(SYM) && !(st & (PD_SAMPLE_IP | PD_SAMPLE_ADDR))) {
-		error_msg("Display of symbols requested but neither sample IP "
-			  "nor sample address\navailable. Hence, no addresses "
-			  "to convert to symbols.");
+		perf_msg("Display of symbols requested but neither sample IP "
+			 "nor sample address\navailable. Hence, no addresses "
+			 "to convert to symbols.");
 		return -1;
 	}
 	if (HAS(SYMOFFSET) && !HAS(SYM)) {
-		error_msg("Display of offsets requested but symbol is "
-			  "notselected.");
+		perf_msg("Display of offsets requested but symbol is "
+			 "notselected.");
 		return -1;
 	}
 	if (HAS(DSO) && !(st & (PD_SAMPLE_IP | PD_SAMPLE_ADDR))) {
-		error_msg("Display of DSO requested but no address to "
-			  "convert.");
+		perf_msg("Display of DSO requested but no address to "
+			 "convert.");
 		return -1;
 	}
 	if (HAS(SRCLINE) && !HAS(IP)) {
-		error_msg("Display of source line number requested but sample "
-			  "IP is not\nselected. Hence, no address to lookup "
-			  "the source line number.");
+		perf_msg("Display of source line number requested but sample "
+			 "IP is not\nselected. Hence, no address to lookup "
+			 "the source line number.");
 		return -1;
 	}
 	for (i = 0; i < sizeof(checks2) / sizeof(checks2[0]); i++)
@@ -513,8 +530,8 @@ scr_fields_check_file(struct scr *s)
 	for (t = 0; t < SCR_T_COUNT; t++)
 		tod |= (s->f.t[t].fields & SCR_BIT(TOD)) != 0;
 	if (tod && !(meta && pd_meta_has(meta, PD_FEAT_CLOCK_DATA))) {
-		error_msg("Can't provide 'tod' time, missing clock data. "
-			  "Please record with -k/--clockid option.");
+		perf_msg("Can't provide 'tod' time, missing clock data. "
+			 "Please record with -k/--clockid option.");
 		return -1;
 	}
 	return 0;

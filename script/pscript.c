@@ -59,6 +59,8 @@ enum {
 	OPT_SHOW_CGROUP,
 	OPT_SHOW_BPF,
 	OPT_SHOW_ROUND,
+	OPT_SHOW_POKE,
+	OPT_SHOW_ON_OFF,
 	OPT_VERSION,
 };
 
@@ -91,6 +93,8 @@ static const struct option long_options[] = {
 	{ "show-cgroup-events",	no_argument,       NULL, OPT_SHOW_CGROUP },
 	{ "show-bpf-events",	no_argument,       NULL, OPT_SHOW_BPF },
 	{ "show-round-events",	no_argument,       NULL, OPT_SHOW_ROUND },
+	{ "show-text-poke-events", no_argument,    NULL, OPT_SHOW_POKE },
+	{ "show-on-off-events",	no_argument,       NULL, OPT_SHOW_ON_OFF },
 	{ "quiet",		no_argument,       NULL, 'q' },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
@@ -133,6 +137,9 @@ usage(FILE *out)
 		"      --show-cgroup-events   also CGROUP records\n"
 		"      --show-bpf-events      also KSYMBOL and BPF_EVENT records\n"
 		"      --show-round-events    also FINISHED_ROUND records\n"
+		"      --show-text-poke-events  also TEXT_POKE records\n"
+		"      --show-on-off-events   accepted (pscript has no\n"
+		"                       --switch-on/--switch-off)\n"
 		"      --header         print the header first\n"
 		"      --header-only    print the header only\n"
 		"  -I, --show-info      with --header(-only): the topology, cache\n"
@@ -206,6 +213,15 @@ parse_show(struct scr *s, int c)
 		break;
 	case OPT_SHOW_ROUND:
 		s->show_round = true;
+		break;
+	case OPT_SHOW_POKE:
+		s->show_poke = true;
+		break;
+	case OPT_SHOW_ON_OFF:
+		/*
+		 * perf shows the events of --switch-on/--switch-off with it;
+		 * without those (which pscript refuses) it changes nothing.
+		 */
 		break;
 	default:
 		return false;
@@ -418,18 +434,6 @@ sample_kept(const struct scr *s, const struct ses_sample *ss)
 	return true;
 }
 
-static bool
-need_branches(const struct scr *s)
-{
-	unsigned int t;
-
-	for (t = 0; t < SCR_T_COUNT; t++)
-		if (s->f.t[t].fields & (SCR_BIT(BRSTACK) | SCR_BIT(BRSTACKSYM) |
-					SCR_BIT(BRSTACKOFF)))
-			return true;
-	return false;
-}
-
 static int
 print_samples(struct scr *s, const struct ses_sample *ss)
 {
@@ -510,7 +514,6 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	}
 	sopts.max_stack = o->max_stack;
 	sopts.no_callchain = o->no_callchain;
-	sopts.branches = need_branches(s);
 	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
 		sopts.threads = 1;
 	s->ses = ses_new(s->r, syms, &sopts);

@@ -203,44 +203,47 @@ print_br_flags(struct scr *s, const struct pd_branch_entry *e)
 }
 
 /*
- * brstack, brstacksym and brstackoff (the first of them that is set),
- * each end resolved as perf does (user maps, then the kernel's).
+ * brstack, brstacksym and brstackoff (the first of them that is set):
+ * each end looked up as perf's thread__find_map_fb() does, with the
+ * sample's cpumode first.
  */
 static void
 print_brstack(struct scr *s, const struct ses_sample *ss, uint64_t fields)
 {
+	const struct pd_branch_stack *br = &ss->raw->branch;
 	bool dso = fields & SCR_BIT(DSO);
+	bool sym = fields & SCR_BIT(BRSTACKSYM);
+	bool off = !sym && !(fields & SCR_BIT(BRSTACK));
+	struct pd_branch_entry e;
+	struct ses_loc from, to;
 	size_t i;
 
-	for (i = 0; i < ss->nr_branches; i++) {
-		const struct ses_branch *b = &ss->branches[i];
-
-		if (fields & SCR_BIT(BRSTACKSYM)) {
-			scr_print_sym(s, &b->from, true);
-			if (dso)
-				print_br_dso(s, &b->from);
-			scr_out_c(&s->out, '/');
-			scr_print_sym(s, &b->to, true);
-			if (dso)
-				print_br_dso(s, &b->to);
-		} else {
-			bool off = !(fields & SCR_BIT(BRSTACK));
-			uint64_t from = b->entry.from, to = b->entry.to;
-
-			if (off && b->from.map)
-				from = b->from.al_addr;
-			if (off && b->to.map)
-				to = b->to.al_addr;
-			scr_out_add(&s->out, " 0x", 3);
-			scr_out_hex(&s->out, from, 0);
-			if (dso)
-				print_br_dso(s, &b->from);
-			scr_out_add(&s->out, "/0x", 3);
-			scr_out_hex(&s->out, to, 0);
-			if (dso)
-				print_br_dso(s, &b->to);
+	for (i = 0; i < br->nr && !pd_branch_entry_get(br, i, &e); i++) {
+		if (dso || sym || off) {
+			resolve_fb(s, ss, e.from, &from);
+			resolve_fb(s, ss, e.to, &to);
 		}
-		print_br_flags(s, &b->entry);
+		if (sym) {
+			scr_print_sym(s, &from, true);
+			if (dso)
+				print_br_dso(s, &from);
+			scr_out_c(&s->out, '/');
+			scr_print_sym(s, &to, true);
+			if (dso)
+				print_br_dso(s, &to);
+		} else {
+			scr_out_add(&s->out, " 0x", 3);
+			scr_out_hex(&s->out, off && from.map ? from.al_addr :
+				    e.from, 0);
+			if (dso)
+				print_br_dso(s, &from);
+			scr_out_add(&s->out, "/0x", 3);
+			scr_out_hex(&s->out, off && to.map ? to.al_addr : e.to,
+				    0);
+			if (dso)
+				print_br_dso(s, &to);
+		}
+		print_br_flags(s, &e);
 	}
 }
 

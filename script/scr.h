@@ -151,7 +151,7 @@ enum scr_otype {
 
 struct scr_fmt {
 	uint64_t fields;
-	uint64_t unset;		/* fields the user took away (-F -x) */
+	uint64_t user_fields;	/* fields named without a type: prefix */
 	bool user_set;
 	bool wildcard_set;
 };
@@ -190,7 +190,7 @@ struct scr {
 	const char *arch;		/* perf's arch name, for registers */
 	/* --show-*-events */
 	bool show_task, show_mmap, show_switch, show_lost, show_ns;
-	bool show_cgroup, show_bpf, show_round;
+	bool show_cgroup, show_bpf, show_round, show_poke;
 	struct rep_filters filt;
 };
 

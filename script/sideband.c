@@ -90,6 +90,37 @@ print_switch(struct scr *s, uint32_t type, const struct pd_ev_switch *sw)
 			       (int)sw->next_prev_pid, (int)sw->next_prev_tid);
 }
 
+/* perf's text_poke bytes: 16 a line */
+static void
+print_poke_bytes(struct scr *s, const char *what, struct pd_bytes b)
+{
+	size_t i;
+
+	for (i = 0; i < b.len; i++) {
+		if (i % 16 == 0)
+			scr_out_printf(&s->out, "            %s bytes:", what);
+		scr_out_printf(&s->out, " %02x", b.p[i]);
+		if (i % 16 == 15 || i == b.len - 1)
+			scr_out_c(&s->out, '\n');
+	}
+}
+
+/* the patched address, with its kernel symbol when there is one */
+static void
+print_text_poke(struct scr *s, const struct pd_ev_text_poke *e)
+{
+	struct ses_loc l;
+
+	scr_out_printf(&s->out, " %" PRIx64 " ", e->addr);
+	ses_resolve(s->ses, NULL, PD_MISC_KERNEL, e->addr, &l);
+	if (l.map && l.sym)
+		scr_print_sym(s, &l, true);
+	scr_out_printf(&s->out, " old len %" PRIu16 " new len %" PRIu16 "\n",
+		       e->old_len, e->new_len);
+	print_poke_bytes(s, "Old", e->old_bytes);
+	print_poke_bytes(s, "New", e->new_bytes);
+}
+
 /* "PERF_RECORD_<NAME>" and the record's text */
 static void
 print_event_text(struct scr *s, uint32_t type, uint16_t misc,
@@ -150,6 +181,9 @@ print_event_text(struct scr *s, uint32_t type, uint16_t misc,
 		out_pstr(s, e->ksymbol.name);
 		scr_out_c(o, '\n');
 		break;
+	case PD_RECORD_TEXT_POKE:
+		print_text_poke(s, &e->text_poke);
+		break;
 	case PD_RECORD_BPF_EVENT:
 		scr_out_printf(o, " type %" PRIu16 ", flags %" PRIu16 ", id %"
 			       PRIu32 "\n", e->bpf.type, e->bpf.flags,
@@ -187,6 +221,8 @@ shown(const struct scr *s, uint32_t type)
 		return s->show_bpf;
 	case PD_RECORD_FINISHED_ROUND:
 		return s->show_round;
+	case PD_RECORD_TEXT_POKE:
+		return s->show_poke;
 	default:
 		return false;
 	}
