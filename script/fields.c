@@ -478,14 +478,13 @@ scr_ev_setup(struct scr *s, unsigned int evsel)
 	ev = pd_reader_evsel(s->r, evsel);
 	t = scr_otype(ev->attr.type);
 	e->type = t;
-	e->name = pd_evsel_name(ev);
 	e->has_callchain = ev->attr.sample_type & PD_SAMPLE_CALLCHAIN;
 	if ((s->f.t[t].fields & SCR_BIT(BPF_OUTPUT)) &&
 	    ev->attr.type == PD_TYPE_SOFTWARE &&
 	    ev->attr.config == PD_SW_BPF_OUTPUT) {
 		error_msg("event '%s': pscript does not print bpf-output "
 			  "data (use perf script, or -F -bpf-output)",
-			  e->name);
+			  pd_evsel_name(ev));
 		return -1;
 	}
 	first = first_of_type(s, t, evsel);

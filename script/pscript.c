@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <inttypes.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -448,6 +449,29 @@ print_samples(struct scr *s, const struct ses_sample *ss)
 	return 0;
 }
 
+/*
+ * perf 6.1 stops at a record of a user type it does not know (types from
+ * COMPRESSED2 on, simpleperf's), with this message; so does pscript, to
+ * print what it prints.
+ */
+static bool
+unknown_to_perf(const struct scr *s, const struct ses_event *ev)
+{
+	const struct pd_record *rec = ev->rec;
+
+	if (ev->kind != SES_USER || rec->header.type < PD_RECORD_COMPRESSED2)
+		return false;
+	if (s->pipe)
+		fprintf(stderr, "%#" PRIx64 " [%#x]: failed to process type: "
+			"%u\n", rec->offset, rec->header.size,
+			rec->header.type);
+	else
+		fprintf(stderr, "%#" PRIx64 " [%#x]: failed to process type: "
+			"%u [Invalid argument]\n", rec->offset,
+			rec->header.size, rec->header.type);
+	return true;
+}
+
 /* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
 static int
 run(struct scr *s)
@@ -459,7 +483,8 @@ run(struct scr *s)
 		if (ev.kind == SES_SAMPLE) {
 			if (print_samples(s, ev.sample))
 				return 1;
-		} else if (scr_print_record(s, &ev)) {
+		} else if (unknown_to_perf(s, &ev) ||
+			   scr_print_record(s, &ev)) {
 			return 1;
 		}
 	}

@@ -292,7 +292,7 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 		scr_out_c(&s->out, ' ');
 	}
 	if (fields & SCR_BIT(EVNAME)) {
-		scr_out_pad(&s->out, ev->name, s->name_width);
+		scr_out_pad(&s->out, pd_evsel_name(pev), s->name_width);
 		scr_out_add(&s->out, ": ", 2);
 	}
 	if (s->f.print_flags)

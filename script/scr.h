@@ -173,7 +173,6 @@ struct scr_ev {
 	bool ready;		/* checked and set up */
 	bool has_callchain;
 	enum scr_otype type;
-	const char *name;
 };
 
 struct scr {

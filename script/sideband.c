@@ -170,8 +170,7 @@ print_event_text(struct scr *s, uint32_t type, uint16_t misc,
 		print_switch(s, type, &e->context_switch);
 		break;
 	case PD_RECORD_LOST:
-		scr_out_printf(o, ": id:%" PRIu64 ": lost:%" PRIu64 "\n",
-			       e->lost.id, e->lost.lost);
+		scr_out_printf(o, " lost %" PRIu64 "\n", e->lost.lost);
 		break;
 	case PD_RECORD_KSYMBOL:
 		scr_out_printf(o, " addr %" PRIx64 " len %" PRIu32 " type %"
