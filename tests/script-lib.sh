@@ -5,7 +5,8 @@
 # One comparison runs `perf script` and pscript with the same options on
 # the same file.  When perf succeeds, pscript must succeed and print the
 # same standard output.  When perf fails (a field the file lacks, a file
-# it refuses), pscript must fail too and print the same standard error.
+# it refuses), pscript must fail too and print the same standard error
+# (its lines may start with "pscript: ", as the tools' messages do).
 # Each difference is counted and shown (file, options, first differing
 # lines); sc_done_ fails the test when there was one.
 
@@ -48,8 +49,17 @@ can_record_() {
 	perf) set -- "$PERF" record "$@" ;;
 	*) set -- "$PRECORD" "$@" ;;
 	esac
-	"$@" -q -o probe.data -- true >/dev/null 2>&1
+	# the options alone: the workload after -- is not run
+	pr_=
+	for a_ in "$@"; do
+		[ "$a_" = -- ] && break
+		pr_="$pr_ $a_"
+	done
+	set -f
+	# shellcheck disable=SC2086 # options without spaces
+	$pr_ -q -o probe.data -- true >/dev/null 2>&1
 	st_=$?
+	set +f
 	rm -f probe.data probe.data.old
 	return $st_
 }
@@ -124,7 +134,7 @@ sc_cmp_() {
 	if [ $prc_ -ne 0 ]; then
 		if [ $orc_ -eq 0 ]; then
 			sc_bad_ "$l_" "perf script failed ($prc_), pscript did not; perf said:" "$n_.perf.err"
-		elif ! diff -u "$n_.perf.err" "$n_.ours.err" >"$n_.diff"; then
+		elif ! sed 's/^pscript: //' "$n_.ours.err" | diff -u "$n_.perf.err" - >"$n_.diff"; then
 			sc_bad_ "$l_" "both failed, with other messages (-perf +pscript):" "$n_.diff"
 		elif ! diff -u "$n_.perf" "$n_.ours" >"$n_.diff"; then
 			sc_bad_ "$l_" "both failed, other output before (-perf +pscript):" "$n_.diff"
@@ -169,4 +179,34 @@ sc_done_() {
 		fail_ "$sc_failures of $sc_cases comparisons differ from perf script"
 	fi
 	note_ "$sc_cases comparisons agree with perf script"
+}
+
+# sc_live_ TOOL NAME WHAT [record options] -- COMMAND...: record NAME.data
+# with TOOL (perf or precord) and compare it: WHAT "fields" runs
+# sc_fields_, "show" the default output and sc_show_, "default" the
+# default output only; anything else is a list of -F values, each
+# compared alone after the default.  Options TOOL cannot record with here
+# are noted and not compared.
+sc_live_() {
+	t_=$1 nm_=$2 wh_=$3
+	shift 3
+	if ! can_record_ "$t_" "$@"; then
+		note_ "$t_ cannot record $nm_ here ($*): not compared"
+		return 0
+	fi
+	rec_ "$t_" "$nm_.data" "$@"
+	case $wh_ in
+	fields) sc_fields_ "$t_ $nm_" file "$nm_.data" ;;
+	show)
+		sc_cmp_ "$t_ $nm_ default" file "$nm_.data"
+		sc_show_ "$t_ $nm_" file "$nm_.data"
+		;;
+	default) sc_cmp_ "$t_ $nm_ default" file "$nm_.data" ;;
+	*)
+		sc_cmp_ "$t_ $nm_ default" file "$nm_.data"
+		for fl_ in $wh_; do
+			sc_cmp_ "$t_ $nm_ -F $fl_" file "$nm_.data" -F "$fl_"
+		done
+		;;
+	esac
 }

@@ -9,7 +9,12 @@ tests_tools_scr_trace_CFLAGS = $(AM_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
 tests_tools_scr_trace_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(SCRIPT_TRACE_LIBS)
 
 SCR_TESTS = \
-	tests/script-trace.test
+	tests/script-trace.test \
+	tests/script-fixtures.test \
+	tests/script-live-sw.test \
+	tests/script-live-sideband.test \
+	tests/script-live-regs.test \
+	tests/script-pipe.test
 
 TESTS += $(SCR_TESTS)
 EXTRA_DIST += $(SCR_TESTS) tests/script-lib.sh

@@ -1,0 +1,162 @@
+#!/bin/sh
+# SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
+#
+# bench/script-speed.sh - pscript against perf script on the same big
+# perf-recorded files: wall time and peak memory, paired in one run, and
+# whether the two printed the same text.
+#
+# Two recordings, made once and cached in OUT_DIR:
+#   cpu   perf record -e cpu-clock -F max -g -B --max-size SIZE_MB M of a
+#         CPU-bound workload on every CPU (bench/spin.c, frame pointers,
+#         a few frames deep): report-SIZE_MB.data, the file
+#         bench/report-speed.sh records and reuses too;
+#   trace perf record -e sched:sched_switch,sched:sched_wakeup,
+#         syscalls:sys_enter_read,syscalls:sys_enter_write -B --max-size
+#         TRACE_MB M of dd copying one byte at a time (two system calls a
+#         byte): script-trace-TRACE_MB.data.
+# For each, pscript and perf script print their default output (-i FILE),
+# in turn, REPEAT times each, with the file in the page cache; GNU time
+# gives each run's wall time and peak RSS ('%e %M'), and the output goes
+# through md5sum, whose sums tell whether the two printed the same bytes.
+# The median wall time and the largest peak RSS are kept.
+#
+# Settings (environment):
+#   PSCRIPT       the pscript to time (default ./script/pscript, else PATH);
+#                 build it without sanitizers
+#   PERF          the perf to record with and compare to (default perf)
+#   SIZE_MB       size of the cpu-clock recording, MB (default 100; the
+#                 issue's figure is 1000)
+#   TRACE_MB      size of the tracepoint recording, MB (default 100)
+#   DATA          which recordings (default "cpu trace")
+#   REPEAT        runs of each tool per recording (default 1)
+#   OUT_DIR       where the recordings go (default ${TMPDIR:-/tmp}/pdata-bench)
+#   RERECORD      1: record again even if a recording is there
+#   MEM_LIMIT_MB  address-space limit of each timed run (default 16384;
+#                 0: none)
+#   CC            the compiler for the cpu workload (default cc)
+#
+# Prints a Markdown table on standard output, progress on standard error.
+
+set -u
+
+me=script-speed
+say() { printf '%s: %s\n' "$me" "$*" >&2; }
+die() { say "$*"; exit 1; }
+
+BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
+
+: "${PERF:=perf}" "${SIZE_MB:=100}" "${TRACE_MB:=100}" "${DATA:=cpu trace}"
+: "${REPEAT:=1}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}" "${RERECORD:=0}"
+: "${MEM_LIMIT_MB:=16384}" "${CC:=cc}"
+. "$BENCH_DIR/lib.sh"
+if [ -z "${PSCRIPT:-}" ]; then
+	if [ -x script/pscript ]; then
+		PSCRIPT=./script/pscript
+	else
+		PSCRIPT=$(command -v pscript) || die "no pscript: set PSCRIPT"
+	fi
+fi
+[ -x "$PSCRIPT" ] || die "$PSCRIPT is not executable"
+command -v "$PERF" >/dev/null 2>&1 || die "no perf ($PERF): set PERF"
+[ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
+command -v md5sum >/dev/null 2>&1 || die "md5sum is needed to compare the outputs"
+bench_need_counts_ SIZE_MB TRACE_MB REPEAT MEM_LIMIT_MB
+if nm "$PSCRIPT" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then
+	say "warning: $PSCRIPT is built with sanitizers; its figures mean little"
+fi
+mkdir -p "$OUT_DIR" || die "cannot create $OUT_DIR"
+ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+
+bytes_of() { wc -c < "$1" | tr -d ' '; }
+
+# big_enough FILE MB: FILE holds at least 90% of MB megabytes
+big_enough() {
+	[ "$RERECORD" != 1 ] && [ -s "$1" ] &&
+		[ "$(bytes_of "$1")" -ge $(($2 * 1000000 * 9 / 10)) ]
+}
+
+# record_into FILE MB PERF-RECORD-OPTIONS... -- COMMAND: perf record
+# stops itself and its workload at MB megabytes; timeout(1) is the
+# safety net
+record_into() {
+	ri_file=$1 ri_mb=$2
+	shift 2
+	say "recording about $ri_mb MB: $PERF record $* (into $ri_file)"
+	rm -f "$ri_file"
+	timeout -s INT 1800 "$PERF" record -q -B --max-size "$((ri_mb * 1000000 / 1024))K" \
+		-o "$ri_file" "$@" > "$ri_file.record.log" 2>&1
+	[ -s "$ri_file" ] || { cat "$ri_file.record.log" >&2; die "perf record wrote nothing"; }
+}
+
+# data_file KIND: the recording of KIND (cpu, trace), made if needed
+data_file() {
+	case $1 in
+	cpu)
+		df_=$OUT_DIR/report-$SIZE_MB.data
+		big_enough "$df_" "$SIZE_MB" && { echo "$df_"; return; }
+		if [ ! -x "$OUT_DIR/report-spin" ]; then
+			"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" \
+				"$BENCH_DIR/spin.c" || die "cannot build the workload with $CC"
+		fi
+		record_into "$df_" "$SIZE_MB" -e cpu-clock -F max -g -- "$OUT_DIR/report-spin" "$ncpu"
+		;;
+	trace)
+		df_=$OUT_DIR/script-trace-$TRACE_MB.data
+		big_enough "$df_" "$TRACE_MB" && { echo "$df_"; return; }
+		record_into "$df_" "$TRACE_MB" \
+			-e sched:sched_switch,sched:sched_wakeup,syscalls:sys_enter_read,syscalls:sys_enter_write \
+			-- dd if=/dev/zero of=/dev/null bs=1 count=$((TRACE_MB * 100000000))
+		;;
+	*) die "unknown recording '$1' in DATA (cpu, trace)" ;;
+	esac
+	echo "$df_"
+}
+
+# one_run TAG CMD...: CMD's output through md5sum into OUT_DIR/TAG.sum,
+# "SECONDS PEAK_KB" appended to OUT_DIR/TAG.times
+one_run() {
+	or_tag=$1
+	shift
+	(
+		[ "$MEM_LIMIT_MB" -gt 0 ] && ulimit -v $((MEM_LIMIT_MB * 1024))
+		/usr/bin/time -f '%e %M' -o "$OUT_DIR/$or_tag.time" "$@" 2> "$OUT_DIR/$or_tag.err" ||
+			say "warning: '$*' failed (see $OUT_DIR/$or_tag.err)"
+	) | md5sum > "$OUT_DIR/$or_tag.sum"
+	tail -n 1 "$OUT_DIR/$or_tag.time" >> "$OUT_DIR/$or_tag.times"
+}
+
+printf '| recording | file MB | samples | pscript s | perf s | speedup | pscript peak MiB | perf peak MiB | RSS ratio | same output |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
+for kind in $DATA; do
+	data=$(data_file "$kind") || exit 1
+	bytes=$(bytes_of "$data")
+	samples=$("$PERF" report --stats -i "$data" 2>/dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }')
+	cat "$data" > /dev/null
+	say "$kind: $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, $REPEAT runs of each"
+	rm -f "$OUT_DIR/pscript.times" "$OUT_DIR/perf.times"
+	i=0
+	same=yes
+	while [ "$i" -lt "$REPEAT" ]; do
+		one_run pscript "$PSCRIPT" -i "$data"
+		one_run perf "$PERF" script -i "$data"
+		cmp -s "$OUT_DIR/pscript.sum" "$OUT_DIR/perf.sum" || same=NO
+		i=$((i + 1))
+	done
+	awk -v b="$bytes" -v kind="$kind" -v n="${samples:-?}" -v same="$same" '
+		FNR == NR { tp[++np] = $1; if ($2 > rp) rp = $2; next }
+		{ tf[++nf] = $1; if ($2 > rf) rf = $2 }
+		function med(v, k,   i, j, t) {
+			for (i = 2; i <= k; i++)
+				for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
+					t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+				}
+			return (k % 2) ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+		}
+		END {
+			p = med(tp, np); f = med(tf, nf)
+			printf "| %s | %.1f | %s | %.2f | %.2f | %.1fx | %.1f | %.1f | %.3f | %s |\n",
+				kind, b / 1e6, n, p, f, (p > 0) ? f / p : 0, rp / 1024, rf / 1024,
+				(rf > 0) ? rp / rf : 0, same
+		}' "$OUT_DIR/pscript.times" "$OUT_DIR/perf.times"
+done
