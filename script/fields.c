@@ -210,12 +210,6 @@ parse_word(struct scr_fields *f, char *tok, int type, enum change *change)
 		return -1;
 	}
 	bit = 1ULL << i;
-	if ((bit & REFUSED) && c != CH_REMOVE) {
-		error_msg("the '%s' field needs instructions decoded or source "
-			  "code read, which pscript does not do (use perf "
-			  "script)", tok);
-		return -1;
-	}
 	if (type >= 0) {
 		if (type_defaults[type].invalid & bit) {
 			perf_msg("'%s' not valid for %s events.", tok,
@@ -338,6 +332,18 @@ check_stype(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m,
 
 #define HAS(x)	(m->fields & SCR_BIT(x))
 
+/* perf's evlist__combined_branch_type() */
+static uint64_t
+branch_types(struct scr *s)
+{
+	size_t i, n = pd_reader_nr_evsels(s->r);
+	uint64_t t = 0;
+
+	for (i = 0; i < n; i++)
+		t |= pd_reader_evsel(s->r, i)->attr.branch_sample_type;
+	return t;
+}
+
 /* perf 6.1's evsel__check_attr(), for the first event of each type */
 static int
 check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
@@ -398,10 +404,17 @@ check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
 			 "convert.");
 		return -1;
 	}
-	if (HAS(SRCLINE) && !HAS(IP)) {
+	if ((HAS(SRCLINE) || HAS(SRCCODE)) && !HAS(IP)) {
 		perf_msg("Display of source line number requested but sample "
 			 "IP is not\nselected. Hence, no address to lookup "
 			 "the source line number.");
+		return -1;
+	}
+	if ((HAS(BRSTACKINSN) || HAS(BRSTACKINSNLEN)) && !allow &&
+	    !(branch_types(s) & PD_BRANCH_ANY)) {
+		perf_msg("Display of branch stack assembler requested, but non "
+			 "all-branch filter set\nHint: run 'perf record -b "
+			 "...'");
 		return -1;
 	}
 	for (i = 0; i < sizeof(checks2) / sizeof(checks2[0]); i++)
@@ -491,6 +504,13 @@ scr_ev_setup(struct scr *s, unsigned int evsel)
 	if (first == evsel && s->f.t[t].fields &&
 	    check_attr(s, ev, &s->f.t[t]))
 		return -1;
+	if (s->f.t[t].fields & REFUSED) {
+		i = (size_t)__builtin_ctzll(s->f.t[t].fields & REFUSED);
+		error_msg("the '%s' field needs instructions decoded or source "
+			  "code read, which pscript does not do (use perf "
+			  "script)", field_names[i]);
+		return -1;
+	}
 	if (!s->name_width)
 		s->name_width = max_name_len(s);
 	if (t == SCR_T_TRACE && s->use_callchain && !s->f.t[t].user_set) {

@@ -10,6 +10,7 @@ script_pscript_SOURCES = \
 	script/callchain.c \
 	script/sideband.c \
 	script/out.c \
+	$(SCRIPT_TRACE_SOURCES) \
 	report/report.h \
 	report/filter.c \
 	report/recording-id.c \
@@ -23,5 +24,5 @@ script_pscript_SOURCES = \
 	report/header-events.c \
 	report/header-host.c \
 	report/header-topo.c
-script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-script_pscript_LDADD = $(SES_LIBS)
+script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
+script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS)

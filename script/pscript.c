@@ -472,6 +472,26 @@ unknown_to_perf(const struct scr *s, const struct ses_event *ev)
 	return true;
 }
 
+/*
+ * perf's machine__resolve_kernel_addr(), for the %pS arguments of
+ * tracepoint formats: the kernel symbol at *addr and its module.
+ */
+static const char *
+resolve_kernel_addr(void *ctx, uint64_t *addr, const char **mod)
+{
+	struct scr *s = ctx;
+	struct ses_loc l;
+
+	ses_resolve(s->ses, NULL, PD_MISC_KERNEL, *addr, &l);
+	if (!l.map || !l.sym)
+		return NULL;
+	*mod = sym_dso_kind(l.dso) == SYM_DSO_MODULE ?
+	       sym_dso_short_name(l.dso) : NULL;
+	*addr = l.map->identity ? l.sym->start :
+		l.sym->start + l.map->start - l.map->pgoff;
+	return l.sym->name;
+}
+
 /* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
 static int
 run(struct scr *s)
@@ -542,7 +562,13 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
 		sopts.threads = 1;
 	s->ses = ses_new(s->r, syms, &sopts);
+	s->trace = scr_trace_new(s->r);
+	if (s->trace)
+		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 	ret = run(s);
+	scr_trace_free(s->trace);
+	s->trace = NULL;
+	sb_free(&s->tbuf);
 	if (ret < 0)
 		error_msg("%s: %s", o->input, ses_errmsg(s->ses));
 	ses_free(s->ses);

@@ -297,6 +297,11 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 	}
 	if (s->f.print_flags)
 		scr_out_pad(&s->out, " ", 24);
+	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && s->trace) {
+		sb_reset(&s->tbuf);
+		if (scr_trace_format(s->trace, attr, raw, &s->tbuf) == 0)
+			scr_out_add(&s->out, sb_str(&s->tbuf), s->tbuf.len);
+	}
 	if (fields & SCR_BIT(ADDR))
 		print_addr(s, ss, attr, fields);
 	if (fields & SCR_BIT(DATA_SRC))

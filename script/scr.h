@@ -15,9 +15,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/strbuf.h"
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/hist.h"
+#include "script/trace.h"
 #include "session/session.h"
 
 /* out.c: one large buffer written with write(2) */
@@ -191,6 +193,8 @@ struct scr {
 	bool show_task, show_mmap, show_switch, show_lost, show_ns;
 	bool show_cgroup, show_bpf, show_round, show_poke;
 	struct rep_filters filt;
+	struct scr_trace *trace;	/* the tracing data, NULL if none */
+	struct strbuf tbuf;		/* one trace field */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
