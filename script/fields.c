@@ -73,7 +73,7 @@ static const struct {
 	[SCR_T_SW] = { DEF_FIELDS | SCR_BIT(BPF_OUTPUT), SCR_BIT(TRACE) },
 	[SCR_T_TRACE] = {
 		SCR_BIT(COMM) | SCR_BIT(TID) | SCR_BIT(CPU) | SCR_BIT(TIME) |
-		SCR_BIT(EVNAME) | SCR_BIT(TRACE), SCR_BIT(BPF_OUTPUT) },
+		SCR_BIT(EVNAME) | SCR_BIT(TRACE), 0 },
 	[SCR_T_HW_CACHE] = { DEF_FIELDS,
 			     SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
 	[SCR_T_RAW] = {
@@ -86,7 +86,7 @@ static const struct {
 		SCR_BIT(COMM) | SCR_BIT(TID) | SCR_BIT(CPU) | SCR_BIT(TIME) |
 		SCR_BIT(EVNAME) | SCR_BIT(IP) | SCR_BIT(SYM) | SCR_BIT(DSO) |
 		SCR_BIT(SYNTH), SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
-	[SCR_T_OTHER] = { DEF_FIELDS, SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
+	[SCR_T_OTHER] = { DEF_FIELDS, SCR_BIT(TRACE) },
 };
 
 /* Fields that need what pscript cannot do: decode instructions, read code */
@@ -425,16 +425,26 @@ check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
 	return 0;
 }
 
-/* The first event of ev's output type, in the file's order. */
-static unsigned int
-first_of_type(struct scr *s, enum scr_otype t, unsigned int evsel)
+/*
+ * Whether evsel is the event whose attr perf checks the fields of its
+ * type against: the first of the type in the file's order.  For the
+ * dynamic PMU types perf 6.1 looks for attr type 7 (its OUTPUT_TYPE_OTHER
+ * taken as an attr type), and checks none in a pipe.
+ */
+static bool
+checked_event(struct scr *s, enum scr_otype t, unsigned int evsel)
 {
+	uint32_t type = pd_reader_evsel(s->r, evsel)->attr.type;
 	unsigned int i;
 
+	if (t == SCR_T_OTHER && (s->pipe || type != SCR_T_OTHER))
+		return false;
 	for (i = 0; i < evsel; i++)
-		if (scr_otype(pd_reader_evsel(s->r, i)->attr.type) == t)
-			return i;
-	return evsel;
+		if (scr_otype(pd_reader_evsel(s->r, i)->attr.type) == t &&
+		    (t != SCR_T_OTHER ||
+		     pd_reader_evsel(s->r, i)->attr.type == SCR_T_OTHER))
+			return false;
+	return true;
 }
 
 static bool
@@ -473,7 +483,6 @@ scr_ev_setup(struct scr *s, unsigned int evsel)
 	const struct pd_evsel *ev;
 	struct scr_ev *e;
 	enum scr_otype t;
-	unsigned int first;
 	bool tp_chain = false;
 	size_t i;
 
@@ -500,8 +509,7 @@ scr_ev_setup(struct scr *s, unsigned int evsel)
 			  pd_evsel_name(ev));
 		return -1;
 	}
-	first = first_of_type(s, t, evsel);
-	if (first == evsel && s->f.t[t].fields &&
+	if (checked_event(s, t, evsel) && s->f.t[t].fields &&
 	    check_attr(s, ev, &s->f.t[t]))
 		return -1;
 	if (s->f.t[t].fields & REFUSED) {
@@ -543,9 +551,12 @@ scr_fields_check_file(struct scr *s)
 
 	if (s->use_callchain && !s->pipe && n && !any_callchain(s))
 		s->use_callchain = false;
-	for (i = 0; i < n; i++)
-		if (scr_ev_setup(s, (unsigned int)i))
-			return -1;
+	/* perf checks the types in their order, then sets up the rest */
+	for (t = 0; t < SCR_T_COUNT; t++)
+		for (i = 0; i < n; i++)
+			if (scr_otype(pd_reader_evsel(s->r, i)->attr.type) ==
+			    t && scr_ev_setup(s, (unsigned int)i))
+				return -1;
 	for (t = 0; t < SCR_T_COUNT; t++)
 		tod |= (s->f.t[t].fields & SCR_BIT(TOD)) != 0;
 	if (tod && !(meta && pd_meta_has(meta, PD_FEAT_CLOCK_DATA))) {
