@@ -216,20 +216,71 @@ parse_headers(struct tep_handle *tep, struct trace_cur *c)
 	return 0;
 }
 
+/*
+ * libtraceevent 1.7 fails on a tab inside the quoted format of a "print
+ * fmt:" line (the kernel writes one in maple_tree's events), where
+ * perf 6.1's own copy of the library reads it.  Written as the escape
+ * "\t", which the library prints as a tab, it parses and prints alike.
+ * Returns text itself when it has no such tab, else a new string
+ * (*len updated), or NULL when out of memory.
+ */
+static char *
+escape_format_tabs(char *text, size_t *len)
+{
+	char *q = strstr(text, "print fmt:");
+	char *end, *out, *o;
+	size_t tabs = 0;
+	char *p;
+
+	if (!q || !(q = strchr(q, '"')))
+		return text;
+	for (end = q + 1; *end && *end != '"'; end++) {
+		if (*end == '\\' && end[1])
+			end++;
+		else if (*end == '\t')
+			tabs++;
+	}
+	if (!tabs)
+		return text;
+	out = malloc(*len + tabs + 1);
+	if (!out)
+		return NULL;
+	for (p = text, o = out; p < text + *len; p++) {
+		if (p > q && p < end && *p == '\t') {
+			*o++ = '\\';
+			*o++ = 't';
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	*len += tabs;
+	return out;
+}
+
 /* One format file of system sys; perf gives up on the first that fails. */
 static int
 parse_format(struct tep_handle *tep, struct trace_cur *c, const char *sys)
 {
 	uint64_t size = cur_uint(c, 8);
 	enum tep_errno terr;
-	char *text;
+	char *text, *fmt;
+	size_t len;
 
 	if (size > c->left)
 		return -PD_E_BAD_FEATURE;
 	text = cur_text(c, size);
 	if (!text)
 		return -PD_E_NOMEM;
-	terr = tep_parse_event(tep, text, (unsigned long)size, sys);
+	len = (size_t)size;
+	fmt = escape_format_tabs(text, &len);
+	if (!fmt) {
+		free(text);
+		return -PD_E_NOMEM;
+	}
+	terr = tep_parse_event(tep, fmt, (unsigned long)len, sys);
+	if (fmt != text)
+		free(fmt);
 	free(text);
 	return terr ? -PD_E_BAD_FEATURE : 0;
 }

@@ -12,7 +12,9 @@ SCR_TESTS = \
 	tests/script-trace.test \
 	tests/script-fixtures.test \
 	tests/script-live-sw.test \
+	tests/script-live-tp.test \
 	tests/script-live-sideband.test \
+	tests/script-live-system.test \
 	tests/script-live-regs.test \
 	tests/script-pipe.test
 
