@@ -314,3 +314,53 @@ rep_filters_free(struct rep_filters *f)
 	free(f->times);
 	memset(f, 0, sizeof(*f));
 }
+
+bool
+rep_filter_has_str(char *const *v, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+static bool
+has_int(const int32_t *v, size_t n, int32_t x)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == x)
+			return true;
+	return false;
+}
+
+bool
+rep_filter_keeps_thread(const struct rep_filters *f,
+			const struct ses_thread *t)
+{
+	if (f->nr_comms && !rep_filter_has_str(f->comms, f->nr_comms, t->comm))
+		return false;
+	if (f->nr_pids && !has_int(f->pids, f->nr_pids, t->pid))
+		return false;
+	return !f->nr_tids || has_int(f->tids, f->nr_tids, t->tid);
+}
+
+bool
+rep_filter_keeps_time(const struct rep_filters *f, uint64_t time)
+{
+	size_t i;
+
+	if (!f->nr_times || time == 0)
+		return true;
+	for (i = 0; i < f->nr_times; i++) {
+		const struct rep_time_range *t = &f->times[i];
+
+		if ((!t->start || time >= t->start) &&
+		    (!t->end || time <= t->end))
+			return true;
+	}
+	return false;
+}

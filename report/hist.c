@@ -536,28 +536,6 @@ rep_report_lost_samples(struct rep_report *rep, uint64_t lost)
 }
 
 static bool
-in_strs(char *const *v, size_t n, const char *s)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(v[i], s))
-			return true;
-	return false;
-}
-
-static bool
-in_ints(const int32_t *v, size_t n, int32_t x)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (v[i] == x)
-			return true;
-	return false;
-}
-
-static bool
 sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
 {
 	char addr[32];
@@ -565,12 +543,12 @@ sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
 
 	if (!l->sym || !l->map)
 		return false;
-	if (in_strs(f->syms, f->nr_syms, l->sym->name))
+	if (rep_filter_has_str(f->syms, f->nr_syms, l->sym->name))
 		return true;
 	abs = l->map->identity ? l->sym->start :
 		l->sym->start + l->map->start - l->map->pgoff;
 	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)abs);
-	return in_strs(f->syms, f->nr_syms, addr);
+	return rep_filter_has_str(f->syms, f->nr_syms, addr);
 }
 
 /* perf's machine__resolve filter bits: the whole sample shares them. */
@@ -582,17 +560,13 @@ sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 
 	if (s->filtered)
 		return true;
-	if (f->nr_comms && !in_strs(f->comms, f->nr_comms, s->thread->comm))
-		return true;
-	if (f->nr_pids && !in_ints(f->pids, f->nr_pids, s->thread->pid))
-		return true;
-	if (f->nr_tids && !in_ints(f->tids, f->nr_tids, s->thread->tid))
+	if (!rep_filter_keeps_thread(f, s->thread))
 		return true;
 	if (f->nr_dsos) {
 		struct sym_dso *d = l->map ? l->dso : NULL;
 
-		if (!d || !(in_strs(f->dsos, f->nr_dsos, sym_dso_short_name(d)) ||
-			    in_strs(f->dsos, f->nr_dsos, sym_dso_long_name(d))))
+		if (!d || !(rep_filter_has_str(f->dsos, f->nr_dsos, sym_dso_short_name(d)) ||
+			    rep_filter_has_str(f->dsos, f->nr_dsos, sym_dso_long_name(d))))
 			return true;
 	}
 	if (f->nr_syms && !sym_filter_keeps(f, l))
@@ -605,20 +579,10 @@ static bool
 sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
 {
 	const struct rep_filters *f = &rep->o.filt;
-	size_t i;
 
 	if (f->cpus && (s->cpu >= f->nr_cpus || !f->cpus[s->cpu]))
 		return true;
-	if (!f->nr_times || s->time == 0)
-		return false;
-	for (i = 0; i < f->nr_times; i++) {
-		const struct rep_time_range *t = &f->times[i];
-
-		if ((!t->start || s->time >= t->start) &&
-		    (!t->end || s->time <= t->end))
-			return false;
-	}
-	return true;
+	return !rep_filter_keeps_time(f, s->time);
 }
 
 static const struct sym_symbol *

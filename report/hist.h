@@ -183,6 +183,13 @@ int rep_filter_parse_time(struct rep_filters *f, const char *arg,
 int rep_filter_resolve_time(struct rep_filters *f, uint64_t first, uint64_t last,
 			    char *err, size_t errsz);
 void rep_filters_free(struct rep_filters *f);
+/* Whether s is one of the n strings of v. */
+bool rep_filter_has_str(char *const *v, size_t n, const char *s);
+/* perf's comm, pid and tid filters (machine__resolve): t passes them. */
+bool rep_filter_keeps_thread(const struct rep_filters *f,
+			     const struct ses_thread *t);
+/* perf's --time: time 0 (not sampled) passes, as in perf. */
+bool rep_filter_keeps_time(const struct rep_filters *f, uint64_t time);
 
 /*
  * Build the sort list and the columns from sort_str/fields_str, perf's

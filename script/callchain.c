@@ -9,48 +9,14 @@
 
 #include <string.h>
 
+#include "script/dsoname.h"
 #include "script/scr.h"
 #include "symbol/symbol.h"
-
-/* whether the file's build-id table names path */
-static bool
-in_build_id_table(const struct scr *s, const char *path)
-{
-	const struct pd_meta *m = pd_reader_meta(s->r);
-	size_t i;
-
-	for (i = 0; m && i < m->nr_build_ids; i++)
-		if (m->build_ids[i].filename &&
-		    !strcmp(m->build_ids[i].filename, path))
-			return true;
-	return false;
-}
 
 static bool
 kernel_mode(uint8_t cpumode)
 {
 	return cpumode == PD_MISC_KERNEL || cpumode == PD_MISC_GUEST_KERNEL;
-}
-
-/*
- * perf's dso->name: the path of a user DSO; for the kernel's,
- * "[kernel.kallsyms]" or "[module]", except a module that the build-id
- * table named first, whose name is then its path.
- */
-const char *
-scr_dso_name(const struct scr *s, const struct ses_loc *l)
-{
-	const char *path;
-
-	if (!l->dso)
-		return "[unknown]";
-	if (!kernel_mode(l->cpumode))
-		return sym_dso_long_name(l->dso);
-	path = sym_dso_long_name(l->dso);
-	if (sym_dso_kind(l->dso) == SYM_DSO_MODULE &&
-	    in_build_id_table(s, path))
-		return path;
-	return sym_dso_short_name(l->dso);
 }
 
 /* "name", "name+0xoff" or "[unknown]" */
@@ -76,7 +42,7 @@ static void
 print_dso(struct scr *s, const struct ses_loc *l)
 {
 	scr_out_add(&s->out, " (", 2);
-	scr_out_str(&s->out, scr_dso_name(s, l));
+	scr_out_str(&s->out, scr_dso_name(pd_reader_meta(s->r), l));
 	scr_out_c(&s->out, ')');
 }
 

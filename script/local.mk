@@ -8,6 +8,8 @@ script_pscript_SOURCES = \
 	script/fields.c \
 	script/sample.c \
 	script/callchain.c \
+	script/dsoname.h \
+	script/dsoname.c \
 	script/sideband.c \
 	script/out.c \
 	$(SCRIPT_TRACE_SOURCES) \

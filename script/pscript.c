@@ -384,55 +384,18 @@ print_sym_warning(void *ctx, const char *msg)
 	warn_msg("%s", msg);
 }
 
-static bool
-in_strs(char *const *v, size_t n, const char *x)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(v[i], x))
-			return true;
-	return false;
-}
-
-static bool
-in_ints(const int32_t *v, size_t n, int32_t x)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (v[i] == x)
-			return true;
-	return false;
-}
-
 /* --comms, --pid, --tid, -C and --time, as perf script applies them */
 static bool
 sample_kept(const struct scr *s, const struct ses_sample *ss)
 {
 	const struct rep_filters *f = &s->filt;
-	size_t i;
 
-	if (ss->filtered)
+	if (ss->filtered || !rep_filter_keeps_time(f, ss->time) ||
+	    !rep_filter_keeps_thread(f, ss->thread))
 		return false;
-	if (f->nr_times && ss->time && ss->time != (uint64_t)-1) {
-		for (i = 0; i < f->nr_times; i++)
-			if ((!f->times[i].start || ss->time >= f->times[i].start) &&
-			    (!f->times[i].end || ss->time <= f->times[i].end))
-				break;
-		if (i == f->nr_times)
-			return false;
-	}
-	if (f->nr_comms && !in_strs(f->comms, f->nr_comms, ss->thread->comm))
-		return false;
-	if (f->nr_pids && !in_ints(f->pids, f->nr_pids, ss->thread->pid))
-		return false;
-	if (f->nr_tids && !in_ints(f->tids, f->nr_tids, ss->thread->tid))
-		return false;
-	if (f->cpus && ss->cpu != (uint32_t)-1 &&
-	    (ss->cpu >= f->nr_cpus || !f->cpus[ss->cpu]))
-		return false;
-	return true;
+	/* perf script's filter_cpu(): a sample without a CPU passes */
+	return !f->cpus || ss->cpu == (uint32_t)-1 ||
+	       (ss->cpu < f->nr_cpus && f->cpus[ss->cpu]);
 }
 
 static int

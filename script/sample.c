@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "pdata/text.h"
+#include "script/dsoname.h"
 #include "script/scr.h"
 
 #define NSEC_PER_SEC	UINT64_C(1000000000)
@@ -140,6 +141,13 @@ addr_has_sym(const struct pd_attr *attr)
 		attr->config == PD_SW_PAGE_FAULTS_MAJ);
 }
 
+/* the DSO of an address looked up with resolve_fb() */
+static const char *
+map_dso_name(const struct scr *s, const struct ses_loc *l)
+{
+	return l->map ? scr_dso_name(pd_reader_meta(s->r), l) : "[unknown]";
+}
+
 /* perf's thread__find_map_fb(): the sample's cpumode, else the address's */
 static void
 resolve_fb(struct scr *s, const struct ses_sample *ss, uint64_t addr,
@@ -169,7 +177,7 @@ print_addr(struct scr *s, const struct ses_sample *ss,
 	}
 	if (fields & SCR_BIT(DSO)) {
 		scr_out_add(&s->out, " (", 2);
-		scr_out_str(&s->out, l.map ? scr_dso_name(s, &l) : "[unknown]");
+		scr_out_str(&s->out, map_dso_name(s, &l));
 		scr_out_c(&s->out, ')');
 	}
 }
@@ -178,7 +186,7 @@ static void
 print_br_dso(struct scr *s, const struct ses_loc *l)
 {
 	scr_out_c(&s->out, '(');
-	scr_out_str(&s->out, l->map ? scr_dso_name(s, l) : "[unknown]");
+	scr_out_str(&s->out, map_dso_name(s, l));
 	scr_out_c(&s->out, ')');
 }
 

@@ -203,7 +203,6 @@ int scr_ev_setup(struct scr *s, unsigned int evsel);
 int scr_fields_check_file(struct scr *s);
 
 /* callchain.c: addresses, symbols, DSOs and callchains */
-const char *scr_dso_name(const struct scr *s, const struct ses_loc *l);
 void scr_print_sym(struct scr *s, const struct ses_loc *l, bool symoff);
 void scr_print_ip(struct scr *s, const struct ses_sample *ss, uint64_t fields);
 void scr_print_chain(struct scr *s, const struct ses_sample *ss,

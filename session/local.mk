@@ -21,7 +21,8 @@ SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \
 # pd-resolve: the session's samples as `perf script` prints them, for
 # the session-*.test comparisons with perf.
 check_PROGRAMS += tests/tools/pd-resolve
-tests_tools_pd_resolve_SOURCES = tests/tools/pd-resolve.c
+tests_tools_pd_resolve_SOURCES = tests/tools/pd-resolve.c \
+	script/dsoname.h script/dsoname.c
 tests_tools_pd_resolve_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
 tests_tools_pd_resolve_LDADD = $(SES_LIBS)
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "pdata/reader.h"
+#include "script/dsoname.h"
 #include "session/session.h"
 #include "symbol/symbol.h"
 
@@ -37,38 +38,10 @@ struct out {
 
 static struct pd_reader *the_reader;
 
-/* whether the file's build-id table names path */
-static bool
-in_build_id_table(const char *path)
-{
-	const struct pd_meta *m = pd_reader_meta(the_reader);
-	size_t i;
-
-	for (i = 0; m && i < m->nr_build_ids; i++)
-		if (m->build_ids[i].filename &&
-		    !strcmp(m->build_ids[i].filename, path))
-			return true;
-	return false;
-}
-
-/*
- * perf script prints the dso's name: the path of a user DSO; for the
- * kernel's, "[kernel.kallsyms]" or "[module]", except a module that the
- * build-id table named first, whose name is then its path.
- */
 static const char *
 dso_name(const struct ses_loc *l)
 {
-	const char *path;
-
-	if (!l->dso)
-		return "[unknown]";
-	if (l->cpumode != PD_MISC_KERNEL && l->cpumode != PD_MISC_GUEST_KERNEL)
-		return sym_dso_long_name(l->dso);
-	path = sym_dso_long_name(l->dso);
-	if (sym_dso_kind(l->dso) == SYM_DSO_MODULE && in_build_id_table(path))
-		return path;
-	return sym_dso_short_name(l->dso);
+	return scr_dso_name(pd_reader_meta(the_reader), l);
 }
 
 /* a frame's address: the offset in a user DSO, else the ip */
