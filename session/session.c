@@ -1131,7 +1131,7 @@ session_start(struct ses_session *s)
 	/* records read from the mapped file are kept there, not copied */
 	if (pd_reader_mapping(s->r, &lo, &hi))
 		ses_oe_set_place(&s->oe, lo, hi);
-	s->ordered = ordering_possible(s);
+	s->ordered = !s->opts.file_order && ordering_possible(s);
 	/*
 	 * The files of a directory come one after the other, and each has
 	 * its own rounds: sort the whole of it instead.

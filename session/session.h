@@ -59,6 +59,11 @@ struct ses_opts {
 	 * them.  The events are the same either way.
 	 */
 	unsigned int threads;
+	/*
+	 * Records in file order, not time order: what perf does when a tool
+	 * turns its ordered events off (perf script --show-round-events).
+	 */
+	bool file_order;
 };
 
 /* opts.threads for this machine: 1 with two CPUs or more, else 0. */
