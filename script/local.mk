@@ -28,3 +28,10 @@ script_pscript_SOURCES = \
 	report/header-topo.c
 script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
 script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS)
+
+# pscript's -F syntax and its options against perf script's.
+SCRIPT_CORE_TESTS = \
+	tests/script-core-fields.test \
+	tests/script-core-options.test
+TESTS += $(SCRIPT_CORE_TESTS)
+EXTRA_DIST += $(SCRIPT_CORE_TESTS)

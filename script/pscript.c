@@ -522,6 +522,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	}
 	sopts.max_stack = o->max_stack;
 	sopts.no_callchain = o->no_callchain;
+	/* perf script turns ordering off to show the rounds where they are */
+	sopts.file_order = s->show_round;
 	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
 		sopts.threads = 1;
 	s->ses = ses_new(s->r, syms, &sopts);
