@@ -181,6 +181,11 @@ parse_filter(struct scr *s, int c, const char *arg)
 		break;
 	default:
 		ret = rep_filter_parse_time(f, arg, err, sizeof(err));
+		if (ret) {
+			/* perf's words */
+			fputs("Invalid time string\n", stderr);
+			exit(2);
+		}
 		break;
 	}
 	if (ret)
@@ -474,6 +479,26 @@ run(struct scr *s)
 	return s->out.broken ? 0 : ret;
 }
 
+/* perf_session__cpu_bitmap(): the first event of each type has the CPU */
+static bool
+cpus_sampled(const struct scr *s)
+{
+	size_t i, n = pd_reader_nr_evsels(s->r);
+	uint32_t seen = 0, type;
+
+	for (i = 0; i < n; i++) {
+		const struct pd_attr *a = &pd_reader_evsel(s->r, i)->attr;
+
+		type = a->type;
+		if (type >= PD_TYPE_MAX || (seen & (1u << type)))
+			continue;
+		seen |= 1u << type;
+		if (!(a->sample_type & PD_SAMPLE_CPU))
+			return false;
+	}
+	return true;
+}
+
 static int
 setup(struct scr *s, const struct options *o)
 {
@@ -489,6 +514,11 @@ setup(struct scr *s, const struct options *o)
 					    meta->last_sample_time, err,
 					    sizeof(err))) {
 		error_msg("%s", err);
+		return 1;
+	}
+	if (s->filt.cpus && !s->pipe && !cpus_sampled(s)) {
+		fputs("File does not contain CPU events. Remove -C option to "
+		      "proceed.\n", stderr);
 		return 1;
 	}
 	return scr_fields_check_file(s) ? 1 : 0;
