@@ -86,7 +86,7 @@ static const struct {
 		SCR_BIT(COMM) | SCR_BIT(TID) | SCR_BIT(CPU) | SCR_BIT(TIME) |
 		SCR_BIT(EVNAME) | SCR_BIT(IP) | SCR_BIT(SYM) | SCR_BIT(DSO) |
 		SCR_BIT(SYNTH), SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
-	[SCR_T_OTHER] = { DEF_FIELDS, SCR_BIT(TRACE) },
+	[SCR_T_OTHER] = { DEF_FIELDS, SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
 };
 
 /* Fields that need what pscript cannot do: decode instructions, read code */
@@ -107,6 +107,28 @@ perf_msg(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 }
+
+/*
+ * What perf 6.1 prints after a message about -F: its usage lines and the
+ * option's help, so that the two tools' errors read the same.
+ */
+static const char perf_f_usage[] =
+	"\n"
+	" Usage: perf script [<options>]\n"
+	"    or: perf script [<options>] record <script> [<record-options>] "
+	"<command>\n"
+	"    or: perf script [<options>] report <script> [script-args]\n"
+	"    or: perf script [<options>] <script> [<record-options>] "
+	"<command>\n"
+	"    or: perf script [<options>] <top-script> [script-args]\n"
+	"\n"
+	"    -F, --fields <str>    comma separated output fields prepend with "
+	"'type:'. +field to add and -field to remove.Valid types: hw,sw,trace,"
+	"raw,synth. Fields: comm,tid,pid,time,cpu,event,trace,ip,sym,dso,addr,"
+	"symoff,srcline,period,iregs,uregs,brstack,brstacksym,flags,data_src,"
+	"weight,bpf-output,brstackinsn,brstackinsnlen,brstackoff,callindent,"
+	"insn,insnlen,synth,phys_addr,metric,misc,srccode,ipc,tod,"
+	"data_page_size,code_page_size,ins_lat\n";
 
 /* perf 6.1's event_type(): the names of its messages */
 static const char *
@@ -300,6 +322,8 @@ scr_fields_parse(struct scr_fields *f, const char *arg)
 	}
 out:
 	free(str);
+	if (ret)
+		fputs(perf_f_usage, stderr);
 	return ret;
 }
 
@@ -309,8 +333,8 @@ out:
  * silently leaves the list.
  */
 static int
-check_stype(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m,
-	    uint64_t stype, const char *msg, uint64_t bits, bool allow)
+check_stype(const struct pd_evsel *ev, struct scr_fmt *m, uint64_t stype,
+	    const char *msg, uint64_t bits, bool allow)
 {
 	int f;
 
@@ -325,7 +349,6 @@ check_stype(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m,
 			 field_names[f]);
 		return -1;
 	}
-	(void)s;
 	m->fields &= ~bits;
 	return 0;
 }
@@ -385,7 +408,7 @@ check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
 	allow = meta && pd_meta_has(meta, PD_FEAT_AUXTRACE);
 	for (i = 0; i < sizeof(checks) / sizeof(checks[0]); i++)
 		if ((m->fields & checks[i].bits) &&
-		    check_stype(s, ev, m, checks[i].stype, checks[i].msg,
+		    check_stype(ev, m, checks[i].stype, checks[i].msg,
 				checks[i].bits, checks[i].allow && allow))
 			return -1;
 	if (HAS(SYM) && !(st & (PD_SAMPLE_IP | PD_SAMPLE_ADDR))) {
@@ -419,7 +442,7 @@ check_attr(struct scr *s, const struct pd_evsel *ev, struct scr_fmt *m)
 	}
 	for (i = 0; i < sizeof(checks2) / sizeof(checks2[0]); i++)
 		if ((m->fields & checks2[i].bits) &&
-		    check_stype(s, ev, m, checks2[i].stype, checks2[i].msg,
+		    check_stype(ev, m, checks2[i].stype, checks2[i].msg,
 				checks2[i].bits, checks2[i].allow && allow))
 			return -1;
 	return 0;

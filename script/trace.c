@@ -258,6 +258,81 @@ escape_format_tabs(char *text, size_t *len)
 	return out;
 }
 
+/*
+ * A format file is printable ASCII, tabs and newlines.  libtraceevent's
+ * tokenizer dereferences a null token on any other byte, so such a file
+ * is refused before it gets there.
+ */
+static bool
+format_text_ok(const char *text, size_t len)
+{
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)text[i];
+
+		if ((ch < 0x20 || ch > 0x7e) && ch != '\t' && ch != '\n')
+			return false;
+	}
+	return true;
+}
+
+static bool
+is_ident(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	       (ch >= '0' && ch <= '9') || ch == '_';
+}
+
+/* Whether a "field:" line of head (up to end) declares name (n bytes). */
+static bool
+declares_field(const char *head, const char *end, const char *name, size_t n)
+{
+	const char *p = head;
+
+	while ((p = strstr(p, "field:")) && p < end) {
+		const char *semi = memchr(p, ';', (size_t)(end - p));
+		const char *q;
+
+		if (!semi)
+			return false;
+		/* the declarator ends at ';' or at the '[' of an array */
+		for (q = p; q < semi && *q != '['; q++)
+			;
+		if ((size_t)(q - p) > n && !memcmp(q - n, name, n) &&
+		    (q[-(long)n - 1] == ' ' || q[-(long)n - 1] == '*'))
+			return true;
+		p = semi;
+	}
+	return false;
+}
+
+/*
+ * Every REC->NAME of the print fmt is a field of the format.  libtraceevent
+ * 1.7 walks into a null pointer on some print fmts that name a field the
+ * format lacks (the kernel never writes one).
+ */
+static bool
+print_fields_ok(const char *text)
+{
+	const char *fmt = strstr(text, "print fmt:");
+	const char *p;
+
+	if (!fmt)
+		return true;
+	for (p = fmt; (p = strstr(p, "REC->")); ) {
+		size_t n = 0;
+
+		p += 5;
+		while (is_ident(p[n]))
+			n++;
+		if (!n || !declares_field(text, fmt, p, n))
+			return false;
+		p += n;
+	}
+	return true;
+}
+
 /* One format file of system sys; perf gives up on the first that fails. */
 static int
 parse_format(struct tep_handle *tep, struct trace_cur *c, const char *sys)
@@ -273,6 +348,10 @@ parse_format(struct tep_handle *tep, struct trace_cur *c, const char *sys)
 	if (!text)
 		return -PD_E_NOMEM;
 	len = (size_t)size;
+	if (!format_text_ok(text, len) || !print_fields_ok(text)) {
+		free(text);
+		return -PD_E_BAD_FEATURE;
+	}
 	fmt = escape_format_tabs(text, &len);
 	if (!fmt) {
 		free(text);
