@@ -102,8 +102,17 @@ scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
 		scr_out_s64(o, fields & SCR_BIT(PID) ? pid : tid, 5, false);
 		scr_out_c(o, ' ');
 	}
-	if (fields & SCR_BIT(CPU))
-		scr_out_printf(o, "[%03d] ", (int)cpu);
+	if (fields & SCR_BIT(CPU)) {
+		if (cpu < 1000) {
+			char b[6] = { '[', (char)('0' + cpu / 100),
+				      (char)('0' + cpu / 10 % 10),
+				      (char)('0' + cpu % 10), ']', ' ' };
+
+			scr_out_add(o, b, sizeof(b));
+		} else {
+			scr_out_printf(o, "[%03d] ", (int)cpu);
+		}
+	}
 	if (fields & SCR_BIT(MISC)) {
 		char buf[32];
 

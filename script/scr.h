@@ -6,7 +6,7 @@
  *
  * The text is perf 6.1's `perf script` (tools/perf/builtin-script.c and
  * util/evsel_fprintf.c of that release), checked against it byte for
- * byte; perf-record-decoding.md §5 describes it.
+ * byte; doc/perf-records.md §5 describes it.
  */
 #ifndef PD_SCRIPT_SCR_H
 #define PD_SCRIPT_SCR_H
@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "lib/strbuf.h"
 #include "pdata/events.h"
@@ -53,22 +54,14 @@ scr_out_room(struct scr_out *o, size_t need)
 static inline void
 scr_out_add(struct scr_out *o, const char *s, size_t n)
 {
-	char *p = scr_out_room(o, n);
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		p[i] = s[i];
+	memcpy(scr_out_room(o, n), s, n);
 	o->len += n;
 }
 
 static inline void
 scr_out_str(struct scr_out *o, const char *s)
 {
-	size_t n = 0;
-
-	while (s[n])
-		n++;
-	scr_out_add(o, s, n);
+	scr_out_add(o, s, strlen(s));
 }
 
 static inline void
