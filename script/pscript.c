@@ -460,6 +460,21 @@ resolve_kernel_addr(void *ctx, uint64_t *addr, const char **mod)
 	return l.sym->name;
 }
 
+/*
+ * A pipe-mode stream carries its tracing data in a HEADER_TRACING_DATA
+ * record: the reader has noted where, when it can be read again.
+ */
+static void
+stream_tracing_data(struct scr *s, const struct ses_event *ev)
+{
+	if (ev->kind != SES_USER || s->trace ||
+	    ev->rec->header.type != PD_RECORD_HEADER_TRACING_DATA)
+		return;
+	s->trace = scr_trace_new(s->r);
+	if (s->trace)
+		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
+}
+
 /* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
 static int
 run(struct scr *s)
@@ -471,10 +486,11 @@ run(struct scr *s)
 		if (ev.kind == SES_SAMPLE) {
 			if (print_samples(s, ev.sample))
 				return 1;
-		} else if (unknown_to_perf(s, &ev) ||
-			   scr_print_record(s, &ev)) {
-			return 1;
+			continue;
 		}
+		stream_tracing_data(s, &ev);
+		if (unknown_to_perf(s, &ev) || scr_print_record(s, &ev))
+			return 1;
 	}
 	return s->out.broken ? 0 : ret;
 }
