@@ -150,6 +150,14 @@ file_has_callchain(struct pd_reader *r)
 }
 
 static void
+on_feature(void *ctx, const struct pd_record *rec)
+{
+	struct run *run = ctx;
+
+	rep_header_feature(run->o->hdr, rec);
+}
+
+static void
 run_setup(struct run *run)
 {
 	const struct pd_meta *meta = pd_reader_meta(run->r);
@@ -336,6 +344,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		.sample_tok = on_sample_tok,
 		.sample_again = on_sample_again,
 		.lost_samples = on_lost_samples,
+		.feature = on_feature,
 	};
 	struct run run = { .r = r, .o = o, .progress = isatty(STDERR_FILENO) };
 	struct rep_session *sess;

@@ -689,6 +689,14 @@ ordering_possible(struct rep_session *s)
 	return pd_attr_has(&first->attr, PD_ATTR_SAMPLE_ID_ALL);
 }
 
+/* perf processes HEADER_FEATURE at once, outside the time order */
+static void
+feature_read(struct rep_session *s, const struct pd_record *rec)
+{
+	if (rec->header.type == PD_RECORD_HEADER_FEATURE && s->ops->feature)
+		s->ops->feature(s->ctx, rec);
+}
+
 static int
 handle(struct rep_session *s, const struct pd_record *rec)
 {
@@ -702,6 +710,7 @@ handle(struct rep_session *s, const struct pd_record *rec)
 		if (rec->header.type == PD_RECORD_FINISHED_ROUND &&
 		    s->ordered && !s->whole_sort)
 			return rep_oe_round(&s->oe, deliver, s);
+		feature_read(s, rec);
 		return 0;
 	}
 	if (s->ordered) {
@@ -961,6 +970,7 @@ handle_piped(struct rep_session *s, const struct pd_record *rec)
 	if (rec->header.type >= PD_RECORD_USER_TYPE_START) {
 		if (rec->header.type == PD_RECORD_FINISHED_ROUND)
 			return pipe_flush(s, rep_oe_round_limit(&s->oe));
+		feature_read(s, rec);
 		return 0;
 	}
 	if (rec->header.type == PD_RECORD_SAMPLE)

@@ -45,6 +45,8 @@ struct rep_session_ops {
 	void (*lost_samples)(void *ctx, unsigned int evsel, uint64_t lost);
 	/* LOST records */
 	void (*lost)(void *ctx, unsigned int evsel, uint64_t lost);
+	/* HEADER_FEATURE records, in file order, as they are read */
+	void (*feature)(void *ctx, const struct pd_record *rec);
 };
 
 struct rep_session;
