@@ -35,6 +35,8 @@ struct rep_hdr {
 	bool desc_names;
 	/* BPF_BTF was processed before BPF_PROG_INFO is printed */
 	bool btf_ready;
+	/* a stream's header ended: perf prints no more features */
+	bool done;
 };
 
 /*

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/header.c - preport --header-only [-I]: the header as perf 6.1's
- * `perf report --header-only [-I]` prints it, byte for byte.
+ * report/header.c - preport --header-only [-I] and --header [-I]: the
+ * header as perf 6.1's `perf report --header-only [-I]` prints it, byte
+ * for byte.
  *
  * perf prints the file header, then one block per feature in bit order,
  * from what it stored while processing the features (util/header.c).
@@ -19,9 +20,11 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "lib/xalloc.h"
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/header-int.h"
@@ -172,56 +175,87 @@ record_feat_id(const struct pd_record *rec)
 /*
  * Pipe mode: perf prints each feature as its HEADER_FEATURE record is
  * processed, and stops at the end marker, at an id it does not know, or
- * when processing a feature fails.
+ * when processing a feature fails.  Returns true when the header ends.
  */
-static int
-print_pipe_features(struct rep_hdr *h)
+static bool
+pipe_feature(struct rep_hdr *h, const struct pd_record *rec)
 {
-	struct pd_record rec;
-	int err;
+	uint64_t feat = record_feat_id(rec);
 
-	h->desc_names = false;
-	h->btf_ready = false;
-	while ((err = pd_reader_next(h->r, &rec)) > 0) {
-		uint64_t feat;
-
-		if (rec.header.type != PD_RECORD_HEADER_FEATURE)
-			continue;
-		feat = record_feat_id(&rec);
-		if (feat == PD_FEAT_RESERVED || feat >= LAST_FEATURE_61)
-			return 0;
-		if (printers[feat].no_process || !printers[feat].print)
-			continue;
-		if (rep_feat_fails_61(h, (unsigned int)feat))
-			return 0;
-		if (feat == PD_FEAT_EVENT_DESC)
-			h->desc_names = rep_event_desc_ok_61(h->m);
-		print_feature(h, (unsigned int)feat, h->m, false);
-		if (feat == PD_FEAT_BPF_BTF)
-			h->btf_ready = true;
-	}
-	return err;
+	if (feat == PD_FEAT_RESERVED || feat >= LAST_FEATURE_61)
+		return true;
+	if (printers[feat].no_process || !printers[feat].print)
+		return false;
+	if (rep_feat_fails_61(h, (unsigned int)feat))
+		return true;
+	if (feat == PD_FEAT_EVENT_DESC)
+		h->desc_names = rep_event_desc_ok_61(h->m);
+	print_feature(h, (unsigned int)feat, h->m, false);
+	if (feat == PD_FEAT_BPF_BTF)
+		h->btf_ready = true;
+	return false;
 }
 
-int
-rep_header_print(FILE *out, struct pd_reader *r, bool show_info)
+static void
+hdr_init(struct rep_hdr *h, FILE *out, struct pd_reader *r, bool show_info)
 {
-	struct rep_hdr h = {
+	*h = (struct rep_hdr){
 		.out = out,
 		.r = r,
 		.info = pd_reader_info(r),
 		.m = pd_reader_meta(r),
 		.show_info = show_info,
 	};
-
-	h.pipe = h.info->mode == PD_MODE_PIPE;
-	print_file_header(&h);
-	if (h.pipe) {
-		fputs("# ========\n#\n", out);
-		return print_pipe_features(&h);
-	}
-	print_file_features(&h);
-	fputs("# ========\n#\n", out);
-	return 0;
+	h->pipe = h->info->mode == PD_MODE_PIPE;
 }
 
+/* What perf prints before reading the data: a stream's features come later */
+static void
+hdr_start(struct rep_hdr *h)
+{
+	print_file_header(h);
+	if (!h->pipe)
+		print_file_features(h);
+	fputs("# ========\n#\n", h->out);
+}
+
+int
+rep_header_print(FILE *out, struct pd_reader *r, bool show_info)
+{
+	struct rep_hdr h;
+	struct pd_record rec;
+	int err;
+
+	hdr_init(&h, out, r, show_info);
+	hdr_start(&h);
+	if (!h.pipe)
+		return 0;
+	while ((err = pd_reader_next(r, &rec)) > 0)
+		if (rec.header.type == PD_RECORD_HEADER_FEATURE &&
+		    pipe_feature(&h, &rec))
+			return 0;
+	return err;
+}
+
+struct rep_hdr *
+rep_header_begin(FILE *out, struct pd_reader *r, bool show_info)
+{
+	struct rep_hdr *h = xmalloc(sizeof(*h));
+
+	hdr_init(h, out, r, show_info);
+	hdr_start(h);
+	return h;
+}
+
+void
+rep_header_feature(struct rep_hdr *h, const struct pd_record *rec)
+{
+	if (h && h->pipe && !h->done)
+		h->done = pipe_feature(h, rec);
+}
+
+void
+rep_header_end(struct rep_hdr *h)
+{
+	free(h);
+}

@@ -289,6 +289,9 @@ run_session(struct run *run, struct ses_session *sess)
 		} else if (ev.rec->header.type == PD_RECORD_LOST_SAMPLES &&
 			   ev.event) {
 			on_lost_samples(run, ev.event->lost_samples.lost);
+		} else if (ev.rec->header.type == PD_RECORD_HEADER_FEATURE) {
+			/* perf prints a pipe's features as it reads them */
+			rep_header_feature(run->o->hdr, ev.rec);
 		}
 	}
 	return ret;

@@ -95,6 +95,7 @@ struct rep_report_opts {
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
+	struct rep_hdr *hdr;		/* --header: its printer (report.h), or NULL */
 
 	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
 	size_t nr_sort;

@@ -17,6 +17,20 @@
 /* --header-only [-I]: the header as `perf report --header-only [-I]` prints it. */
 int rep_header_print(FILE *out, struct pd_reader *r, bool show_info);
 
+/*
+ * --header [-I]: the same header before another mode's output.
+ * rep_header_begin() prints what perf prints before reading the data: all
+ * of a file's header, the file header of a stream.  The mode then hands
+ * each HEADER_FEATURE record of a stream, as it reads it, to
+ * rep_header_feature(), which prints the feature as perf does (h may be
+ * NULL: nothing is printed).
+ */
+struct rep_hdr;
+struct rep_hdr *rep_header_begin(FILE *out, struct pd_reader *r,
+				 bool show_info);
+void rep_header_feature(struct rep_hdr *h, const struct pd_record *rec);
+void rep_header_end(struct rep_hdr *h);
+
 /* --stats: record counts per type, as `perf report --stats` prints them. */
 int rep_stats_print(FILE *out, struct pd_reader *r);
 

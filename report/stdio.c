@@ -384,7 +384,8 @@ rep_report_print_head(FILE *out, const struct rep_report_opts *o)
 {
 	bool elide[REP_DIM_NR] = { false };
 
-	if (!o->quiet)
+	/* with --header, the header stands in place of the hint */
+	if (!o->quiet && !o->hdr)
 		fputs("# To display the perf.data header info, please use "
 		      "--header/--header-only options.\n#\n", out);
 	rep_report_setup_elide(o, elide, out);
