@@ -268,6 +268,7 @@ struct ses_session {
 	struct ses_batch fill;		/* plain loop: the batch being filled */
 	struct pd_sample rsample;	/* samples decoded for ses_pre */
 	bool pre_on;			/* decode them (the caller lags) */
+	unsigned int release_tick;	/* records read since pages were let go */
 	char pad_reader_end[64];
 };
 

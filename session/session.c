@@ -511,8 +511,9 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 
 	if (!attr)
 		return 0;	/* perf counts an unknown id and goes on */
-	memset(&s->out, 0, sizeof(s->out));
 	s->out.evsel = (unsigned int)rec->evsel;
+	s->out.stack_id = 0;
+	s->out.resolved = false;
 	s->out_rec = rec;
 	if (!pre) {
 		/* a repeat needs its key fields only */
@@ -793,13 +794,19 @@ batch_reserve(struct ses_batch *b, size_t more)
 	}
 }
 
-/* Let the reader drop the file's pages behind what is still held. */
+/*
+ * Let the reader drop the file's pages behind what is still held; now
+ * and then is often enough for its steps.
+ */
+#define RELEASE_EVERY	4096
+
 static void
 release_behind(struct ses_session *s, const struct pd_record *rec)
 {
 	const unsigned char *held;
 
-	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
+	if (++s->release_tick % RELEASE_EVERY ||
+	    rec->origin != PD_ORIGIN_FILE || rec->source != 0)
 		return;
 	held = ses_oe_oldest(&s->oe);
 	pd_reader_drop_before(s->r, held && held < rec->data ? held : rec->data);
@@ -813,15 +820,17 @@ static uint64_t
 sample_copy(struct ses_session *s, const struct pd_record *rec,
 	    struct ses_oe_rec **out)
 {
-	const struct pd_attr *attr = rec_attr(s, rec);
+	const struct pd_attr *attr;
 	struct pd_sample *ps = &s->rsample;
 	struct ses_oe_rec *r;
 	bool decoded = false;
 
-	if (!s->pre_on || !attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
-		*out = NULL;
+	*out = NULL;
+	if (!s->pre_on)
 		return record_time(s, rec);
-	}
+	attr = rec_attr(s, rec);
+	if (!attr || !(attr->sample_type & PD_SAMPLE_TIME))
+		return record_time(s, rec);
 	r = *out = ses_oe_copy(&s->oe, rec);
 	/* a sample that does not decode is the caller's to report */
 	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),
