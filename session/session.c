@@ -553,24 +553,35 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 }
 
 int
-ses_resolve_sample(struct ses_session *s, struct ses_event *ev)
+ses_decode_sample(struct ses_session *s, struct ses_event *ev)
 {
 	const struct pd_attr *attr;
 	int err;
 
+	if (ev->kind != SES_SAMPLE || s->out_decoded || !s->out_rec)
+		return 0;
+	attr = rec_attr(s, s->out_rec);
+	if (!attr)
+		return 0;
+	err = sample_decode(s, attr, s->out_rec);
+	if (err)
+		return err;
+	s->out_decoded = true;
+	s->out.raw = &s->sample;
+	return 0;
+}
+
+int
+ses_resolve_sample(struct ses_session *s, struct ses_event *ev)
+{
+	int err;
+
 	if (ev->kind != SES_SAMPLE || s->out.resolved || !s->out_rec)
 		return 0;
-	if (!s->out_decoded) {
-		attr = rec_attr(s, s->out_rec);
-		if (!attr)
-			return 0;
-		err = sample_decode(s, attr, s->out_rec);
-		if (err)
-			return err;
-		s->out_decoded = true;
-	}
+	err = ses_decode_sample(s, ev);
+	if (err)
+		return err;
 	sample_resolve(s, s->out_thread);
-	/* the fields taken from the record stay those of the repeat */
 	return 0;
 }
 

@@ -284,6 +284,9 @@ check_run(unsigned int threads, bool key_cpu)
 			T_EQ_STR(got, want[i], what);
 		}
 		if (ev.kind == SES_SAMPLE && !ev.sample->resolved) {
+			T(!ses_decode_sample(s, &ev) && ev.sample->raw &&
+			  ev.sample->raw->time == ev.sample->time &&
+			  !ev.sample->resolved, "%s: decoded alone", what);
 			T(!ses_resolve_sample(s, &ev), "%s: resolve", what);
 			T(ev.sample->resolved && ev.sample->nr_chain == 2 &&
 			  ev.sample->self.al_addr == 0x100,
