@@ -17,8 +17,8 @@
 #include "pdata/abi.h"
 #include "pdata/meta.h"
 #include "pdata/records.h"
-#include "report/branch.h"
-#include "report/hist.h"
+#include "report/hist/branch.h"
+#include "report/hist/hist.h"
 #include "report/report.h"
 #include "session/session.h"
 

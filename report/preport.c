@@ -15,7 +15,7 @@
 #include "lib/diag.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
-#include "report/hist.h"
+#include "report/hist/hist.h"
 #include "report/report.h"
 
 enum mode {

@@ -41,7 +41,7 @@ int rep_dump(FILE *out, struct pd_reader *r);
 
 /*
  * The report (no mode option): histograms printed as `perf report
- * --stdio` prints them.  opts is struct rep_report_opts (report/hist.h);
+ * --stdio` prints them.  opts is struct rep_report_opts (report/hist/hist.h);
  * its sort and column lists are filled in here.  Returns 0, -PD_E_* as
  * the other modes, or 1 when the options do not fit the file (the
  * message has been printed).  archive: the pdata symbol archive to take

@@ -9,7 +9,7 @@
 
 #include <stdint.h>
 
-#include "report/hist.h"
+#include "report/hist/hist.h"
 
 struct env {
 	struct sym_ctx *syms;

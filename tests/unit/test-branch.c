@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "pdata/abi.h"
-#include "report/branch.h"
-#include "report/hist.h"
+#include "report/hist/branch.h"
+#include "report/hist/hist.h"
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/hist.h"
+#include "report/hist/hist.h"
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
