@@ -65,6 +65,13 @@ void rep_cc_param_init(struct rep_cc_param *param);
 int rep_cc_param_parse(struct rep_cc_param *param, const char *arg,
 		       const char **bad);
 
+/* The report's callchain options: --children, -g and --no-call-graph. */
+struct rep_cc_opts {
+	int children;			/* -1 default (when callchains), 0, 1 */
+	int use_callchain;		/* -1 default (when callchains), 0, 1 */
+	struct rep_cc_param param;	/* -g; mode REP_CC_NONE: -g none */
+};
+
 struct rep_cc_root;
 
 struct rep_cc_root *rep_cc_new(void);

@@ -354,7 +354,7 @@ calc_len_loc(const struct rep_report *rep, const struct ses_loc *l,
 		return;
 	}
 	grow(len, sym_dim, 16 + 4 + 2);
-	if (len[dso_dim] < 16 && !rep->o.filt.nr_dsos)
+	if (len[dso_dim] < 16 && !rep->o.hist.filt.nr_dsos)
 		len[dso_dim] = 16;
 }
 
@@ -478,18 +478,19 @@ int
 rep_branch_setup(struct rep_report_opts *o, struct pd_reader *r,
 		 char *err, size_t errsz)
 {
-	o->branch_mode = o->branch_stack ||
-		(!o->no_branch_stack && file_default_branch_mode(r));
-	if (o->sort_str && strstr(o->sort_str, "ipc")) {
+	o->hist.branch_mode = o->hist.branch_stack ||
+		(!o->hist.no_branch_stack && file_default_branch_mode(r));
+	if (o->hist.sort_str && strstr(o->hist.sort_str, "ipc")) {
 		snprintf(err, errsz, "the ipc keys are not for --sort");
 		return -1;
 	}
-	if (o->sort_str)
-		o->sort_str = sort_list(o->sort_str, o->branch_mode);
-	if (o->branch_mode) {
-		o->children = 0;
-		if (!o->sort_str)
-			o->sort_str = DEFAULT_BRANCH_SORT;
+	if (o->hist.sort_str)
+		o->hist.sort_str = sort_list(o->hist.sort_str,
+					     o->hist.branch_mode);
+	if (o->hist.branch_mode) {
+		o->cc.children = 0;
+		if (!o->hist.sort_str)
+			o->hist.sort_str = DEFAULT_BRANCH_SORT;
 	}
 	return 0;
 }
@@ -500,7 +501,7 @@ rep_branch_check_file(const struct rep_report_opts *o, struct pd_reader *r,
 {
 	bool pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
 
-	if (o->branch_mode && !pipe && !file_has_branch_stack(r)) {
+	if (o->hist.branch_mode && !pipe && !file_has_branch_stack(r)) {
 		snprintf(err, errsz, "Selected -b but no branch data. "
 			 "Did you call perf record without -b?");
 		return -1;
@@ -513,13 +514,13 @@ rep_branch_check_dims(const struct rep_report_opts *o, char *err, size_t errsz)
 {
 	size_t i;
 
-	if (o->branch_mode)
+	if (o->hist.branch_mode)
 		return 0;
-	for (i = 0; i < o->nr_sort; i++) {
-		if (rep_branch_dim(o->sort[i])) {
+	for (i = 0; i < o->hist.nr_sort; i++) {
+		if (rep_branch_dim(o->hist.sort[i])) {
 			snprintf(err, errsz, "Invalid --sort key: `%s' (a branch key: "
 				 "the file has no branch stacks, or --no-branch-stack)",
-				 rep_dim_name(o->sort[i]));
+				 rep_dim_name(o->hist.sort[i]));
 			return -1;
 		}
 	}

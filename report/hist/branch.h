@@ -57,7 +57,7 @@ uint64_t rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 /*
  * Decide the mode as perf does: branch mode with -b, or by default when
  * the file has HEADER_BRANCH_STACK and no user stacks; not with
- * --no-branch-stack.  In branch mode: o->branch_mode set, children off,
+ * --no-branch-stack.  In branch mode: o->hist.branch_mode set, children off,
  * the default sort order comm,dso_from,symbol_from,symbol_to,cycles.  In
  * either mode, a sort list that names a symbol key gets perf's IPC column
  * (ipc_lbr, ipc_null).  Returns 0, or -1 with a message in err (an ipc

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * report/hist/hist-int.h - the histogram's private pieces, shared by the
- * builder (hist.c), the dimensions (sort.c) and the printer (stdio.c).
+ * builder (hist.c), the dimensions (sort.c, branch.c) and the printer
+ * (report/out/stdio.c).
  */
 #ifndef PD_REPORT_HIST_HIST_INT_H
 #define PD_REPORT_HIST_HIST_INT_H
@@ -13,6 +14,7 @@
 
 #include "lib/u64map.h"
 #include "report/hist/hist.h"
+#include "report/report.h"
 
 /*
  * One entry: the values of every key (perf's struct hist_entry).  ip is

@@ -433,8 +433,9 @@ hist_findnew(struct rep_report *rep, struct rep_hist *h,
 
 /* Whether an entry shows or compares the CPU or socket of its samples. */
 bool
-rep_report_needs_cpu(const struct rep_report_opts *o)
+rep_report_needs_cpu(const struct rep_report_opts *opts)
 {
+	const struct rep_hist_opts *o = &opts->hist;
 	size_t i;
 
 	for (i = 0; i < o->nr_sort; i++)
@@ -457,13 +458,14 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 
 	rep->o = *opts;
 	rep->dso_hash = xcalloc(1, sizeof(*rep->dso_hash));
-	rep->children = opts->children < 0 ? has_callchain :
-		(opts->children && has_callchain);
-	rep->use_callchain = opts->use_callchain < 0 ? has_callchain :
-		(opts->use_callchain && has_callchain);
-	if (opts->cc.mode == REP_CC_NONE)
+	rep->children = opts->cc.children < 0 ? has_callchain :
+		(opts->cc.children && has_callchain);
+	rep->use_callchain = opts->cc.use_callchain < 0 ? has_callchain :
+		(opts->cc.use_callchain && has_callchain);
+	if (opts->cc.param.mode == REP_CC_NONE)
 		rep->use_callchain = false;
-	rep->caller = opts->cc.order_set ? opts->cc.caller : rep->children;
+	rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
+		rep->children;
 	if (opts->pipe) {
 		/*
 		 * perf decides before the attrs of a pipe arrive: children
@@ -471,13 +473,13 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		 * while children were still the default.
 		 */
 		rep->children = false;
-		rep->use_callchain = opts->use_callchain != 0 &&
-			opts->cc.mode != REP_CC_NONE;
-		rep->caller = opts->cc.order_set ? opts->cc.caller :
-			opts->children != 0;
+		rep->use_callchain = opts->cc.use_callchain != 0 &&
+			opts->cc.param.mode != REP_CC_NONE;
+		rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
+			opts->cc.children != 0;
 	}
-	for (i = 0; i < opts->nr_sort; i++)
-		rep->has_key[opts->sort[i]] = true;
+	for (i = 0; i < opts->hist.nr_sort; i++)
+		rep->has_key[opts->hist.sort[i]] = true;
 	rep_report_setup_elide(opts, rep->elide, NULL);
 	rep->nr_evsels = nr_evsels;
 	rep->leader = xcalloc(nr_evsels ? nr_evsels : 1, sizeof(unsigned int));
@@ -496,8 +498,10 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	}
 	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
 	if (rep->has_key[REP_DIM_PARENT])
-		rep->parent_re_ok = regcomp(&rep->parent_re, opts->parent_re ?
-					    opts->parent_re : "^sys_|^do_page_fault",
+		rep->parent_re_ok = regcomp(&rep->parent_re,
+					    opts->hist.parent_re ?
+					    opts->hist.parent_re :
+					    "^sys_|^do_page_fault",
 					    REG_EXTENDED | REG_NOSUB) == 0;
 	return rep;
 }
@@ -577,7 +581,7 @@ sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
 static bool
 sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 {
-	const struct rep_filters *f = &rep->o.filt;
+	const struct rep_filters *f = &rep->o.hist.filt;
 	const struct ses_loc *l = &s->self;
 
 	if (s->filtered)
@@ -604,7 +608,7 @@ sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 static bool
 sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
 {
-	const struct rep_filters *f = &rep->o.filt;
+	const struct rep_filters *f = &rep->o.hist.filt;
 	size_t i;
 
 	if (f->cpus && (s->cpu >= f->nr_cpus || !f->cpus[s->cpu]))
@@ -843,7 +847,7 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	h = rep->hists[rep->leader[s->evsel]];
 	m = rep->member[s->evsel];
 	key_from_loc(rep, s, &s->self, s->self.al_addr, &key);
-	if (rep->o.branch_mode && s->nr_branches)
+	if (rep->o.hist.branch_mode && s->nr_branches)
 		key.branch = s->branches;	/* one entry per branch (branch.c) */
 	key.filtered = filtered;
 	if (rep->has_key[REP_DIM_PARENT])

@@ -81,40 +81,31 @@ struct rep_filters {
 	size_t nr_times;
 };
 
-struct rep_report_opts {
-	/* as given; rep_report_run() turns them into the lists below */
+/*
+ * The histogram's options: the keys and columns, the parent pattern, the
+ * filters and branch mode.  A sort key that takes options adds them here.
+ */
+struct rep_hist_opts {
+	/* as given; rep_report_setup_dims() turns them into the lists below */
 	const char *sort_str;		/* -s, or NULL: comm,dso,sym */
 	const char *fields_str;		/* -F, or NULL */
-	/* the session and symbol options */
-	const char *symfs;
-	const char *kallsyms;
-	bool no_demangle;
-	const char *recording_id;	/* rep_recording_id() of the input, or NULL */
-	unsigned int max_stack;
+	bool show_nr;
+	bool show_period;
 	bool no_branch_stack;
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
-	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
 
 	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
 	size_t nr_sort;
 	enum rep_dim cols[REP_MAX_DIMS];	/* the output columns, in order */
 	size_t nr_cols;
 	bool skip_first_frame;		/* -s starts with "sym" and no -F */
-	int children;			/* -1 default (when callchains), 0, 1 */
-	int use_callchain;		/* -1 default (when callchains), 0, 1 */
-	struct rep_cc_param cc;		/* -g; cc.mode REP_CC_NONE: -g none */
-	double percent_limit;
-	bool relative;			/* --percentage relative */
-	bool group;			/* groups as one section (default; --no-group) */
-	bool group_set;			/* --group or --no-group given */
-	bool quiet;
-	bool show_nr;
-	bool show_period;
 	const char *parent_re;		/* --parent regex; NULL: perf's default */
 	struct rep_filters filt;
 };
 
+/* The report's options, one part per concern (report/report.h). */
+struct rep_report_opts;
 struct rep_report;
 
 struct rep_report *rep_report_new(const struct rep_report_opts *opts,
@@ -160,16 +151,7 @@ void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
 void rep_report_flush(struct rep_report *rep);
 
 /*
- * Print every section (events in order, group members with their
- * leader) as `perf report --stdio` does.  titles[i] is what the
- * "# Samples" line names for section i (the event's name or the group
- * description), plural[i] whether it says "events".
- */
-void rep_report_print(struct rep_report *rep, FILE *out,
-		      const char *const *titles, const bool *plural);
-
-/*
- * Parse the option strings of opts->filt (comma lists); returns 0, or -1
+ * Parse the option strings of opts->hist.filt (comma lists); returns 0, or -1
  * with a message in err.
  */
 int rep_filter_parse_list(char ***out, size_t *nr, const char *arg);
@@ -191,14 +173,7 @@ void rep_filters_free(struct rep_filters *f);
 int rep_report_setup_dims(struct rep_report_opts *o, bool children,
 			  char *err, size_t errsz);
 
-/* The lines perf prints before reading the data (opts' columns set up). */
-void rep_report_print_head(FILE *out, const struct rep_report_opts *opts);
-/* Which key columns are elided by single-value filters (printed to out if not NULL). */
-void rep_report_setup_elide(const struct rep_report_opts *o, bool *elide, FILE *out);
 /* Entries over all sections: 0 is perf's "data has no samples". */
 size_t rep_report_nr_entries(const struct rep_report *rep);
-
-/* The tip line's text, perf's shape. */
-const char *rep_report_tip(void);
 
 #endif /* PD_REPORT_HIST_HIST_H */

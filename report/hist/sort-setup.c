@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "report/hist/hist.h"
+#include "report/report.h"
 
 static bool
 dims_has(const enum rep_dim *v, size_t n, enum rep_dim d)
@@ -66,7 +67,7 @@ dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
 }
 
 static int
-setup_default_dims(struct rep_report_opts *o, bool children, char *err,
+setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 		   size_t errsz)
 {
 	const char *keys = o->sort_str ? o->sort_str : "comm,dso,sym";
@@ -100,9 +101,10 @@ setup_default_dims(struct rep_report_opts *o, bool children, char *err,
 }
 
 int
-rep_report_setup_dims(struct rep_report_opts *o, bool children, char *err,
+rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 		      size_t errsz)
 {
+	struct rep_hist_opts *o = &opts->hist;
 	size_t i;
 
 	if (o->fields_str) {

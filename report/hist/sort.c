@@ -207,8 +207,8 @@ rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	size_t i;
 	int c;
 
-	for (i = 0; i < rep->o.nr_sort; i++) {
-		enum rep_dim d = rep->o.sort[i];
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
 
 		if (rep_dim_is_hpp(d))
 			continue;
@@ -296,10 +296,10 @@ rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 	size_t i;
 	int c;
 
-	for (i = 0; i < rep->o.nr_sort; i++) {
-		if (rep->elide[rep->o.sort[i]])
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		if (rep->elide[rep->o.hist.sort[i]])
 			continue;
-		c = dim_sort(rep, h, rep->o.sort[i], a, b);
+		c = dim_sort(rep, h, rep->o.hist.sort[i], a, b);
 		if (c)
 			return c;
 	}
@@ -454,7 +454,7 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		grow(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4);
 	} else {
 		grow(len, REP_DIM_SYM, 16 + 4 + 2);
-		if (len[REP_DIM_DSO] < 16 && !rep->o.filt.nr_dsos)
+		if (len[REP_DIM_DSO] < 16 && !rep->o.hist.filt.nr_dsos)
 			len[REP_DIM_DSO] = 16;
 	}
 	if (e->parent)

@@ -34,7 +34,7 @@
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/inspect/dump-int.h"
-#include "report/report.h"
+#include "report/inspect/inspect.h"
 
 const struct pd_evsel *
 rep_dump_evsel(const struct rep_dump *d, const struct pd_record *rec)

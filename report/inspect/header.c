@@ -25,7 +25,7 @@
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/inspect/header-int.h"
-#include "report/report.h"
+#include "report/inspect/inspect.h"
 
 const struct pd_meta rep_no_meta;
 

@@ -3,6 +3,7 @@
 # report of it: --header-only [-I], --stats and -D.
 
 REP_INSPECT_SRCS = \
+	report/inspect/inspect.h \
 	report/inspect/header.c \
 	report/inspect/header-int.h \
 	report/inspect/header-attr.c \

@@ -19,7 +19,7 @@
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "pdata/sample.h"
-#include "report/report.h"
+#include "report/inspect/inspect.h"
 
 /* Types below this are counted in place; any other u32 goes to a map. */
 #define COMMON_TYPES	128

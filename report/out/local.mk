@@ -2,4 +2,5 @@
 # report/out/: the report's output formats.
 
 REP_OUT_SRCS = \
+	report/out/out.h \
 	report/out/stdio.c

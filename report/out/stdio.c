@@ -13,6 +13,7 @@
 
 #include "lib/xalloc.h"
 #include "report/hist/hist-int.h"
+#include "report/out/out.h"
 
 /* One section being printed: the widths and totals it was laid out with. */
 struct layout {
@@ -33,7 +34,7 @@ cumulating(const struct rep_report *rep)
 static const char *
 col_header(const struct rep_report *rep, enum rep_dim d)
 {
-	if (d == REP_DIM_OVERHEAD && cumulating(rep) && !rep->o.fields_str)
+	if (d == REP_DIM_OVERHEAD && cumulating(rep) && !rep->o.hist.fields_str)
 		return "Self";
 	return rep_dims[d].header;
 }
@@ -71,8 +72,9 @@ static void
 print_samples_line(FILE *out, const struct rep_report *rep,
 		   const struct rep_hist *h, const char *title, bool plural)
 {
-	const uint64_t *nr = rep->o.relative ? h->nr_samples_vis : h->nr_samples;
-	const uint64_t *tot = rep->o.relative ? h->total_vis : h->total;
+	bool relative = rep->o.out.relative;
+	const uint64_t *nr = relative ? h->nr_samples_vis : h->nr_samples;
+	const uint64_t *tot = relative ? h->total_vis : h->total;
 	unsigned long samples = 0;
 	uint64_t events = 0;
 	unsigned int m;
@@ -85,8 +87,8 @@ print_samples_line(FILE *out, const struct rep_report *rep,
 	samples = convert_unit(samples, &unit);
 	fprintf(out, "# Samples: %lu%c of event%s '%s'", samples, unit,
 		plural ? "s" : "", title);
-	if (rep->o.filt.time_str)
-		fprintf(out, " (time slices: %s)", rep->o.filt.time_str);
+	if (rep->o.hist.filt.time_str)
+		fprintf(out, " (time slices: %s)", rep->o.hist.filt.time_str);
 	fprintf(out, "\n# Event count (approx.): %" PRIu64 "\n#\n", events);
 }
 
@@ -99,8 +101,8 @@ print_headers(FILE *out, const struct layout *lo)
 	int j;
 
 	fputs("# ", out);
-	for (i = 0; i < rep->o.nr_cols; i++) {
-		enum rep_dim d = rep->o.cols[i];
+	for (i = 0; i < rep->o.hist.nr_cols; i++) {
+		enum rep_dim d = rep->o.hist.cols[i];
 		int w = lo->width[i];
 
 		if (rep->elide[d])
@@ -115,8 +117,8 @@ print_headers(FILE *out, const struct layout *lo)
 	}
 	fputs("\n# ", out);
 	first = true;
-	for (i = 0; i < rep->o.nr_cols; i++) {
-		if (rep->elide[rep->o.cols[i]])
+	for (i = 0; i < rep->o.hist.nr_cols; i++) {
+		if (rep->elide[rep->o.hist.cols[i]])
 			continue;
 		if (!first)
 			fputs("  ", out);
@@ -195,8 +197,8 @@ print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 	size_t i;
 
 	buf[0] = '\0';
-	for (i = 0; i < rep->o.nr_cols; i++) {
-		enum rep_dim d = rep->o.cols[i];
+	for (i = 0; i < rep->o.hist.nr_cols; i++) {
+		enum rep_dim d = rep->o.hist.cols[i];
 		size_t before;
 		int w = lo->width[i];
 
@@ -211,7 +213,7 @@ print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 		}
 		rep_dim_snprint(rep, d, &lo->h->ents[e], w, text, lo->linesz + 64);
 		line_add(&l, text);
-		if (i + 1 < rep->o.nr_cols) {
+		if (i + 1 < rep->o.hist.nr_cols) {
 			while (l.len - before < (size_t)w && l.len + 1 < l.size)
 				line_add(&l, " ");
 		}
@@ -240,10 +242,11 @@ print_callchain(FILE *out, const struct layout *lo, size_t e)
 
 	if (!h->ents[e].cc)
 		return;
-	rep_cc_print_opts_init(&po, &rep->o.cc, h->total[0],
+	rep_cc_print_opts_init(&po, &rep->o.cc.param, h->total[0],
 			       cumulating(rep) ? v->acc : v->period);
-	po.skip_first = rep->o.skip_first_frame;
-	po.threshold_total = rep->o.relative ? h->cc_period_vis[0] : h->cc_period[0];
+	po.skip_first = rep->o.hist.skip_first_frame;
+	po.threshold_total = rep->o.out.relative ? h->cc_period_vis[0] :
+		h->cc_period[0];
 	rep_cc_print(out, h->ents[e].cc, &po);
 }
 
@@ -268,11 +271,11 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 		if (!h->ents[i].filtered)
 			rep_dims_calc_len(rep, &h->ents[i], lo->keylen);
 	}
-	lo->total = rep->o.relative ? h->total_vis : h->total;
+	lo->total = rep->o.out.relative ? h->total_vis : h->total;
 	lo->linesz = 3 + 1;
-	for (i = 0; i < rep->o.nr_cols; i++) {
-		lo->width[i] = col_width(lo, rep->o.cols[i]);
-		if (rep->elide[rep->o.cols[i]])
+	for (i = 0; i < rep->o.hist.nr_cols; i++) {
+		lo->width[i] = col_width(lo, rep->o.hist.cols[i]);
+		if (rep->elide[rep->o.hist.cols[i]])
 			continue;
 		lo->linesz += (size_t)lo->width[i] + (first ? 0 : 2);
 		first = false;
@@ -299,7 +302,8 @@ print_section(FILE *out, const struct rep_report *rep, struct rep_hist *h,
 	for (i = 0; i < h->nr; i++) {
 		if (h->ents[order[i]].filtered)
 			continue;
-		if (percent_limit_of(&lo, order[i]) < (float)rep->o.percent_limit)
+		if (percent_limit_of(&lo, order[i]) <
+		    (float)rep->o.out.percent_limit)
 			continue;
 		print_entry_line(out, &lo, order[i], buf, text);
 		if (rep->use_callchain)
@@ -336,7 +340,7 @@ rep_report_print(struct rep_report *rep, FILE *out,
 static char *const *
 elide_list(const struct rep_report_opts *o, enum rep_dim d)
 {
-	const struct rep_filters *f = &o->filt;
+	const struct rep_filters *f = &o->hist.filt;
 
 	if (d == REP_DIM_SYM && f->nr_syms == 1)
 		return f->syms;
@@ -362,8 +366,8 @@ rep_report_setup_elide(const struct rep_report_opts *o, bool *elide, FILE *out)
 	bool all = true;
 	size_t i;
 
-	for (i = 0; i < o->nr_cols; i++) {
-		enum rep_dim d = o->cols[i];
+	for (i = 0; i < o->hist.nr_cols; i++) {
+		enum rep_dim d = o->hist.cols[i];
 		char *const *l;
 
 		if (rep_dim_is_hpp(d))
