@@ -21,6 +21,10 @@
 # Settings (environment):
 #   PREPORT       the preport to time (default ./report/preport, else PATH);
 #                 build it without sanitizers
+#   PREPORT_BASE  an earlier preport (say, built from the commit before a
+#                 change) timed in the same run, in turn with the others:
+#                 adds its time, its peak and the ratios new / base, and
+#                 checks that it printed the same report (default: none)
 #   PERF          the perf to record with and compare to (default perf)
 #   SIZES         file sizes in MB (default "10 100 1000"); "10" is a quick run
 #   MODES         (default "children no-children none")
@@ -49,6 +53,8 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 bench_need_preport_
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
 bench_need_counts_ REPEAT MEM_LIMIT_MB
+: "${PREPORT_BASE:=}"
+[ -z "$PREPORT_BASE" ] || [ -x "$PREPORT_BASE" ] || die "PREPORT_BASE=$PREPORT_BASE is not executable"
 for s in $SIZES; do
 	case $s in
 	'' | *[!0-9]* | 0) die "SIZES holds sizes in MB, not '$s'" ;;
@@ -117,8 +123,8 @@ untip() {
 		     { printf "%s%s\n", held, $0; held = "" }'
 }
 
-printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB/s | preport peak MiB | perf peak MiB | RSS ratio | same report |\n'
-printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
+printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB/s | preport peak MiB | perf peak MiB | RSS ratio | same report | base s | base peak MiB | time new/base | RSS new/base | same as base |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 for mb in $SIZES; do
 	record_size "$mb"
 	data=$OUT_DIR/report-$mb.data
@@ -132,11 +138,15 @@ for mb in $SIZES; do
 		*) die "unknown mode $mode (children, no-children, none)" ;;
 		esac
 		say "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, --stdio --sort sym $mopt: $REPEAT runs of each"
-		rm -f "$OUT_DIR/pre.times" "$OUT_DIR/perf.times"
+		rm -f "$OUT_DIR/pre.times" "$OUT_DIR/perf.times" "$OUT_DIR/base.times"
 		i=0
 		while [ "$i" -lt "$REPEAT" ]; do
 			timed_run pre "$PREPORT" -i "$data" --stdio --sort sym $mopt
 			[ "$i" -eq 0 ] && untip "$OUT_DIR/pre.out" > "$OUT_DIR/pre.first"
+			if [ -n "$PREPORT_BASE" ]; then
+				timed_run base "$PREPORT_BASE" -i "$data" --stdio --sort sym $mopt
+				[ "$i" -eq 0 ] && untip "$OUT_DIR/base.out" > "$OUT_DIR/base.first"
+			fi
 			timed_run perf "$PERF" report -i "$data" --stdio --sort sym $mopt
 			[ "$i" -eq 0 ] && untip "$OUT_DIR/perf.out" > "$OUT_DIR/perf.first"
 			i=$((i + 1))
@@ -146,11 +156,23 @@ for mb in $SIZES; do
 		tf=$(awk '{ print $1 }' "$OUT_DIR/perf.times" | median)
 		rp=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/pre.times")
 		rf=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/perf.times")
-		awk -v b="$bytes" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" 'BEGIN {
+		tb=0 rb=0 sameb=-
+		if [ -n "$PREPORT_BASE" ]; then
+			tb=$(awk '{ print $1 }' "$OUT_DIR/base.times" | median)
+			rb=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/base.times")
+			if cmp -s "$OUT_DIR/pre.first" "$OUT_DIR/base.first"; then sameb=yes; else sameb=NO; fi
+		fi
+		awk -v b="$bytes" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" \
+		    -v tb="$tb" -v rb="$rb" -v sameb="$sameb" 'BEGIN {
 			mb = b / 1e6
-			printf "| %.1f | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |\n",
+			printf "| %.1f | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |",
 				mb, mode, tp, tf, tf / tp, mb / tp, mb / tf, rp / 1024, rf / 1024,
 				(rf > 0) ? rp / rf : 0, same
+			if (sameb == "-")
+				printf " - | - | - | - | - |\n"
+			else
+				printf " %.3f | %.1f | %.3f | %.3f | %s |\n", tb, rb / 1024,
+					(tb > 0) ? tp / tb : 0, (rb > 0) ? rp / rb : 0, sameb
 		}'
 	done
 done

@@ -124,6 +124,11 @@ struct rec_target {
 	bool has_cpu;			/* -a or -C: perf's target__has_cpu */
 	bool per_cpu_rings;		/* one ring per cpu (else per thread) */
 	bool workload;
+	/*
+	 * fd 1 carries the perf.data stream: the workload's stdout goes to
+	 * its stderr instead, as perf record -o - does.
+	 */
+	bool pipe_output;
 
 	pid_t child;			/* the workload, or 0 */
 	/* the dispositions precord found, given back to the workload */

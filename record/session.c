@@ -638,6 +638,7 @@ setup_target(struct session *s)
 	if (o->argv) {
 		/* with -p, -t, -a or -C the command only sets the duration */
 		s->t.workload = !s->t.has_cpu && !o->pids && !o->tids;
+		s->t.pipe_output = o->pipe;
 		err = rec_workload_prepare(&s->t, o->argv);
 		if (err) {
 			error_msg("cannot fork: %s", strerror(-err));

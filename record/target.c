@@ -185,6 +185,25 @@ rec_target_threads(struct rec_target *t, const struct rec_opts *o, char *why,
 	return 0;
 }
 
+/*
+ * The stream is fd 1: the workload writes to stderr instead (perf's
+ * evlist__prepare_workload() with pipe_output), or, with no stderr, to
+ * /dev/null rather than into the stream.
+ */
+static void
+child_stdout_off_pipe(void)
+{
+	int fd;
+
+	if (dup2(STDERR_FILENO, STDOUT_FILENO) >= 0)
+		return;
+	fd = open("/dev/null", O_WRONLY);
+	if (fd >= 0 && fd != STDOUT_FILENO) {
+		dup2(fd, STDOUT_FILENO);
+		close(fd);
+	}
+}
+
 static void
 child_run(const struct rec_target *t, int go, int errw, char **argv)
 {
@@ -197,6 +216,8 @@ child_run(const struct rec_target *t, int go, int errw, char **argv)
 	sigaction(SIGCHLD, &t->old_chld, NULL);
 	sigprocmask(SIG_SETMASK, &t->old_mask, NULL);
 	prctl(PR_SET_NAME, "precord-exec");
+	if (t->pipe_output)
+		child_stdout_off_pipe();
 	/* EOF without a byte: the recorder gave up */
 	if (read(go, &c, 1) != 1)
 		_exit(127);

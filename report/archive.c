@@ -9,7 +9,7 @@
  * is asked about, so the archive holds the answers of every report mode
  * and nothing else.  The srcline and srcfile keys look a location up by
  * its map-relative address (a sample's own ip) and by its raw ip (a
- * callchain frame, report/hist.c key_from_loc), so both are asked here.
+ * callchain frame, report/hist/hist.c key_from_loc), so both are asked here.
  */
 #include "config.h"
 
@@ -22,7 +22,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
-#include "report/hist.h"
+#include "report/hist/hist.h"
 #include "report/report.h"
 #include "session/session.h"
 #include "symbol/buildid-cache.h"

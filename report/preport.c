@@ -15,7 +15,8 @@
 #include "lib/diag.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
-#include "report/hist.h"
+#include "report/hist/hist.h"
+#include "report/inspect/inspect.h"
 #include "report/report.h"
 
 enum mode {
@@ -31,6 +32,7 @@ struct options {
 	enum mode mode;
 	const char *mode_name;	/* the option that chose mode */
 	bool show_info;
+	bool header;		/* --header: the header, then the mode's output */
 	bool quiet;
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
@@ -42,6 +44,7 @@ struct options {
 
 enum {
 	OPT_HEADER_ONLY = 256,
+	OPT_HEADER,
 	OPT_STATS,
 	OPT_VERSION,
 	OPT_STDIO,
@@ -71,6 +74,7 @@ enum {
 
 static const struct option long_options[] = {
 	{ "input",		required_argument, NULL, 'i' },
+	{ "header",		no_argument,       NULL, OPT_HEADER },
 	{ "header-only",	no_argument,       NULL, OPT_HEADER_ONLY },
 	{ "show-info",		no_argument,       NULL, 'I' },
 	{ "stats",		no_argument,       NULL, OPT_STATS },
@@ -114,6 +118,26 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/*
+ * The long options of perf 6.1's report (`perf report -h`) that preport
+ * does not have.  getopt_long() takes a unique prefix of our names, perf a
+ * unique prefix of its own: a prefix of one of these means another option
+ * to perf (--ve is its --verbose, not --version), so it is refused.
+ */
+static const char *const perf_only_options[] = {
+	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
+	"disable-order", "disassembler-style", "exclude-other",
+	"field-separator", "full-source-path", "group-sort-idx",
+	"hide-unresolved", "hierarchy", "ignore-callees", "ignore-vmlinux",
+	"inline", "inverted", "itrace", "mem-mode", "mmaps", "modules", "ns",
+	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
+	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
+	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
+	"stdio-color", "stitch-lbr", "switch-off", "switch-on",
+	"symbol-filter", "tasks", "threads", "time-quantum", "total-cycles",
+	"tui", "verbose", "vmlinux",
+};
+
 static void
 usage(FILE *out)
 {
@@ -131,8 +155,10 @@ usage(FILE *out)
 		"\n"
 		"Modes:\n"
 		"      --header-only    print the header as `perf report --header-only` does\n"
-		"  -I, --show-info      with --header-only: also the topology, cache and\n"
-		"                       memory details (perf's -I)\n"
+		"      --header         print that header, then the output of the mode\n"
+		"                       (the report, --stats or -D)\n"
+		"  -I, --show-info      with --header-only or --header: also the\n"
+		"                       topology, cache and memory details (perf's -I)\n"
 		"      --stats          count the records of each type, and samples per event\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
 		"                       type and every decoded field\n"
@@ -198,6 +224,48 @@ usage(FILE *out)
 		"      --version        show the version\n");
 }
 
+/* The perf-only option that an abbreviation of n bytes also starts, or NULL. */
+static const char *
+perf_only_match(const char *abbr, size_t n)
+{
+	size_t i, nr = sizeof(perf_only_options) / sizeof(perf_only_options[0]);
+
+	/* perf reads --no-X as X negated, and abbreviates that too */
+	if (n > 3 && !strncmp(abbr, "no-", 3)) {
+		abbr += 3;
+		n -= 3;
+	}
+	for (i = 0; i < nr; i++)
+		if (!strncmp(perf_only_options[i], abbr, n))
+			return perf_only_options[i];
+	return NULL;
+}
+
+/*
+ * The long option getopt_long() just returned, as spelled in argv:
+ * refuse an abbreviation that perf report would read as another option.
+ */
+static void
+check_abbrev(int argc, char **argv, const char *name)
+{
+	const char *arg, *other;
+	size_t n;
+
+	if (optind < 2 || optind > argc)
+		return;
+	arg = argv[optind - 1];
+	if (optarg == arg && optind >= 3)
+		arg = argv[optind - 2];
+	if (strncmp(arg, "--", 2))
+		return;
+	arg += 2;
+	n = strcspn(arg, "=");
+	if (n == strlen(name) || !(other = perf_only_match(arg, n)))
+		return;
+	die(2, "--%.*s: perf report also has --%s; spell out --%s",
+	    (int)n, arg, other, name);
+}
+
 /* name: the option as the user spelled it, for the message */
 static void
 set_mode(struct options *o, enum mode mode, const char *name)
@@ -244,15 +312,15 @@ parse_call_graph(struct options *o, int argc, char **argv, const char *arg)
 		arg = argv[optind++];
 	if (!arg)
 		arg = "graph,0.5,caller,function,percent";
-	if (rep_cc_param_parse(&o->rep.cc, arg, &bad))
+	if (rep_cc_param_parse(&o->rep.cc.param, arg, &bad))
 		die(2, "invalid callchain option '%s'", bad ? bad : arg);
-	o->rep.use_callchain = o->rep.cc.mode != REP_CC_NONE;
+	o->rep.cc.use_callchain = o->rep.cc.param.mode != REP_CC_NONE;
 }
 
 static void
 parse_report_filter(struct options *o, int c, const char *arg)
 {
-	struct rep_filters *f = &o->rep.filt;
+	struct rep_filters *f = &o->rep.hist.filt;
 	char err[256];
 	int ret = 0;
 
@@ -295,44 +363,44 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_STDIO:
 		break;
 	case 's':
-		r->sort_str = optarg;
+		r->hist.sort_str = optarg;
 		break;
 	case 'F':
-		r->fields_str = optarg;
+		r->hist.fields_str = optarg;
 		break;
 	case 'n':
-		r->show_nr = true;
+		r->hist.show_nr = true;
 		break;
 	case OPT_SHOW_PERIOD:
-		r->show_period = true;
+		r->hist.show_period = true;
 		break;
 	case OPT_PERCENT_LIMIT:
-		r->percent_limit = parse_double("--percent-limit", optarg);
-		r->cc.min_percent = r->percent_limit;
+		r->out.percent_limit = parse_double("--percent-limit", optarg);
+		r->cc.param.min_percent = r->out.percent_limit;
 		break;
 	case OPT_PERCENTAGE:
 		if (strcmp(optarg, "relative") && strcmp(optarg, "absolute"))
 			die(2, "--percentage: expected relative or absolute, not '%s'", optarg);
-		r->relative = !strcmp(optarg, "relative");
+		r->out.relative = !strcmp(optarg, "relative");
 		break;
 	case OPT_CHILDREN:
-		r->children = 1;
+		r->cc.children = 1;
 		break;
 	case OPT_NO_CHILDREN:
-		r->children = 0;
+		r->cc.children = 0;
 		break;
 	case 'g':
 		parse_call_graph(o, argc, argv, optarg);
 		break;
 	case OPT_NO_CALL_GRAPH:
-		r->use_callchain = 0;
-		r->cc.mode = REP_CC_NONE;
+		r->cc.use_callchain = 0;
+		r->cc.param.mode = REP_CC_NONE;
 		break;
 	case OPT_MAX_STACK:
 		r->max_stack = (unsigned int)parse_double("--max-stack", optarg);
 		break;
 	case 'p':
-		r->parent_re = optarg;
+		r->hist.parent_re = optarg;
 		break;
 	case OPT_GROUP:
 		r->group = true;
@@ -355,12 +423,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->no_demangle = false;
 		break;
 	case 'b':
-		r->branch_stack = true;
-		r->no_branch_stack = false;
+		r->hist.branch_stack = true;
+		r->hist.no_branch_stack = false;
 		break;
 	case OPT_NO_BRANCH_STACK:
-		r->no_branch_stack = true;
-		r->branch_stack = false;
+		r->hist.no_branch_stack = true;
+		r->hist.branch_stack = false;
 		break;
 	case OPT_COMMS: case OPT_DSOS: case 'S': case OPT_PID:
 	case OPT_TID: case 'C': case OPT_TIME:
@@ -376,14 +444,17 @@ static void
 parse_args(int argc, char **argv, struct options *o)
 {
 	char err[256];
-	int c;
+	int c, idx = -1;
 
-	o->rep.children = -1;
-	o->rep.use_callchain = -1;
+	o->rep.cc.children = -1;
+	o->rep.cc.use_callchain = -1;
 	o->rep.group = true;
-	rep_cc_param_init(&o->rep.cc);
+	rep_cc_param_init(&o->rep.cc.param);
 	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:b",
-				long_options, NULL)) != -1) {
+				long_options, &idx)) != -1) {
+		if (idx >= 0)
+			check_abbrev(argc, argv, long_options[idx].name);
+		idx = -1;
 		if (parse_report_opt(o, c, argc, argv))
 			continue;
 		switch (c) {
@@ -392,6 +463,9 @@ parse_args(int argc, char **argv, struct options *o)
 			break;
 		case OPT_HEADER_ONLY:
 			set_mode(o, MODE_HEADER_ONLY, "--header-only");
+			break;
+		case OPT_HEADER:
+			o->header = true;
 			break;
 		case 'I':
 			o->show_info = true;
@@ -436,6 +510,9 @@ parse_args(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (o->header && o->mode == MODE_ARCHIVE)
+		die(2, "--header and %s cannot be combined (see --help)",
+		    o->mode_name);
 	o->rep.quiet = o->quiet;
 	if (o->mode == MODE_NONE &&
 	    rep_report_setup_dims(&o->rep, false, err, sizeof(err)))
@@ -534,7 +611,7 @@ run_report(struct options *o, struct pd_reader *r)
 }
 
 static int
-run_mode(struct options *o, struct pd_reader *r)
+run_one(struct options *o, struct pd_reader *r)
 {
 	switch (o->mode) {
 	case MODE_HEADER_ONLY:
@@ -548,6 +625,24 @@ run_mode(struct options *o, struct pd_reader *r)
 	default:
 		return run_report(o, r);
 	}
+}
+
+/*
+ * perf prints --header before it reads the data, whatever the mode, and
+ * not at all with -q; --header-only wins over it.
+ */
+static int
+run_mode(struct options *o, struct pd_reader *r)
+{
+	int ret;
+
+	if (!o->header || o->quiet || o->mode == MODE_HEADER_ONLY)
+		return run_one(o, r);
+	o->rep.hdr = rep_header_begin(stdout, r, o->show_info);
+	ret = run_one(o, r);
+	rep_header_end(o->rep.hdr);
+	o->rep.hdr = NULL;
+	return ret;
 }
 
 int
@@ -589,7 +684,7 @@ main(int argc, char **argv)
 	if (err < 0)
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));
 	pd_reader_close(r);
-	rep_filters_free(&o.rep.filt);
+	rep_filters_free(&o.rep.hist.filt);
 	free(recording_id);
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }

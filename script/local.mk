@@ -14,18 +14,20 @@ script_pscript_SOURCES = \
 	script/out.c \
 	$(SCRIPT_TRACE_SOURCES) \
 	report/report.h \
-	report/filter.c \
 	report/recording-id.c \
-	report/header.c \
-	report/header-int.h \
-	report/header-attr.c \
-	report/header-bpf.c \
-	report/header-check.c \
-	report/header-cpulist.c \
-	report/header-data.c \
-	report/header-events.c \
-	report/header-host.c \
-	report/header-topo.c
+	report/hist/hist.h \
+	report/hist/filter.c \
+	report/inspect/inspect.h \
+	report/inspect/header.c \
+	report/inspect/header-int.h \
+	report/inspect/header-attr.c \
+	report/inspect/header-bpf.c \
+	report/inspect/header-check.c \
+	report/inspect/header-cpulist.c \
+	report/inspect/header-data.c \
+	report/inspect/header-events.c \
+	report/inspect/header-host.c \
+	report/inspect/header-topo.c
 script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
 script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS)
 

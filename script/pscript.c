@@ -19,6 +19,7 @@
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "pdata/text.h"
+#include "report/inspect/inspect.h"
 #include "report/report.h"
 #include "script/scr.h"
 #include "symbol/symbol.h"

@@ -19,7 +19,7 @@
 #include "lib/strbuf.h"
 #include "pdata/events.h"
 #include "pdata/reader.h"
-#include "report/hist.h"
+#include "report/hist/hist.h"
 #include "script/trace.h"
 #include "session/session.h"
 

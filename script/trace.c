@@ -144,15 +144,23 @@ static void
 register_printk_line(struct tep_handle *tep, char *line)
 {
 	unsigned long long addr;
-	char *colon;
+	char *colon, *fmt;
 
 	line += strspn(line, ":");
 	colon = strchr(line, ':');
 	if (!*line || !colon || !colon[1])
 		return;
 	*colon = '\0';
+	fmt = colon + 2;
+	/*
+	 * libtraceevent strips a leading quote, then looks at the last
+	 * three bytes for the closing quote and "\n": a shorter format
+	 * would have it read before its copy (a kernel's are longer).
+	 */
+	if (strlen(fmt + (*fmt == '"')) < 3)
+		return;
 	addr = strtoull(line, NULL, 16);
-	tep_register_print_string(tep, colon + 2, addr);
+	tep_register_print_string(tep, fmt, addr);
 }
 
 /* Lines split at '\n', the empty ones skipped, as strtok would. */

@@ -87,7 +87,8 @@ struct ses_sample {
 	uint64_t stack_id;
 	/*
 	 * self, chain, branches and filtered are set; false for a repeat of
-	 * an interned stack (ses_resolve_sample() sets them).
+	 * an interned stack, whose other fields are then unset until
+	 * ses_resolve_sample() sets them.
 	 */
 	bool resolved;
 	struct ses_loc self;		/* the sample ip */

@@ -192,9 +192,9 @@ struct ses_rcache_ent {
  * The stack table: samples already resolved, by their stack key
  * (session/model.h), each with its stack id.
  */
-struct ses_rawcache {
+struct ses_stacktab {
 	size_t nr;			/* entries */
-	uint64_t *slots;		/* raw_slot(); 0 is free */
+	uint64_t *slots;		/* stack_slot(); 0 is free */
 	size_t cap_slots;		/* a power of two, or 0 */
 	uint64_t *words;
 	size_t nr_words, cap_words;
@@ -240,7 +240,7 @@ struct ses_session {
 #define SES_TCACHE 64
 	struct ses_thread_int *tcache[SES_TCACHE];
 	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
-	struct ses_rawcache raw;
+	struct ses_stacktab stacks;	/* the stack table: key -> stack id */
 	struct ses_pipe *pipe;		/* the reading thread, while it runs */
 
 	/* what ses_next() hands out, and the batch it takes it from */
@@ -268,6 +268,7 @@ struct ses_session {
 	struct ses_batch fill;		/* plain loop: the batch being filled */
 	struct pd_sample rsample;	/* samples decoded for ses_pre */
 	bool pre_on;			/* decode them (the caller lags) */
+	unsigned int release_tick;	/* records read since pages were let go */
 	char pad_reader_end[64];
 };
 

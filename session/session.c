@@ -95,14 +95,14 @@ ses_header_bid(struct ses_session *s, const char *name)
 
 /*
  * Bounds the cache's memory (past it, new records are resolved each
- * time); below 2^32, as raw_slot() keeps offsets in 32 bits.
+ * time); below 2^32, as stack_slot() keeps offsets in 32 bits.
  */
-#define RAW_MAX_WORDS	((size_t)32 << 20)
-#define RAW_HEAD	7
+#define STACK_MAX_WORDS	((size_t)32 << 20)
+#define STACK_KEY_HEAD	7
 
 /* Whether samples may be taken as repeats (a READ sample never is). */
 static bool
-raw_on(const struct ses_session *s)
+stack_ids_on(const struct ses_session *s)
 {
 	return s->opts.stack_ids && !s->opts.branches;
 }
@@ -148,7 +148,7 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 	struct pd_sample_key k;
 	int err;
 
-	if (!raw_on(s))
+	if (!stack_ids_on(s))
 		return false;
 	err = pd_sample_key_decode(attr, rec, &k);
 	if (err < 0)
@@ -176,16 +176,18 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 }
 
 /*
- * The key of a sample into s->raw.scratch (returns its length in words)
- * and its hash into *h: the record's part, with what resolving it
- * depends on here (thread, comm, map generation, map set).
+ * The stack key of a sample (session/model.h) into s->stacks.scratch
+ * (returns its length in words) and its hash into *h: the record's part
+ * (pre_fill: event, cpumode, ip, CPU when keyed, callchain), with what
+ * resolving it depends on here (thread, comm, map generation, map set).
+ * A new kind of resolution adds what it reads here.
  */
 static size_t
-raw_words(struct ses_session *s, const struct ses_thread_int *t,
+stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	  const struct ses_pre *p, int evsel, uint64_t *h)
 {
-	struct ses_rawcache *rc = &s->raw;
-	size_t nw = RAW_HEAD + p->nr_cc;
+	struct ses_stacktab *rc = &s->stacks;
+	size_t nw = STACK_KEY_HEAD + p->nr_cc;
 	uint64_t *w;
 
 	if (nw > rc->cap_scratch) {
@@ -202,7 +204,7 @@ raw_words(struct ses_session *s, const struct ses_thread_int *t,
 	w[5] = p->cpu_nr;
 	w[6] = (uintptr_t)t->maps;
 	if (p->nr_cc)
-		memcpy(w + RAW_HEAD, p->cc, p->nr_cc * sizeof(uint64_t));
+		memcpy(w + STACK_KEY_HEAD, p->cc, p->nr_cc * sizeof(uint64_t));
 	*h = u64_mix(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
 		   w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[2] * 0x165667b19e3779f9ULL ^
 		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL);
@@ -215,26 +217,26 @@ raw_words(struct ses_session *s, const struct ses_thread_int *t,
  * 1 + the entry's offset, so that a probe reads the slot and the entry,
  * both in one place.
  */
-#define RAW_ENT_HEAD	3
+#define STACK_ENT_HEAD	3
 
 static uint64_t
-raw_slot(uint64_t hash, size_t off)
+stack_slot(uint64_t hash, size_t off)
 {
 	return (hash & 0xffffffff00000000ull) | (uint32_t)(off + 1);
 }
 
 static void
-raw_rehash(struct ses_rawcache *rc)
+stack_rehash(struct ses_stacktab *rc)
 {
 	size_t cap = rc->cap_slots ? rc->cap_slots * 2 : 4096, off, j;
 	uint64_t *slots = xcalloc(cap, sizeof(*slots)), *e;
 
-	for (off = 0; off < rc->nr_words; off += RAW_ENT_HEAD + e[1]) {
+	for (off = 0; off < rc->nr_words; off += STACK_ENT_HEAD + e[1]) {
 		e = rc->words + off;
 		j = e[0] & (cap - 1);
 		while (slots[j])
 			j = (j + 1) & (cap - 1);
-		slots[j] = raw_slot(e[0], off);
+		slots[j] = stack_slot(e[0], off);
 	}
 	free(rc->slots);
 	rc->slots = slots;
@@ -246,19 +248,19 @@ raw_rehash(struct ses_rawcache *rc)
  * slot where it would go.
  */
 static uint64_t *
-raw_find(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
+stack_find(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t *slot)
 {
 	uint64_t *e;
 	size_t j;
 
 	if ((rc->nr + 1) * 2 > rc->cap_slots)
-		raw_rehash(rc);
+		stack_rehash(rc);
 	j = h & (rc->cap_slots - 1);
 	while (rc->slots[j]) {
 		if ((rc->slots[j] >> 32) == (h >> 32)) {
 			e = rc->words + (uint32_t)rc->slots[j] - 1;
 			if (e[0] == h && e[1] == nw &&
-			    !memcmp(e + RAW_ENT_HEAD, rc->scratch,
+			    !memcmp(e + STACK_ENT_HEAD, rc->scratch,
 				    nw * sizeof(uint64_t)))
 				return e;
 		}
@@ -270,12 +272,12 @@ raw_find(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t *slot)
 
 /* The new entry's stack id, or 0 when the table is full. */
 static uint64_t
-raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot)
+stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot)
 {
-	size_t need = RAW_ENT_HEAD + nw;
+	size_t need = STACK_ENT_HEAD + nw;
 	uint64_t *e;
 
-	if (rc->nr_words + need > RAW_MAX_WORDS)
+	if (rc->nr_words + need > STACK_MAX_WORDS)
 		return 0;
 	if (rc->nr_words + need > rc->cap_words) {
 		rc->cap_words = (rc->nr_words + need) * 2;
@@ -286,14 +288,14 @@ raw_insert(struct ses_rawcache *rc, uint64_t h, size_t nw, size_t slot)
 	e[0] = h;
 	e[1] = nw;
 	e[2] = ++rc->nr;
-	memcpy(e + RAW_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
-	rc->slots[slot] = raw_slot(h, rc->nr_words);
+	memcpy(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
+	rc->slots[slot] = stack_slot(h, rc->nr_words);
 	rc->nr_words += need;
 	return e[2];
 }
 
 static void
-raw_free(struct ses_rawcache *rc)
+stack_table_free(struct ses_stacktab *rc)
 {
 	free(rc->slots);
 	free(rc->words);
@@ -350,7 +352,7 @@ ses_free(struct ses_session *s)
 	free(s->chain);
 	free(s->branches);
 	free(s->rcache);
-	raw_free(&s->raw);
+	stack_table_free(&s->stacks);
 	free(s);
 }
 
@@ -511,8 +513,9 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 
 	if (!attr)
 		return 0;	/* perf counts an unknown id and goes on */
-	memset(&s->out, 0, sizeof(s->out));
 	s->out.evsel = (unsigned int)rec->evsel;
+	s->out.stack_id = 0;
+	s->out.resolved = false;
 	s->out_rec = rec;
 	if (!pre) {
 		/* a repeat needs its key fields only */
@@ -531,15 +534,15 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 		t = sample_thread(s, (int32_t)ps->pid, (int32_t)ps->tid);
 	s->out_thread = t;
 	if (pre) {
-		nw = raw_words(s, t, pre, rec->evsel, &h);
-		k = raw_find(&s->raw, h, nw, &slot);
+		nw = stack_key(s, t, pre, rec->evsel, &h);
+		k = stack_find(&s->stacks, h, nw, &slot);
 		if (k) {
 			s->out_decoded = decoded;
 			s->out.stack_id = k[2];
 			sample_repeat(s, rec, pre, t, decoded);
 			return 1;
 		}
-		s->out.stack_id = raw_insert(&s->raw, h, nw, slot);
+		s->out.stack_id = stack_insert(&s->stacks, h, nw, slot);
 	}
 	if (!decoded) {
 		err = sample_decode(s, attr, rec);
@@ -552,24 +555,35 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 }
 
 int
-ses_resolve_sample(struct ses_session *s, struct ses_event *ev)
+ses_decode_sample(struct ses_session *s, struct ses_event *ev)
 {
 	const struct pd_attr *attr;
 	int err;
 
+	if (ev->kind != SES_SAMPLE || s->out_decoded || !s->out_rec)
+		return 0;
+	attr = rec_attr(s, s->out_rec);
+	if (!attr)
+		return 0;
+	err = sample_decode(s, attr, s->out_rec);
+	if (err)
+		return err;
+	s->out_decoded = true;
+	s->out.raw = &s->sample;
+	return 0;
+}
+
+int
+ses_resolve_sample(struct ses_session *s, struct ses_event *ev)
+{
+	int err;
+
 	if (ev->kind != SES_SAMPLE || s->out.resolved || !s->out_rec)
 		return 0;
-	if (!s->out_decoded) {
-		attr = rec_attr(s, s->out_rec);
-		if (!attr)
-			return 0;
-		err = sample_decode(s, attr, s->out_rec);
-		if (err)
-			return err;
-		s->out_decoded = true;
-	}
+	err = ses_decode_sample(s, ev);
+	if (err)
+		return err;
 	sample_resolve(s, s->out_thread);
-	/* the fields taken from the record stay those of the repeat */
 	return 0;
 }
 
@@ -793,13 +807,19 @@ batch_reserve(struct ses_batch *b, size_t more)
 	}
 }
 
-/* Let the reader drop the file's pages behind what is still held. */
+/*
+ * Let the reader drop the file's pages behind what is still held; now
+ * and then is often enough for its steps.
+ */
+#define RELEASE_EVERY	4096
+
 static void
 release_behind(struct ses_session *s, const struct pd_record *rec)
 {
 	const unsigned char *held;
 
-	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
+	if (++s->release_tick % RELEASE_EVERY ||
+	    rec->origin != PD_ORIGIN_FILE || rec->source != 0)
 		return;
 	held = ses_oe_oldest(&s->oe);
 	pd_reader_drop_before(s->r, held && held < rec->data ? held : rec->data);
@@ -813,15 +833,17 @@ static uint64_t
 sample_copy(struct ses_session *s, const struct pd_record *rec,
 	    struct ses_oe_rec **out)
 {
-	const struct pd_attr *attr = rec_attr(s, rec);
+	const struct pd_attr *attr;
 	struct pd_sample *ps = &s->rsample;
 	struct ses_oe_rec *r;
 	bool decoded = false;
 
-	if (!s->pre_on || !attr || !(attr->sample_type & PD_SAMPLE_TIME)) {
-		*out = NULL;
+	*out = NULL;
+	if (!s->pre_on)
 		return record_time(s, rec);
-	}
+	attr = rec_attr(s, rec);
+	if (!attr || !(attr->sample_type & PD_SAMPLE_TIME))
+		return record_time(s, rec);
 	r = *out = ses_oe_copy(&s->oe, rec);
 	/* a sample that does not decode is the caller's to report */
 	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),

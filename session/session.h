@@ -113,6 +113,14 @@ int ses_next(struct ses_session *s, struct ses_event *ev);
 int ses_resolve_sample(struct ses_session *s, struct ses_event *ev);
 
 /*
+ * Decode the sample ses_next() last handed out unresolved, when its raw
+ * is NULL, without resolving it: for a tool that keeps what it made of
+ * each stack id (a callchain's text) but needs every sample's fields.
+ * Returns 0 or a -PD_E_*.
+ */
+int ses_decode_sample(struct ses_session *s, struct ses_event *ev);
+
+/*
  * A sample with PERF_SAMPLE_READ stands for one sample of each event
  * whose value it carries, with the value's growth since that event's
  * last sample as its period; events that did not grow get none.  Call

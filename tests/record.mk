@@ -9,6 +9,7 @@ RECORD_TESTS = \
 	tests/record-attr-branch.test \
 	tests/record-progs.test \
 	tests/record-pipe.test \
+	tests/record-pipe-stdout.test \
 	tests/record-target.test \
 	tests/record-exit.test \
 	tests/record-signal.test \

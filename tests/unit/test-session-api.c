@@ -212,8 +212,9 @@ show(struct ses_session *s, const struct ses_event *ev, char *out, size_t n)
 			 " chain=%zu maps=%zu",
 			 sm->time, sm->tid, sm->comm, sm->stack_id,
 			 sm->resolved, sm->resolved && sm->self.map ?
-			 sm->self.map->start : 0, sm->self.al_addr,
-			 sm->nr_chain, nr);
+			 sm->self.map->start : 0,
+			 sm->resolved ? sm->self.al_addr : 0,
+			 sm->resolved ? sm->nr_chain : 0, nr);
 	} else {
 		snprintf(out, n, "%s type=%u t=%" PRIu64 " thread=%s",
 			 ev->kind == SES_USER ? "user" : "record",
@@ -283,6 +284,9 @@ check_run(unsigned int threads, bool key_cpu)
 			T_EQ_STR(got, want[i], what);
 		}
 		if (ev.kind == SES_SAMPLE && !ev.sample->resolved) {
+			T(!ses_decode_sample(s, &ev) && ev.sample->raw &&
+			  ev.sample->raw->time == ev.sample->time &&
+			  !ev.sample->resolved, "%s: decoded alone", what);
 			T(!ses_resolve_sample(s, &ev), "%s: resolve", what);
 			T(ev.sample->resolved && ev.sample->nr_chain == 2 &&
 			  ev.sample->self.al_addr == 0x100,
