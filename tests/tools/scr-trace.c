@@ -4,6 +4,11 @@
  * one line each in file order, as script/trace.c formats it; what
  * `perf script -F trace` prints (in time order) for tests/script-trace.test.
  *
+ * scr-trace -T FILE parses every prefix of FILE's tracing data (file
+ * mode) and the whole blob with each of its bytes changed in turn, at a
+ * stride, so that a bounds error shows under the sanitizers: it prints
+ * how many of them parsed.
+ *
  * With -k KALLSYMS, %pS-like arguments of a file (not of a pipe, as in
  * perf 6.1) are resolved through that file's symbols (the kernel's own,
  * not its modules).  A pipe's tracing data is read from its record,
@@ -12,10 +17,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/strbuf.h"
 #include "pdata/reader.h"
@@ -94,6 +101,67 @@ ksyms_resolve(void *ctx, uint64_t *addr, const char **mod)
 	return k->v[lo].name;
 }
 
+/* Every prefix of the blob, then each byte changed, at a stride. */
+static int
+torture(const char *path)
+{
+	const struct pd_meta *m;
+	struct pd_reader *r = NULL;
+	struct scr_trace *t;
+	unsigned char *blob = NULL;
+	size_t len, i, step, ok = 0, tried = 0;
+	int fd = -1, ret = 1;
+
+	if (pd_reader_open(&r, path, NULL)) {
+		fprintf(stderr, "scr-trace: %s: %s\n", path, pd_reader_errmsg(r));
+		goto out;
+	}
+	m = pd_reader_meta(r);
+	len = (size_t)m->tracing_data_size;
+	if (!m->tracing_data_offset || !len || len > (64U << 20)) {
+		fprintf(stderr, "scr-trace: %s: no tracing data section\n", path);
+		goto out;
+	}
+	blob = malloc(len);
+	fd = open(path, O_RDONLY);
+	if (!blob || fd < 0 ||
+	    pread(fd, blob, len, (off_t)m->tracing_data_offset) != (ssize_t)len) {
+		fprintf(stderr, "scr-trace: %s: cannot read the tracing data\n", path);
+		goto out;
+	}
+	step = len / 3000 + 1;
+	for (i = 0; i < len; i += i < 512 ? 1 : step) {
+		tried++;
+		if (!scr_trace_parse(blob, i, &t)) {
+			ok++;
+			scr_trace_free(t);
+		}
+	}
+	for (i = 0; i < len; i += i < 512 ? 1 : step) {
+		static const unsigned char masks[] = { 0xa5, 0x01, 0x10 };
+		unsigned char was = blob[i];
+		size_t k;
+
+		for (k = 0; k < sizeof(masks); k++) {
+			blob[i] = (unsigned char)(was ^ masks[k]);
+			tried++;
+			if (!scr_trace_parse(blob, len, &t)) {
+				ok++;
+				scr_trace_free(t);
+			}
+		}
+		blob[i] = was;
+	}
+	printf("%zu of %zu damaged blobs parsed\n", ok, tried);
+	ret = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	free(blob);
+	pd_reader_close(r);
+	return ret;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -106,6 +174,8 @@ main(int argc, char **argv)
 	int err, ret = 1;
 	size_t i;
 
+	if (argc == 3 && !strcmp(argv[1], "-T"))
+		return torture(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "-k")) {
 		if (ksyms_load(&ks, argv[2])) {
 			fprintf(stderr, "scr-trace: %s: %s\n", argv[2], strerror(errno));
@@ -115,7 +185,7 @@ main(int argc, char **argv)
 	} else if (argc == 2) {
 		path = argv[1];
 	} else {
-		fprintf(stderr, "usage: scr-trace [-k KALLSYMS] FILE\n");
+		fprintf(stderr, "usage: scr-trace [-k KALLSYMS] FILE | -T FILE\n");
 		return 2;
 	}
 	err = pd_reader_open(&r, path, NULL);
