@@ -97,7 +97,7 @@ scr_print_chain(struct scr *s, const struct ses_sample *ss, uint64_t fields)
 {
 	size_t i;
 
-	for (i = 0; i < ss->nr_chain; i++) {
+	for (i = 0; i < ss->nr_chain && !s->no_frames; i++) {
 		const struct ses_loc *l = &ss->chain[i];
 		uint64_t addr = l->ip;
 

@@ -302,6 +302,7 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			break;
 		case OPT_MAX_STACK:
 			o->max_stack = parse_uint("--max-stack", optarg);
+			s->no_frames = !o->max_stack;
 			break;
 		case OPT_TIME:
 		case OPT_COMMS:

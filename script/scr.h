@@ -179,6 +179,7 @@ struct scr {
 	size_t nr_evs;
 	unsigned int name_width;	/* the longest event name */
 	bool use_callchain;		/* not -G, and some event has chains */
+	bool no_frames;			/* --max-stack 0: chains without frames */
 	bool ns;			/* --ns */
 	bool pipe;
 	const char *arch;		/* perf's arch name, for registers */

@@ -24,6 +24,8 @@
 #define TRACE_BLOB_MAX		(1ULL << 30)
 /* Largest reach of a __data_loc/__rel_loc field: 16-bit offset and length. */
 #define TRACE_DYN_REACH		(2U * 65536U)
+/* A sample's raw data fits in a record: 64 KiB with its header. */
+#define TRACE_RAW_MAX		65536U
 /* perf reads the saved cmdlines from version 0.6 of the blob on. */
 #define TRACE_CMDLINE_VERSION	0.6
 
@@ -440,18 +442,28 @@ parse_tables(struct tep_handle *tep, struct trace_cur *c, double version)
 	return parse_lines(tep, c, 8, register_cmdline);
 }
 
-/* The end of the furthest field of a list, or end if it is further. */
+/*
+ * The end of the furthest field of a list, or end if it is further;
+ * SIZE_MAX when a field has a negative offset or size, or ends past the
+ * largest raw data a record can hold.
+ */
 static size_t
 list_end(const struct tep_format_field *f, size_t end)
 {
-	for (; f; f = f->next)
-		if (f->offset >= 0 && f->size >= 0 &&
-		    (size_t)f->offset + (size_t)f->size > end)
+	for (; f; f = f->next) {
+		if (f->offset < 0 || f->size < 0 ||
+		    (size_t)f->offset + (size_t)f->size > TRACE_RAW_MAX)
+			return SIZE_MAX;
+		if ((size_t)f->offset + (size_t)f->size > end)
 			end = (size_t)f->offset + (size_t)f->size;
+	}
 	return end;
 }
 
-/* The longest reach of a fixed field of any event: where padding starts. */
+/*
+ * The longest reach of a fixed field of any event: where padding starts;
+ * SIZE_MAX when a format puts a field where no record could hold it.
+ */
 static size_t
 fields_end(struct tep_handle *tep)
 {
@@ -459,9 +471,10 @@ fields_end(struct tep_handle *tep)
 	size_t end = 0;
 	int i;
 
-	for (i = 0; events && events[i]; i++) {
+	for (i = 0; events && events[i] && end != SIZE_MAX; i++) {
 		end = list_end(events[i]->format.common_fields, end);
-		end = list_end(events[i]->format.fields, end);
+		if (end != SIZE_MAX)
+			end = list_end(events[i]->format.fields, end);
 	}
 	return end;
 }
@@ -517,7 +530,12 @@ scr_trace_parse(const unsigned char *blob, size_t len, struct scr_trace **out)
 	if (err)
 		goto fail;
 
-	t->pad = fields_end(t->tep) + TRACE_DYN_REACH + 64;
+	t->pad = fields_end(t->tep);
+	if (t->pad == SIZE_MAX) {
+		err = -PD_E_BAD_FEATURE;
+		goto fail;
+	}
+	t->pad += TRACE_DYN_REACH + 64;
 	trace_seq_init(&t->seq);
 	t->seq_ready = true;
 	*out = t;
