@@ -495,6 +495,21 @@ max_name_len(struct scr *s)
 	return (unsigned int)w;
 }
 
+/* Whether fields has one that pscript refuses to print (said why). */
+static bool
+refused(uint64_t fields)
+{
+	int i;
+
+	if (!(fields & REFUSED))
+		return false;
+	i = __builtin_ctzll(fields & REFUSED);
+	error_msg("the '%s' field needs instructions decoded or source code "
+		  "read, which pscript does not do (use perf script)",
+		  field_names[i]);
+	return true;
+}
+
 /*
  * Set up event evsel before its first record is printed: the fields of
  * its type are checked once, against the first event of that type.
@@ -535,13 +550,9 @@ scr_ev_setup(struct scr *s, unsigned int evsel)
 	if (checked_event(s, t, evsel) && s->f.t[t].fields &&
 	    check_attr(s, ev, &s->f.t[t]))
 		return -1;
-	if (s->f.t[t].fields & REFUSED) {
-		i = (size_t)__builtin_ctzll(s->f.t[t].fields & REFUSED);
-		error_msg("the '%s' field needs instructions decoded or source "
-			  "code read, which pscript does not do (use perf "
-			  "script)", field_names[i]);
+	/* a regular file's are refused once perf's checks have all passed */
+	if (s->pipe && refused(s->f.t[t].fields))
 		return -1;
-	}
 	if (!s->name_width)
 		s->name_width = max_name_len(s);
 	if (t == SCR_T_TRACE && s->use_callchain && !s->f.t[t].user_set) {
@@ -580,6 +591,9 @@ scr_fields_check_file(struct scr *s)
 			if (scr_otype(pd_reader_evsel(s->r, i)->attr.type) ==
 			    t && scr_ev_setup(s, (unsigned int)i))
 				return -1;
+	for (i = 0; i < n; i++)
+		if (refused(s->f.t[s->evs[i].type].fields))
+			return -1;
 	for (t = 0; t < SCR_T_COUNT; t++)
 		tod |= (s->f.t[t].fields & SCR_BIT(TOD)) != 0;
 	if (tod && !(meta && pd_meta_has(meta, PD_FEAT_CLOCK_DATA))) {

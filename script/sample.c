@@ -13,6 +13,7 @@
 #include "pdata/text.h"
 #include "script/dsoname.h"
 #include "script/scr.h"
+#include "symbol/symbol.h"
 
 #define NSEC_PER_SEC	UINT64_C(1000000000)
 #define NSEC_PER_USEC	UINT64_C(1000)
@@ -220,6 +221,29 @@ print_br_flags(struct scr *s, const struct pd_branch_entry *e)
 }
 
 /*
+ * brstackoff's address: perf maps it (map_ip) unless the DSO's symbols
+ * are at their link addresses (adjust_symbols: a kernel whose symbols
+ * were found, an ET_EXEC); perf's kernel and module maps have pgoff 0.
+ * A kernel address that found no symbol is taken for a kernel without
+ * (an empty kallsyms loads, with none); perf reads a vDSO it found as
+ * linked at its runtime address.
+ */
+static uint64_t
+br_offset(const struct ses_loc *l, uint64_t ip)
+{
+	enum sym_dso_kind k;
+
+	if (!l->map)
+		return ip;
+	k = sym_dso_kind(l->dso);
+	if (k == SYM_DSO_VDSO)
+		return sym_dso_origin(l->dso) != '!' ? ip : l->al_addr;
+	if (k != SYM_DSO_KERNEL && k != SYM_DSO_MODULE)
+		return l->al_addr;
+	return l->sym ? ip : ip - l->map->start;
+}
+
+/*
  * brstack, brstacksym and brstackoff (the first of them that is set):
  * each end looked up as perf's thread__find_map_fb() does, with the
  * sample's cpumode first.
@@ -250,12 +274,12 @@ print_brstack(struct scr *s, const struct ses_sample *ss, uint64_t fields)
 				print_br_dso(s, &to);
 		} else {
 			scr_out_add(&s->out, " 0x", 3);
-			scr_out_hex(&s->out, off && from.map ? from.al_addr :
+			scr_out_hex(&s->out, off ? br_offset(&from, e.from) :
 				    e.from, 0);
 			if (dso)
 				print_br_dso(s, &from);
 			scr_out_add(&s->out, "/0x", 3);
-			scr_out_hex(&s->out, off && to.map ? to.al_addr : e.to,
+			scr_out_hex(&s->out, off ? br_offset(&to, e.to) : e.to,
 				    0);
 			if (dso)
 				print_br_dso(s, &to);
