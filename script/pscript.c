@@ -477,6 +477,18 @@ stream_tracing_data(struct scr *s, const struct ses_event *ev)
 		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 }
 
+/* --header on a stream: each feature where perf prints it */
+static void
+stream_feature(struct scr *s, const struct ses_event *ev)
+{
+	if (!s->hdr || ev->kind != SES_USER ||
+	    ev->rec->header.type != PD_RECORD_HEADER_FEATURE)
+		return;
+	scr_out_flush(&s->out);
+	rep_header_feature(s->hdr, ev->rec);
+	fflush(stdout);
+}
+
 /* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
 static int
 run(struct scr *s)
@@ -491,6 +503,7 @@ run(struct scr *s)
 			continue;
 		}
 		stream_tracing_data(s, &ev);
+		stream_feature(s, &ev);
 		if (unknown_to_perf(s, &ev) || scr_print_record(s, &ev))
 			return 1;
 	}
@@ -616,19 +629,16 @@ main(int argc, char **argv)
 		pd_reader_close(s.r);
 		return EXIT_FAILURE;
 	}
-	if (o.header && pd_reader_info(s.r)->mode == PD_MODE_PIPE)
-		die(2, "--header: the header of a pipe-mode stream is spread "
-		    "through it; use --header-only");
+	/*
+	 * What perf prints before reading the data: all of a file's header,
+	 * a stream's file header (its features are printed as they come).
+	 */
 	if (o.header || o.header_only) {
-		err = rep_header_print(stdout, s.r, o.show_info);
+		s.hdr = rep_header_begin(stdout, s.r, o.show_info);
 		if (fflush(stdout) != 0 || ferror(stdout))
 			die(EXIT_FAILURE, "error writing the output");
-		if (err < 0) {
-			error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));
-			ret = 1;
-		}
 	}
-	if (!o.header_only && !ret) {
+	if (!o.header_only) {
 		scr_out_init(&s.out, STDOUT_FILENO);
 		recording_id = rep_recording_id(o.input);
 		ret = script(&s, &o, recording_id);
@@ -638,6 +648,7 @@ main(int argc, char **argv)
 			    strerror(s.out.err));
 		scr_out_free(&s.out);
 	}
+	rep_header_end(s.hdr);
 	pd_reader_close(s.r);
 	rep_filters_free(&s.filt);
 	free(s.evs);

@@ -164,6 +164,8 @@ int scr_fields_parse(struct scr_fields *f, const char *arg);
 
 /* pscript.c: the tool's state, shared by the printers */
 
+struct rep_hdr;
+
 struct scr_ev {
 	bool ready;		/* checked and set up */
 	bool has_callchain;
@@ -189,6 +191,7 @@ struct scr {
 	struct rep_filters filt;
 	struct scr_trace *trace;	/* the tracing data, NULL if none */
 	struct strbuf tbuf;		/* one trace field */
+	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
