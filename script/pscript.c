@@ -282,7 +282,7 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 {
 	int c;
 
-	while ((c = getopt_long(argc, argv, "i:F:GC:k:IfqhD", long_options,
+	while ((c = getopt_long(argc, argv, "i:F:GC:k:Ifqh", long_options,
 				NULL)) != -1) {
 		if (parse_show(s, c) || parse_symbol_opt(o, c))
 			continue;
