@@ -494,7 +494,7 @@ static int
 run(struct scr *s)
 {
 	struct ses_event ev;
-	int ret;
+	int ret = 0;
 
 	while (!s->out.broken && (ret = ses_next(s->ses, &ev)) > 0) {
 		if (ev.kind == SES_SAMPLE) {
