@@ -472,9 +472,8 @@ stream_tracing_data(struct scr *s, const struct ses_event *ev)
 	if (ev->kind != SES_USER || s->trace ||
 	    ev->rec->header.type != PD_RECORD_HEADER_TRACING_DATA)
 		return;
+	/* perf 6.1 resolves no %ps argument in a stream: hex addresses */
 	s->trace = scr_trace_new(s->r);
-	if (s->trace)
-		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 }
 
 /* --header on a stream: each feature where perf prints it */
