@@ -86,5 +86,6 @@ pd_meta_free(struct pd_meta *m)
 	for (i = 0; i < m->nr_build_ids; i++)
 		free(m->build_ids[i].filename);
 	free(m->build_ids);
+	free(m->tracing_data_blob);
 	memset(m, 0, sizeof(*m));
 }

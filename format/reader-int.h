@@ -45,6 +45,7 @@ struct pd_source {
 	/* the record last handed out, consumed at the next read */
 	uint64_t pending_size;
 	uint64_t pending_payload;
+	bool pending_keep;	/* the payload is a stream's tracing data: kept */
 	struct pd_zstd *zstd;	/* the source's one decompression stream, on demand */
 };
 

@@ -170,13 +170,11 @@ pd_src_advance(struct pd_source *src, size_t n)
 	src->pos += n;
 }
 
-int
-pd_src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n)
+/* Consume n bytes of a stream, copied to copy unless it is NULL. */
+static int
+src_take(struct pd_reader *r, struct pd_source *src, uint64_t n,
+	 unsigned char *copy)
 {
-	if (pd_src_is_mapped(src)) {
-		src->pos += n;
-		return 0;
-	}
 	while (n) {
 		size_t chunk = n < src->buf_cap ? (size_t)n : src->buf_cap;
 		const unsigned char *p;
@@ -188,10 +186,50 @@ pd_src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n)
 			return pd_rd_fail_at(r, -PD_E_TRUNCATED, src, src->pos,
 					  "the stream ends inside a record's payload (%llu bytes missing)",
 					  (unsigned long long)n);
+		if (copy) {
+			memcpy(copy, p, got);
+			copy += got;
+		}
 		pd_src_advance(src, got);
 		n -= got;
 	}
 	return 0;
+}
+
+int
+pd_src_skip(struct pd_reader *r, struct pd_source *src, uint64_t n)
+{
+	if (pd_src_is_mapped(src)) {
+		src->pos += n;
+		return 0;
+	}
+	return src_take(r, src, n, NULL);
+}
+
+/* The largest tracing data blob a stream's reader keeps a copy of. */
+#define PD_TRACING_KEEP_MAX	(256u << 20)
+
+/*
+ * A stream's TRACING_DATA blob, read into r->meta.tracing_data_blob: a
+ * tool cannot read it again at its offset, as it can in a file.  A blob
+ * that cannot be allocated is skipped (the meta keeps no copy).
+ */
+static int
+src_keep(struct pd_reader *r, struct pd_source *src, uint64_t n)
+{
+	unsigned char *buf = malloc(n ? (size_t)n : 1);
+	int err;
+
+	free(r->meta.tracing_data_blob);
+	r->meta.tracing_data_blob = NULL;
+	if (!buf)
+		return src_take(r, src, n, NULL);
+	err = src_take(r, src, n, buf);
+	if (err)
+		free(buf);
+	else
+		r->meta.tracing_data_blob = buf;
+	return err;
 }
 
 /*
@@ -290,8 +328,11 @@ pd_src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record 
 		src->pending_size = 0;
 	}
 	if (src->pending_payload) {
-		err = pd_src_skip(r, src, src->pending_payload);
+		err = src->pending_keep ?
+		      src_keep(r, src, src->pending_payload) :
+		      pd_src_skip(r, src, src->pending_payload);
 		src->pending_payload = 0;
+		src->pending_keep = false;
 		if (err)
 			return err;
 	}
@@ -342,6 +383,9 @@ pd_src_read_record(struct pd_reader *r, struct pd_source *src, struct pd_record 
 		rec->payload = p + size;
 	src->pending_size = size;
 	src->pending_payload = payload;
+	src->pending_keep = payload && !pd_src_is_mapped(src) &&
+			    type == PD_RECORD_HEADER_TRACING_DATA &&
+			    payload <= PD_TRACING_KEEP_MAX;
 	return 1;
 }
 

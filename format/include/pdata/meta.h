@@ -186,6 +186,12 @@ struct pd_meta {
 	 */
 	uint64_t tracing_data_offset;
 	uint64_t tracing_data_size;
+	/*
+	 * A stream's blob, which cannot be read again at an offset: the
+	 * reader keeps a copy (tracing_data_size bytes) once it has read
+	 * past it; NULL otherwise.
+	 */
+	unsigned char *tracing_data_blob;
 
 	/* BUILD_ID feature and HEADER_BUILD_ID records (NULL, 0 if none) */
 	struct pd_build_id *build_ids;
