@@ -309,6 +309,25 @@ print_page_size(struct scr *s, uint64_t size)
 	scr_out_str(&s->out, buf);
 }
 
+/*
+ * A real pipe's tracing data: the reader keeps a copy once it has read
+ * past it, long before the first tracepoint sample (perf 6.1 leaves a
+ * stream's %ps arguments in hex: no resolver).
+ */
+static void
+stream_trace(struct scr *s)
+{
+	const struct pd_meta *m = pd_reader_meta(s->r);
+	struct scr_trace *t = NULL;
+
+	if (s->trace_tried || !s->pipe || !m->tracing_data_blob)
+		return;
+	s->trace_tried = true;
+	if (!scr_trace_parse(m->tracing_data_blob,
+			     (size_t)m->tracing_data_size, &t))
+		s->trace = t;
+}
+
 int
 scr_print_sample(struct scr *s, const struct ses_sample *ss)
 {
@@ -338,6 +357,8 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 	}
 	if (s->f.print_flags)
 		scr_out_pad(&s->out, " ", 24);
+	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && !s->trace)
+		stream_trace(s);
 	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && s->trace) {
 		sb_reset(&s->tbuf);
 		if (scr_trace_format(s->trace, attr, raw, &s->tbuf) == 0)

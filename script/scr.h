@@ -190,6 +190,7 @@ struct scr {
 	bool show_cgroup, show_bpf, show_round, show_poke;
 	struct rep_filters filt;
 	struct scr_trace *trace;	/* the tracing data, NULL if none */
+	bool trace_tried;		/* a stream's kept blob was parsed */
 	struct strbuf tbuf;		/* one trace field */
 	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
 };
