@@ -17,6 +17,7 @@
 #include "pdata/reader.h"
 #include "report/hist.h"
 #include "report/report.h"
+#include "symbol/archive.h"
 
 enum mode {
 	MODE_NONE,		/* the report */
@@ -676,7 +677,7 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE)
-		o.rep.recording_id = recording_id = rep_recording_id(o.input);
+		o.rep.recording_id = recording_id = sym_recording_id(o.input);
 	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAILURE, "error writing the output");
