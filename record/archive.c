@@ -65,8 +65,8 @@ rec_archive_run(const struct rec_opts *o)
 
 	err = pd_reader_open(&r, o->output, NULL);
 	if (err) {
-		error_msg("cannot read back '%s' for its archive: %s",
-			  o->output, r ? pd_reader_errmsg(r) : pd_strerror(err));
+		error_msg("cannot read back '%s' for its archive: %s", o->output,
+			  r ? pd_reader_errmsg(r) : pd_strerror(err));
 		pd_reader_close(r);
 		return -1;
 	}
