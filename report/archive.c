@@ -11,7 +11,6 @@
 #include <stdio.h>
 
 #include "lib/diag.h"
-#include "report/hist.h"
 #include "report/report.h"
 #include "session/archive.h"
 

@@ -17,8 +17,9 @@
 #include "pdata/abi.h"
 #include "pdata/meta.h"
 #include "pdata/records.h"
-#include "report/branch.h"
-#include "report/hist.h"
+#include "report/hist/branch.h"
+#include "report/hist/hist.h"
+#include "report/inspect/inspect.h"
 #include "report/report.h"
 #include "session/session.h"
 
@@ -162,15 +163,15 @@ run_setup(struct run *run)
 	bool children;
 
 	run->has_callchain = file_has_callchain(run->r);
-	children = run->o->children < 0 ? run->has_callchain :
-		(run->o->children && run->has_callchain);
+	children = run->o->cc.children < 0 ? run->has_callchain :
+		(run->o->cc.children && run->has_callchain);
 	if (run->o->pipe)
 		children = false;
 	if (rep_report_setup_dims(run->o, children, err, sizeof(err))) {
 		/* only a list that --children makes one key too long */
 		error_msg("%s", err);
 		run->failed = true;
-		run->o->nr_sort = run->o->nr_cols = 0;
+		run->o->hist.nr_sort = run->o->hist.nr_cols = 0;
 	}
 	groups_setup(&run->g, run->r, run->o);
 	if (meta && meta->topo_has_ids && meta->topo_cpus) {
@@ -349,8 +350,8 @@ has_parent_key(const struct rep_report_opts *o)
 {
 	size_t i;
 
-	for (i = 0; i < o->nr_sort; i++)
-		if (o->sort[i] == REP_DIM_PARENT)
+	for (i = 0; i < o->hist.nr_sort; i++)
+		if (o->hist.sort[i] == REP_DIM_PARENT)
 			return true;
 	return false;
 }
@@ -358,7 +359,7 @@ has_parent_key(const struct rep_report_opts *o)
 static bool
 callchain_required(const struct rep_report_opts *o)
 {
-	return o->use_callchain == 1 || has_parent_key(o);
+	return o->cc.use_callchain == 1 || has_parent_key(o);
 }
 
 void
@@ -398,10 +399,10 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		error_msg("%s", errbuf);
 		return 1;
 	}
-	sopts.branches = o->branch_mode;
+	sopts.branches = o->hist.branch_mode;
 	/* perf's --max-stack keeps the root end of the chain in caller order */
-	sopts.callchain_caller_order = o->cc.order_set ? o->cc.caller :
-		o->children != 0;
+	sopts.callchain_caller_order = o->cc.param.order_set ?
+		o->cc.param.caller : o->cc.children != 0;
 	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf)) ||
 	    rep_branch_check_dims(o, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
@@ -416,23 +417,24 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	if (!o->pipe && !file_has_callchain(r) && callchain_required(o)) {
 		error_msg("%s asks for callchains, but the samples have none "
 			  "(was the file recorded without -g?)",
-			  o->use_callchain == 1 ? "-g" : "--sort parent");
+			  o->cc.use_callchain == 1 ? "-g" : "--sort parent");
 		return 1;
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
-	sopts.no_callchain = o->cc.mode == REP_CC_NONE && o->children == 0 &&
-		!has_parent_key(o);
-	if (meta && rep_filter_resolve_time(&o->filt, meta->first_sample_time,
+	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
+		o->cc.children == 0 && !has_parent_key(o);
+	if (meta && rep_filter_resolve_time(&o->hist.filt,
+					    meta->first_sample_time,
 					    meta->last_sample_time, errbuf,
 					    sizeof(errbuf))) {
 		error_msg("%s", errbuf);
 		return 1;
 	}
-	if (o->filt.cpus && !file_has_cpu(r)) {
+	if (o->hist.filt.cpus && !file_has_cpu(r)) {
 		error_msg("-C: the file does not record the CPU of its samples");
 		return 1;
 	}
-	run.bm = o->branch_mode ? rep_branch_mode_new() : NULL;
+	run.bm = o->hist.branch_mode ? rep_branch_mode_new() : NULL;
 	rep_sym_opts_init(&so, r, o, archive);
 	syms = sym_ctx_new(&so);
 	sess = ses_new(r, syms, &sopts);

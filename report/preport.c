@@ -15,7 +15,8 @@
 #include "lib/diag.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
-#include "report/hist.h"
+#include "report/hist/hist.h"
+#include "report/inspect/inspect.h"
 #include "report/report.h"
 #include "symbol/archive.h"
 
@@ -312,15 +313,15 @@ parse_call_graph(struct options *o, int argc, char **argv, const char *arg)
 		arg = argv[optind++];
 	if (!arg)
 		arg = "graph,0.5,caller,function,percent";
-	if (rep_cc_param_parse(&o->rep.cc, arg, &bad))
+	if (rep_cc_param_parse(&o->rep.cc.param, arg, &bad))
 		die(2, "invalid callchain option '%s'", bad ? bad : arg);
-	o->rep.use_callchain = o->rep.cc.mode != REP_CC_NONE;
+	o->rep.cc.use_callchain = o->rep.cc.param.mode != REP_CC_NONE;
 }
 
 static void
 parse_report_filter(struct options *o, int c, const char *arg)
 {
-	struct rep_filters *f = &o->rep.filt;
+	struct rep_filters *f = &o->rep.hist.filt;
 	char err[256];
 	int ret = 0;
 
@@ -363,44 +364,44 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_STDIO:
 		break;
 	case 's':
-		r->sort_str = optarg;
+		r->hist.sort_str = optarg;
 		break;
 	case 'F':
-		r->fields_str = optarg;
+		r->hist.fields_str = optarg;
 		break;
 	case 'n':
-		r->show_nr = true;
+		r->hist.show_nr = true;
 		break;
 	case OPT_SHOW_PERIOD:
-		r->show_period = true;
+		r->hist.show_period = true;
 		break;
 	case OPT_PERCENT_LIMIT:
-		r->percent_limit = parse_double("--percent-limit", optarg);
-		r->cc.min_percent = r->percent_limit;
+		r->out.percent_limit = parse_double("--percent-limit", optarg);
+		r->cc.param.min_percent = r->out.percent_limit;
 		break;
 	case OPT_PERCENTAGE:
 		if (strcmp(optarg, "relative") && strcmp(optarg, "absolute"))
 			die(2, "--percentage: expected relative or absolute, not '%s'", optarg);
-		r->relative = !strcmp(optarg, "relative");
+		r->out.relative = !strcmp(optarg, "relative");
 		break;
 	case OPT_CHILDREN:
-		r->children = 1;
+		r->cc.children = 1;
 		break;
 	case OPT_NO_CHILDREN:
-		r->children = 0;
+		r->cc.children = 0;
 		break;
 	case 'g':
 		parse_call_graph(o, argc, argv, optarg);
 		break;
 	case OPT_NO_CALL_GRAPH:
-		r->use_callchain = 0;
-		r->cc.mode = REP_CC_NONE;
+		r->cc.use_callchain = 0;
+		r->cc.param.mode = REP_CC_NONE;
 		break;
 	case OPT_MAX_STACK:
 		r->max_stack = (unsigned int)parse_double("--max-stack", optarg);
 		break;
 	case 'p':
-		r->parent_re = optarg;
+		r->hist.parent_re = optarg;
 		break;
 	case OPT_GROUP:
 		r->group = true;
@@ -423,12 +424,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->no_demangle = false;
 		break;
 	case 'b':
-		r->branch_stack = true;
-		r->no_branch_stack = false;
+		r->hist.branch_stack = true;
+		r->hist.no_branch_stack = false;
 		break;
 	case OPT_NO_BRANCH_STACK:
-		r->no_branch_stack = true;
-		r->branch_stack = false;
+		r->hist.no_branch_stack = true;
+		r->hist.branch_stack = false;
 		break;
 	case OPT_COMMS: case OPT_DSOS: case 'S': case OPT_PID:
 	case OPT_TID: case 'C': case OPT_TIME:
@@ -446,10 +447,10 @@ parse_args(int argc, char **argv, struct options *o)
 	char err[256];
 	int c, idx = -1;
 
-	o->rep.children = -1;
-	o->rep.use_callchain = -1;
+	o->rep.cc.children = -1;
+	o->rep.cc.use_callchain = -1;
 	o->rep.group = true;
-	rep_cc_param_init(&o->rep.cc);
+	rep_cc_param_init(&o->rep.cc.param);
 	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:b",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
@@ -684,7 +685,7 @@ main(int argc, char **argv)
 	if (err < 0)
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));
 	pd_reader_close(r);
-	rep_filters_free(&o.rep.filt);
+	rep_filters_free(&o.rep.hist.filt);
 	free(recording_id);
 	return err ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/report.h - preport's output modes.
- *
- * Each mode reads from an open reader and prints to out.  They return 0,
- * or the -PD_E_* value that stopped reading (everything read before it has
- * been printed); main() prints pd_reader_errmsg() once.
+ * report/report.h - preport's report: its options, one part per concern,
+ * and the runs that read a file for it (the report, --archive).  The
+ * modes that show a file as it is are in report/inspect/inspect.h.
  */
 #ifndef PD_REPORT_H
 #define PD_REPORT_H
@@ -13,55 +11,40 @@
 #include <stdio.h>
 
 #include "pdata/reader.h"
-
-/* --header-only [-I]: the header as `perf report --header-only [-I]` prints it. */
-int rep_header_print(FILE *out, struct pd_reader *r, bool show_info);
-
-/*
- * --header [-I]: the same header before another mode's output.
- * rep_header_begin() prints what perf prints before reading the data: all
- * of a file's header, the file header of a stream.  The mode then hands
- * each HEADER_FEATURE record of a stream, as it reads it, to
- * rep_header_feature(), which prints the feature as perf does (h may be
- * NULL: nothing is printed).
- */
-struct rep_hdr;
-struct rep_hdr *rep_header_begin(FILE *out, struct pd_reader *r,
-				 bool show_info);
-void rep_header_feature(struct rep_hdr *h, const struct pd_record *rec);
-void rep_header_end(struct rep_hdr *h);
-
-/* --stats: record counts per type, as `perf report --stats` prints them. */
-int rep_stats_print(FILE *out, struct pd_reader *r);
+#include "report/callchain/callchain.h"
+#include "report/hist/hist.h"
+#include "report/out/out.h"
 
 /*
- * The counting behind --stats, shared with -D, which ends with the counts
- * as perf's does.  perf counts samples per event differently in the two:
- * -D runs the report, so its counts follow report semantics (branch mode
- * counts branch entries; no LOST_SAMPLES per event; names from the file).
+ * The report's options.  Each concern's part is defined in its folder: a
+ * sort key or an output format with options of its own adds them there.
  */
-enum rep_stats_kind {
-	REP_STATS_STATS,	/* as `perf report --stats` */
-	REP_STATS_DUMP,		/* as the end of `perf report -D` */
+struct rep_report_opts {
+	struct rep_hist_opts hist;	/* keys, columns, filters, branch */
+	struct rep_cc_opts cc;		/* --children, -g */
+	struct rep_out_opts out;	/* how the entries are printed */
+	/* the session and symbol options */
+	const char *symfs;
+	const char *kallsyms;
+	bool no_demangle;
+	const char *recording_id;	/* sym_recording_id() of the input, or NULL */
+	unsigned int max_stack;
+	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
+	struct rep_hdr *hdr;		/* --header: its printer (inspect.h), or NULL */
+	bool group;			/* groups as one section (default; --no-group) */
+	bool group_set;			/* --group or --no-group given */
+	bool quiet;
 };
-struct rep_stats;
-struct rep_stats *rep_stats_new(enum rep_stats_kind kind);
-void rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec);
-void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st);
-void rep_stats_free(struct rep_stats *st);
-
-/* -D / --dump-raw-trace: every record with its offset, size and fields. */
-int rep_dump(FILE *out, struct pd_reader *r);
 
 /*
  * The report (no mode option): histograms printed as `perf report
- * --stdio` prints them.  opts is struct rep_report_opts (report/hist.h);
- * its sort and column lists are filled in here.  Returns 0, -PD_E_* as
- * the other modes, or 1 when the options do not fit the file (the
- * message has been printed).  archive: the pdata symbol archive to take
- * symbols from (sym_opts.archive), or NULL.
+ * --stdio` prints them.  The sort and column lists of opts->hist are
+ * filled in here.  Returns 0, the -PD_E_* value that stopped reading
+ * (everything read before it has been printed; main() prints
+ * pd_reader_errmsg() once), or 1 when the options do not fit the file
+ * (the message has been printed).  archive: the pdata symbol archive to
+ * take symbols from (sym_opts.archive), or NULL.
  */
-struct rep_report_opts;
 int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
 		   const char *archive);
 

@@ -8,11 +8,7 @@ tests_unit_test_callchain_SOURCES = \
 	tests/unit/test-callchain.c \
 	tests/unit/callchain-perf.h \
 	tests/unit/t.h \
-	report/callchain.h \
-	report/callchain-int.h \
-	report/callchain.c \
-	report/callchain-param.c \
-	report/callchain-print.c
+	$(REP_CC_SRCS)
 tests_unit_test_callchain_LDADD = lib/libpdutil.a
 TESTS += tests/unit/test-callchain
 

@@ -9,7 +9,8 @@
 
 #include <stdint.h>
 
-#include "report/hist.h"
+#include "report/hist/hist.h"
+#include "report/report.h"
 
 struct env {
 	struct sym_ctx *syms;
@@ -50,10 +51,10 @@ env_report_new(struct rep_report_opts *o)
 	char err[128];
 
 	o->quiet = true;
-	o->children = 0;
-	o->use_callchain = 0;
-	rep_cc_param_init(&o->cc);
-	o->cc.mode = REP_CC_NONE;
+	o->cc.children = 0;
+	o->cc.use_callchain = 0;
+	rep_cc_param_init(&o->cc.param);
+	o->cc.param.mode = REP_CC_NONE;
 	if (rep_report_setup_dims(o, false, err, sizeof(err)))
 		return NULL;
 	return rep_report_new(o, 1, &zero, &zero, &one, NULL, 0, false);

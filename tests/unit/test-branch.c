@@ -12,8 +12,8 @@
 #include <string.h>
 
 #include "pdata/abi.h"
-#include "report/branch.h"
-#include "report/hist.h"
+#include "report/hist/branch.h"
+#include "report/hist/hist.h"
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
@@ -58,8 +58,8 @@ branch_report(struct env *e, const struct ses_branch *bv, size_t nb,
 	static const char *const titles[] = { "cycles" };
 	static const bool plural[] = { false };
 	struct rep_report_opts o = {
-		.sort_str = "comm,dso_from,symbol_from,symbol_to,cycles",
-		.branch_mode = true,
+		.hist.sort_str = "comm,dso_from,symbol_from,symbol_to,cycles",
+		.hist.branch_mode = true,
 	};
 	struct ses_sample s = {
 		.pid = 7, .tid = 7, .cpu = 0, .time = 1000, .period = 12345,

@@ -25,8 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/callchain.h"
-#include "report/callchain-int.h"
+#include "report/callchain/callchain.h"
+#include "report/callchain/callchain-int.h"
 #include "t.h"
 
 #include "callchain-perf.h"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report/hist.h"
+#include "report/hist/hist.h"
 #include "tests/unit/report-env.h"
 #include "tests/unit/t.h"
 
@@ -70,7 +70,7 @@ report_text(struct rep_report_opts *o, struct env *e,
 static void
 test_sym_order(struct env *e)
 {
-	struct rep_report_opts o = { .sort_str = "sym" };
+	struct rep_report_opts o = { .hist.sort_str = "sym" };
 	struct ses_sample v[] = {
 		sample(e, 0x9000, NULL, false, 1),
 		sample(e, 0xffffffff81000000ull, NULL, true, 1),

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/callchain/callchain-int.h - the callchain tree shared by its builder
+ * (callchain.c) and its printers (callchain-print.c).
+ *
+ * The tree has perf 6.1's shape (doc/perf-records.md §6.6): a node
+ * holds a run of frames, split where two chains part; hit is the period
+ * of the chains that end at the node, children_hit that of the chains
+ * that go on below it.  Nodes and frames live in two arrays and refer to
+ * each other by index, so growing them never invalidates a link.
+ * Children are found through one open-addressing table per tree keyed by
+ * (parent, first frame); the printers rebuild ordered child lists.
+ */
+#ifndef PD_REPORT_CALLCHAIN_CALLCHAIN_INT_H
+#define PD_REPORT_CALLCHAIN_CALLCHAIN_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "report/callchain/callchain.h"
+
+#define CC_ROOT		0u
+#define CC_NO_NODE	UINT32_MAX
+
+struct cc_frame {
+	struct sym_dso *dso;
+	const struct sym_symbol *sym;
+	uint64_t ip;
+	uint64_t key;		/* sym->start, or ip without a symbol */
+};
+
+/*
+ * One cache line.  The first frame's identity is kept in the node too,
+ * so that finding a child reads the table slot and the node only.
+ * Counts are 32 bits: perf prints them as unsigned int.
+ */
+struct cc_node {
+	uint64_t hit;
+	uint64_t children_hit;
+	struct sym_dso *dso;		/* of the first frame */
+	uint64_t key;			/* of the first frame */
+	uint32_t count;			/* chains ending here */
+	uint32_t children_count;	/* chains going on below */
+	uint32_t parent;		/* CC_NO_NODE for the root */
+	uint32_t first;			/* index of the first frame */
+	uint32_t nr;			/* frames in the run (0: root) */
+	uint32_t hot;			/* the child found last, or 0 */
+	bool has_sym;			/* the first frame has a symbol */
+};
+
+struct rep_cc_root {
+	struct cc_node *nodes;
+	uint32_t nr_nodes;
+	uint32_t cap_nodes;
+	struct cc_frame *frames;
+	uint32_t nr_frames;
+	uint32_t cap_frames;
+	uint32_t *slots;		/* node indexes; 0 (root): free */
+	uint32_t cap_slots;		/* a power of two, or 0 */
+};
+
+static inline uint64_t
+cc_cumul_hit(const struct cc_node *n)
+{
+	return n->hit + n->children_hit;
+}
+
+static inline uint32_t
+cc_cumul_count(const struct cc_node *n)
+{
+	return n->count + n->children_count;
+}
+
+/*
+ * perf's order between two frames that do not merge: DSO first, then the
+ * symbol start when both frames have a symbol, the ip otherwise.
+ * Returns <0, 0 or >0.
+ */
+static inline int
+cc_frame_cmp(const struct cc_frame *a, const struct cc_frame *b)
+{
+	uint64_t x, y;
+
+	if (a->dso != b->dso)
+		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
+	if (a->sym && b->sym) {
+		x = a->key;
+		y = b->key;
+	} else {
+		x = a->ip;
+		y = b->ip;
+	}
+	if (x != y)
+		return x < y ? -1 : 1;
+	return 0;
+}
+
+#endif /* PD_REPORT_CALLCHAIN_CALLCHAIN_INT_H */

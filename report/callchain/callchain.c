@@ -1,0 +1,457 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/callchain/callchain.c - build the callchain tree of one
+ * histogram entry, merging frames as perf 6.1's "function" key does
+ * (doc/perf-records.md §6.6).
+ *
+ * Adding a chain walks down from the root: inside a node the frames are
+ * compared one by one; at the end of a node the next frame picks a child,
+ * the one picked there last time if it fits, else through the hash
+ * table.  A chain that leaves a node in the middle of
+ * its run splits it: the front part becomes a new node in the old one's
+ * place, the old node keeps the rest of the run with its hits and its
+ * children, and the new chain's remainder becomes a second child.  The
+ * totals then are perf's: every node passed through gains the period in
+ * children_hit, the node the chain ends in gains it in hit.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/diag.h"
+#include "lib/u64map.h"
+#include "lib/xalloc.h"
+#include "report/callchain/callchain-int.h"
+
+/* A chain being added: frames[0..nr) in the order they enter the tree. */
+struct cc_chain {
+	const struct ses_loc *locs;
+	size_t nr;
+	bool reverse;
+};
+
+static const struct ses_loc *
+chain_loc(const struct cc_chain *c, size_t i)
+{
+	return &c->locs[c->reverse ? c->nr - 1 - i : i];
+}
+
+static struct cc_frame
+chain_frame(const struct cc_chain *c, size_t i)
+{
+	const struct ses_loc *l = chain_loc(c, i);
+
+	return (struct cc_frame){
+		.dso = l->dso,
+		.sym = l->sym,
+		.ip = l->ip,
+		.key = l->sym ? l->sym->start : l->ip,
+	};
+}
+
+/*
+ * cc_frame_cmp() == 0, without building the frame: the same symbol needs
+ * no look at its start.
+ */
+static bool
+frame_matches(const struct cc_frame *t, const struct ses_loc *l)
+{
+	if (t->dso != l->dso)
+		return false;
+	if (t->sym && l->sym)
+		return t->sym == l->sym || t->key == l->sym->start;
+	return t->ip == l->ip;
+}
+
+struct rep_cc_root *
+rep_cc_new(void)
+{
+	struct rep_cc_root *root = xcalloc(1, sizeof(*root));
+
+	root->cap_nodes = 4;
+	root->nodes = xcalloc(root->cap_nodes, sizeof(*root->nodes));
+	root->nodes[CC_ROOT].parent = CC_NO_NODE;
+	root->nr_nodes = 1;
+	return root;
+}
+
+void
+rep_cc_free(struct rep_cc_root *root)
+{
+	if (!root)
+		return;
+	free(root->nodes);
+	free(root->frames);
+	free(root->slots);
+	free(root);
+}
+
+uint64_t
+rep_cc_total(const struct rep_cc_root *root)
+{
+	return root->nodes[CC_ROOT].children_hit;
+}
+
+static uint32_t
+grow_cap(uint32_t cap, uint64_t need)
+{
+	uint64_t c = cap ? cap : 8;
+
+	while (c < need)
+		c *= 2;
+	if (c > CC_NO_NODE)
+		c = CC_NO_NODE;
+	if (c < need)
+		die(1, "callchain tree of more than %u nodes or frames",
+		    CC_NO_NODE - 1);
+	return (uint32_t)c;
+}
+
+static uint32_t
+node_alloc(struct rep_cc_root *root)
+{
+	uint32_t i;
+
+	if (root->nr_nodes == root->cap_nodes) {
+		root->cap_nodes = grow_cap(root->cap_nodes,
+					   (uint64_t)root->nr_nodes + 1);
+		root->nodes = xreallocarray(root->nodes, root->cap_nodes,
+					    sizeof(*root->nodes));
+	}
+	i = root->nr_nodes++;
+	memset(&root->nodes[i], 0, sizeof(root->nodes[i]));
+	return i;
+}
+
+/* Copy frames [from, c->nr) of the chain; returns the first index. */
+static uint32_t
+frames_append(struct rep_cc_root *root, const struct cc_chain *c,
+	      size_t from)
+{
+	uint64_t need = (uint64_t)root->nr_frames + (c->nr - from);
+	uint32_t first = root->nr_frames;
+	size_t i;
+
+	if (need > root->cap_frames) {
+		root->cap_frames = grow_cap(root->cap_frames, need);
+		root->frames = xreallocarray(root->frames, root->cap_frames,
+					     sizeof(*root->frames));
+	}
+	for (i = from; i < c->nr; i++)
+		root->frames[root->nr_frames++] = chain_frame(c, i);
+	return first;
+}
+
+/* Consistent with node_starts_with(). */
+static uint64_t
+slot_hash(uint32_t parent, const struct cc_frame *f)
+{
+	uint64_t where = (uintptr_t)f->dso ^ ((uint64_t)parent << 32);
+
+	return u64_mix(f->key ^ u64_mix(where));
+}
+
+static const struct cc_frame *
+node_frame(const struct rep_cc_root *root, uint32_t node)
+{
+	return &root->frames[root->nodes[node].first];
+}
+
+/* Copy the identity of the node's first frame into the node. */
+static void
+node_key_set(struct rep_cc_root *root, uint32_t node)
+{
+	struct cc_node *n = &root->nodes[node];
+	const struct cc_frame *f = &root->frames[n->first];
+
+	n->dso = f->dso;
+	n->key = f->key;
+	n->has_sym = f->sym != NULL;
+}
+
+/*
+ * Whether the node's run starts with f, for finding a child: the same
+ * DSO and the same key, where a frame with a symbol never equals one
+ * without.  perf would also match those two by ip, but that relation
+ * cannot be hashed; the two can only meet when one library sits at two
+ * addresses and the same ip falls in a symbol in one process only.
+ */
+static bool
+node_starts_with(const struct rep_cc_root *root, uint32_t node,
+		 const struct cc_frame *f)
+{
+	const struct cc_node *n = &root->nodes[node];
+
+	return n->dso == f->dso && n->key == f->key &&
+	       n->has_sym == (f->sym != NULL);
+}
+
+static void
+slots_put(struct rep_cc_root *root, uint32_t node)
+{
+	uint32_t mask = root->cap_slots - 1;
+	uint64_t h = slot_hash(root->nodes[node].parent,
+			       node_frame(root, node));
+	uint32_t s = (uint32_t)h & mask;
+
+	while (root->slots[s])
+		s = (s + 1) & mask;
+	root->slots[s] = node;
+}
+
+static void
+slots_grow(struct rep_cc_root *root)
+{
+	uint32_t *old = root->slots;
+	uint32_t old_cap = root->cap_slots, i;
+
+	if (old_cap >= (1u << 31))
+		die(1, "callchain tree too large");
+	root->cap_slots = old_cap ? old_cap * 2 : 16;
+	root->slots = xcalloc(root->cap_slots, sizeof(*root->slots));
+	for (i = 0; i < old_cap; i++)
+		if (old[i])
+			slots_put(root, old[i]);
+	free(old);
+}
+
+/*
+ * The slot holding the child of parent whose run starts like f, or the
+ * free slot that ends the probe.
+ */
+static uint32_t
+slots_probe(const struct rep_cc_root *root, uint32_t parent,
+	    const struct cc_frame *f)
+{
+	uint32_t mask = root->cap_slots - 1;
+	uint32_t s = (uint32_t)slot_hash(parent, f) & mask;
+	uint32_t n;
+
+	while ((n = root->slots[s]) != 0) {
+		if (root->nodes[n].parent == parent &&
+		    node_starts_with(root, n, f))
+			break;
+		s = (s + 1) & mask;
+	}
+	return s;
+}
+
+/* The slot holding node n (which is in the table). */
+static uint32_t
+slot_of(const struct rep_cc_root *root, uint32_t n)
+{
+	uint32_t mask = root->cap_slots - 1;
+	uint32_t s = (uint32_t)slot_hash(root->nodes[n].parent,
+					 node_frame(root, n)) & mask;
+
+	while (root->slots[s] != n)
+		s = (s + 1) & mask;
+	return s;
+}
+
+/*
+ * Consecutive chains mostly take the path the last one took: try the
+ * child found last before the table.
+ */
+static uint32_t
+child_find(struct rep_cc_root *root, uint32_t parent,
+	   const struct cc_frame *f)
+{
+	uint32_t c = root->nodes[parent].hot;
+
+	if (c && root->nodes[c].parent == parent &&
+	    node_starts_with(root, c, f))
+		return c;
+	if (!root->cap_slots)
+		return 0;
+	c = root->slots[slots_probe(root, parent, f)];
+	if (c)
+		root->nodes[parent].hot = c;
+	return c;
+}
+
+/* Keep the table at most half full; nodes - 1 children live in it. */
+static void
+slots_reserve(struct rep_cc_root *root, uint32_t more)
+{
+	while ((uint64_t)root->nr_nodes + more > root->cap_slots / 2)
+		slots_grow(root);
+}
+
+/* A new leaf under parent holding frames [from, nr) of the chain. */
+static void
+child_add(struct rep_cc_root *root, uint32_t parent,
+	  const struct cc_chain *c, size_t from, uint64_t period,
+	  uint32_t count)
+{
+	uint32_t n;
+
+	slots_reserve(root, 1);
+	n = node_alloc(root);
+	root->nodes[n].parent = parent;
+	root->nodes[n].nr = (uint32_t)(c->nr - from);
+	root->nodes[n].first = frames_append(root, c, from);
+	root->nodes[n].hit = period;
+	root->nodes[n].count = count;
+	node_key_set(root, n);
+	slots_put(root, n);
+	root->nodes[parent].hot = n;
+}
+
+/*
+ * The chain matched the first m frames of node n and then ended or went
+ * elsewhere (frames from on remain).
+ */
+static void
+node_split(struct rep_cc_root *root, uint32_t n, uint32_t m,
+	   const struct cc_chain *c, size_t from, uint64_t period,
+	   uint32_t count)
+{
+	struct cc_node *old, *front;
+	uint32_t f, s;
+
+	slots_reserve(root, 2);
+	f = node_alloc(root);
+	old = &root->nodes[n];
+	front = &root->nodes[f];
+
+	/* the front takes the old node's place among its parent's children */
+	s = slot_of(root, n);
+	root->slots[s] = f;
+	front->parent = old->parent;
+	front->first = old->first;
+	front->nr = m;
+	front->dso = old->dso;
+	front->key = old->key;
+	front->has_sym = old->has_sym;
+	front->children_hit = cc_cumul_hit(old);
+	front->children_count = cc_cumul_count(old);
+	front->hot = n;
+
+	old->parent = f;
+	old->first += m;
+	old->nr -= m;
+	node_key_set(root, n);
+	slots_put(root, n);
+
+	if (from < c->nr) {
+		front->children_hit += period;
+		front->children_count += count;
+		child_add(root, f, c, from, period, count);
+	} else {
+		front->hit = period;
+		front->count = count;
+	}
+}
+
+static void
+chain_add(struct rep_cc_root *root, const struct cc_chain *c,
+	  uint64_t period, uint32_t count)
+{
+	uint32_t node = CC_ROOT, child, m;
+	const struct cc_frame *run;
+	size_t pos = 0;
+	struct cc_frame f;
+
+	if (!c->nr)
+		return;
+	if (c->nr >= CC_NO_NODE)
+		die(1, "callchain of %zu frames", c->nr);
+	for (;;) {
+		root->nodes[node].children_hit += period;
+		root->nodes[node].children_count += count;
+		f = chain_frame(c, pos);
+		child = child_find(root, node, &f);
+		if (!child) {
+			child_add(root, node, c, pos, period, count);
+			return;
+		}
+		m = 1;
+		pos++;
+		run = &root->frames[root->nodes[child].first];
+		while (m < root->nodes[child].nr && pos < c->nr &&
+		       frame_matches(&run[m], chain_loc(c, pos))) {
+			m++;
+			pos++;
+		}
+		if (m < root->nodes[child].nr) {
+			node_split(root, child, m, c, pos, period, count);
+			return;
+		}
+		if (pos == c->nr) {
+			root->nodes[child].hit += period;
+			root->nodes[child].count += count;
+			return;
+		}
+		node = child;
+	}
+}
+
+void
+rep_cc_add(struct rep_cc_root *root, const struct ses_loc *frames,
+	   size_t nr, bool reverse, uint64_t period)
+{
+	struct cc_chain c = { .locs = frames, .nr = nr, .reverse = reverse };
+
+	chain_add(root, &c, period, 1);
+}
+
+void
+rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
+	     size_t nr, bool reverse, uint64_t period, uint64_t count)
+{
+	struct cc_chain c = { .locs = frames, .nr = nr, .reverse = reverse };
+
+	/* perf keeps the counts in 32 bits */
+	chain_add(root, &c, period, (uint32_t)count);
+}
+
+/* The frames from the root down to node n, as locations in the tree's order. */
+static size_t
+path_collect(const struct rep_cc_root *src, uint32_t n,
+	     struct ses_loc **buf, size_t *cap)
+{
+	size_t len = 0, at;
+	uint32_t i, k;
+
+	for (i = n; i != CC_ROOT; i = src->nodes[i].parent)
+		len += src->nodes[i].nr;
+	if (len > *cap) {
+		*cap = len;
+		*buf = xreallocarray(*buf, *cap, sizeof(**buf));
+	}
+	at = len;
+	for (i = n; i != CC_ROOT; i = src->nodes[i].parent) {
+		at -= src->nodes[i].nr;
+		for (k = 0; k < src->nodes[i].nr; k++) {
+			const struct cc_frame *f =
+				&src->frames[src->nodes[i].first + k];
+
+			(*buf)[at + k] = (struct ses_loc){
+				.dso = f->dso, .sym = f->sym, .ip = f->ip,
+			};
+		}
+	}
+	return len;
+}
+
+void
+rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
+{
+	struct ses_loc *buf = NULL;
+	size_t cap = 0;
+	uint32_t n;
+
+	/* the tree of a set of chains does not depend on their order */
+	for (n = 1; n < src->nr_nodes; n++) {
+		struct cc_chain c = { .reverse = false };
+
+		if (!src->nodes[n].hit)
+			continue;
+		c.nr = path_collect(src, n, &buf, &cap);
+		c.locs = buf;
+		chain_add(dst, &c, src->nodes[n].hit, 1);
+	}
+	free(buf);
+}

@@ -1,0 +1,675 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/branch.c - branch mode: every branch of a sample's branch stack
+ * is one histogram entry of period 1, keyed by the sort keys, and the
+ * branch keys compare, print and size their columns as perf 6.1's
+ * util/sort.c and util/hist.c do (doc/perf-records.md §5.3).
+ *
+ * The common keys of such an entry see the branch target: its map, DSO
+ * and symbol, its raw address as the entry's ip, and the level of the
+ * sample (perf's iter_next_branch_entry() changes the addr_location's
+ * map, symbol and address, not its level).
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <xxhash.h>
+
+#include "lib/xalloc.h"
+#include "pdata/abi.h"
+#include "report/hist/branch.h"
+
+/* Branch copies the entries point to: chunks that never move. */
+#define CHUNK_ENTRIES 1024
+
+struct chunk {
+	struct chunk *next;
+	size_t used;
+	struct ses_branch v[CHUNK_ENTRIES];
+};
+
+/* util/branch.c's struct branch_type_stat. */
+struct type_stat {
+	uint64_t counts[PD_BR_MAX];
+	uint64_t new_counts[PD_BR_NEW_MAX];
+	uint64_t cond_fwd, cond_bwd, cross_4k, cross_2m;
+};
+
+struct rep_branch_mode {
+	struct chunk *chunks;
+	struct type_stat st;
+};
+
+static struct sym_dso *
+loc_dso(const struct ses_loc *l)
+{
+	return l->map ? l->dso : NULL;
+}
+
+static const struct sym_symbol *
+loc_sym(const struct ses_loc *l)
+{
+	return l->map ? l->sym : NULL;
+}
+
+/*
+ * perf's _sort__dso_cmp(l, r), which dso_from and dso_to call in this
+ * order (the dso key swaps them): names in reverse order, no DSO first.
+ */
+static int
+dso_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
+{
+	struct sym_dso *dl = loc_dso(l), *dr = loc_dso(r);
+	int c;
+
+	if (!dl || !dr)
+		return rep_cmp_null(dr, dl);
+	if (dl == dr)
+		return 0;
+	c = strcmp(sym_dso_short_name(dl), sym_dso_short_name(dr));
+	return (c > 0) - (c < 0);
+}
+
+/* perf's sort__sym_from_cmp / sort__sym_to_cmp on one end. */
+static int
+sym_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
+{
+	const struct sym_symbol *sl = loc_sym(l), *sr = loc_sym(r);
+
+	if (!sl && !sr)
+		return rep_sign64((int64_t)(r->ip - l->ip));
+	if (!sl || !sr)
+		return rep_cmp_null(sl, sr);
+	if (sl == sr)
+		return 0;
+	if (sl->start != sr->start)
+		return rep_sign64((int64_t)(sr->start - sl->start));
+	return rep_sign64((int64_t)(sr->end - sl->end));
+}
+
+int
+rep_br_dso_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		    const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return dso_cmp_locs(&l->branch->from, &r->branch->from);
+}
+
+int
+rep_br_dso_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return dso_cmp_locs(&l->branch->to, &r->branch->to);
+}
+
+int
+rep_br_sym_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		    const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return sym_cmp_locs(&l->branch->from, &r->branch->from);
+}
+
+int
+rep_br_sym_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return sym_cmp_locs(&l->branch->to, &r->branch->to);
+}
+
+/* perf's flag keys say only "different" (1), never which comes first. */
+int
+rep_br_mispredict_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		      const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return l->branch->entry.mispred != r->branch->entry.mispred ||
+	       l->branch->entry.predicted != r->branch->entry.predicted;
+}
+
+int
+rep_br_in_tx_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		 const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return l->branch->entry.in_tx != r->branch->entry.in_tx;
+}
+
+int
+rep_br_abort_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		 const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return l->branch->entry.abort != r->branch->entry.abort;
+}
+
+/* Larger cycle counts first. */
+int
+rep_br_cycles_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return rep_sign64((int64_t)l->branch->entry.cycles -
+		      (int64_t)r->branch->entry.cycles);
+}
+
+int
+rep_br_ipc_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	       const struct rep_hent *r)
+{
+	return rep_dims[REP_DIM_SYM].cmp(rep, l, r);
+}
+
+bool
+rep_branch_dim(enum rep_dim d)
+{
+	switch (d) {
+	case REP_DIM_DSO_FROM:
+	case REP_DIM_DSO_TO:
+	case REP_DIM_SYM_FROM:
+	case REP_DIM_SYM_TO:
+	case REP_DIM_MISPREDICT:
+	case REP_DIM_IN_TX:
+	case REP_DIM_ABORT:
+	case REP_DIM_CYCLES:
+	case REP_DIM_IPC_LBR:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* perf's _hist_entry__sym_snprintf() on a branch end: al_addr and al_level. */
+static void
+sym_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
+{
+	const struct sym_symbol *sym = loc_sym(l);
+	int n = snprintf(buf, size, "[%c] ", l->level);
+
+	if (n < 0 || (size_t)n >= size)
+		return;
+	buf += n;
+	size -= (size_t)n;
+	if (sym && sym->is_object) {
+		uint64_t abs = l->map->identity ? sym->start :
+			sym->start + l->map->start - l->map->pgoff;
+
+		snprintf(buf, size, "%s+0x%" PRIx64, sym->name, l->al_addr - abs);
+	} else if (sym) {
+		snprintf(buf, size, "%.*s", w - n > 0 ? w - n : 0, sym->name);
+	} else {
+		snprintf(buf, size, "%-#.*" PRIx64, 16, l->al_addr);
+	}
+}
+
+static void
+dso_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
+{
+	struct sym_dso *d = loc_dso(l);
+
+	snprintf(buf, size, "%-*.*s", w, w, d ? sym_dso_short_name(d) : "[unknown]");
+}
+
+/*
+ * perf's hist_entry__mispredict_snprintf() keeps its answer in a static:
+ * an entry neither predicted nor mispredicted prints what the entry
+ * before it printed ("N/A" at first).
+ */
+static const char *mispredict_last = "N/A";
+
+static void
+flag_snprint(enum rep_dim d, const struct pd_branch_entry *b, int w,
+	     char *buf, size_t size)
+{
+	const char *out;
+
+	switch (d) {
+	case REP_DIM_MISPREDICT:
+		if (b->predicted)
+			mispredict_last = "N";
+		else if (b->mispred)
+			mispredict_last = "Y";
+		snprintf(buf, size, "%-*.*s", w, w, mispredict_last);
+		return;
+	case REP_DIM_IN_TX:
+		out = b->in_tx ? "T" : ".";
+		break;
+	case REP_DIM_ABORT:
+		out = b->abort ? "A" : ".";
+		break;
+	default:
+		if (b->cycles) {
+			/* perf prints the u16 count with %hd */
+			snprintf(buf, size, "%-*hd", w, (short)b->cycles);
+			return;
+		}
+		out = "-";
+		break;
+	}
+	snprintf(buf, size, "%-*s", w, out);
+}
+
+/*
+ * perf's IPC column needs the symbol disassembled (annotation); preport
+ * does not disassemble, and prints what perf prints for a symbol none of
+ * whose instructions were covered.
+ */
+static void
+ipc_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
+{
+	if (!e->sym)
+		snprintf(buf, size, "%-*s", w, "-");
+	else
+		snprintf(buf, size, "%-*s", w, "0.00  [  0.0%]");
+}
+
+void
+rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
+		   const struct rep_hent *e, int w, char *buf, size_t size)
+{
+	const struct ses_branch *b = e->branch;
+
+	(void)rep;
+	if (d == REP_DIM_IPC_NULL) {
+		snprintf(buf, size, "%-*s", w, "-      -");
+		return;
+	}
+	if (!b) {
+		if (d == REP_DIM_CYCLES)
+			snprintf(buf, size, "%-.*s", w, "N/A");
+		else
+			snprintf(buf, size, "%-*.*s", w, w, "N/A");
+		return;
+	}
+	switch (d) {
+	case REP_DIM_DSO_FROM:
+		dso_snprint_loc(&b->from, w, buf, size);
+		break;
+	case REP_DIM_DSO_TO:
+		dso_snprint_loc(&b->to, w, buf, size);
+		break;
+	case REP_DIM_SYM_FROM:
+		sym_snprint_loc(&b->from, w, buf, size);
+		break;
+	case REP_DIM_SYM_TO:
+		sym_snprint_loc(&b->to, w, buf, size);
+		break;
+	case REP_DIM_MISPREDICT:
+	case REP_DIM_IN_TX:
+	case REP_DIM_ABORT:
+	case REP_DIM_CYCLES:
+		flag_snprint(d, &b->entry, w, buf, size);
+		break;
+	case REP_DIM_IPC_LBR:
+		ipc_snprint(e, w, buf, size);
+		break;
+	default:
+		buf[0] = '\0';
+		break;
+	}
+}
+
+static void
+grow(int *len, enum rep_dim d, int v)
+{
+	if (v > len[d])
+		len[d] = v;
+}
+
+/*
+ * One end: a resolved symbol sizes the symbol and DSO columns; an
+ * unresolved one asks for an address's width, and 16 for the DSO column
+ * (not the DSO name's length), unless --dsos is given.
+ */
+static void
+calc_len_loc(const struct rep_report *rep, const struct ses_loc *l,
+	     enum rep_dim sym_dim, enum rep_dim dso_dim, int *len)
+{
+	const struct sym_symbol *sym = loc_sym(l);
+
+	if (sym) {
+		grow(len, sym_dim, (int)strlen(sym->name) + 4);
+		grow(len, dso_dim, (int)strlen(sym_dso_short_name(l->dso)));
+		return;
+	}
+	grow(len, sym_dim, 16 + 4 + 2);
+	if (len[dso_dim] < 16 && !rep->o.hist.filt.nr_dsos)
+		len[dso_dim] = 16;
+}
+
+void
+rep_branch_calc_len(const struct rep_report *rep, const struct rep_hent *e,
+		    int *len)
+{
+	if (!e->branch)
+		return;
+	calc_len_loc(rep, &e->branch->from, REP_DIM_SYM_FROM, REP_DIM_DSO_FROM, len);
+	calc_len_loc(rep, &e->branch->to, REP_DIM_SYM_TO, REP_DIM_DSO_TO, len);
+}
+
+static uint64_t
+hash_dso_loc(const struct ses_loc *l)
+{
+	struct sym_dso *d = loc_dso(l);
+	const char *name;
+
+	if (!d)
+		return 0x5bd1e995;
+	name = sym_dso_short_name(d);
+	return XXH3_64bits(name, strlen(name));
+}
+
+static void
+hash_sym_loc(const struct ses_loc *l, uint64_t *v, size_t *n)
+{
+	const struct sym_symbol *sym = loc_sym(l);
+
+	if (sym) {
+		v[(*n)++] = sym->start;
+		v[(*n)++] = sym->end;
+	} else {
+		v[(*n)++] = l->ip;
+	}
+}
+
+uint64_t
+rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
+{
+	const struct ses_branch *b = e->branch;
+	uint64_t v[12];
+	size_t n = 0;
+
+	if (!b)
+		return 0;
+	if (rep->has_key[REP_DIM_DSO_FROM])
+		v[n++] = hash_dso_loc(&b->from);
+	if (rep->has_key[REP_DIM_DSO_TO])
+		v[n++] = hash_dso_loc(&b->to);
+	if (rep->has_key[REP_DIM_SYM_FROM])
+		hash_sym_loc(&b->from, v, &n);
+	if (rep->has_key[REP_DIM_SYM_TO])
+		hash_sym_loc(&b->to, v, &n);
+	if (rep->has_key[REP_DIM_MISPREDICT])
+		v[n++] = (uint64_t)b->entry.mispred << 1 | b->entry.predicted;
+	if (rep->has_key[REP_DIM_IN_TX])
+		v[n++] = b->entry.in_tx;
+	if (rep->has_key[REP_DIM_ABORT])
+		v[n++] = b->entry.abort;
+	if (rep->has_key[REP_DIM_CYCLES])
+		v[n++] = b->entry.cycles;
+	return n ? XXH3_64bits(v, n * sizeof(v[0])) : 0;
+}
+
+static bool
+file_has_branch_stack(struct pd_reader *r)
+{
+	size_t i, n = pd_reader_nr_evsels(r);
+	uint64_t all = 0;
+
+	for (i = 0; i < n; i++)
+		all |= pd_reader_evsel(r, i)->attr.sample_type;
+	return all & PD_SAMPLE_BRANCH_STACK;
+}
+
+/* perf's has_br_stack: the feature bit, and no user stack dumps. */
+static bool
+file_default_branch_mode(struct pd_reader *r)
+{
+	const struct pd_meta *meta = pd_reader_meta(r);
+	size_t i, n = pd_reader_nr_evsels(r);
+	uint64_t all = 0;
+
+	for (i = 0; i < n; i++)
+		all |= pd_reader_evsel(r, i)->attr.sample_type;
+	return meta && pd_meta_has(meta, PD_FEAT_BRANCH_STACK) &&
+	       !(all & PD_SAMPLE_STACK_USER);
+}
+
+#define DEFAULT_BRANCH_SORT "comm,dso_from,symbol_from,symbol_to,cycles"
+
+/* The sort list made here: the options point to it until the next setup. */
+static char *sort_made;
+
+/*
+ * The sort list as perf 6.1's cmd_report() makes it: a list that names a
+ * symbol key gets ipc_lbr (branch mode) or ipc_null (else) appended, and
+ * in branch mode a leading '+' adds to the branch default.
+ */
+static const char *
+sort_list(const char *user, bool branch_mode)
+{
+	bool plus = user[0] == '+' && branch_mode;
+	const char *rest = plus ? user + 1 : user;
+	const char *ipc = !strstr(user, "symbol") ? "" :
+		branch_mode ? ",ipc_lbr" : ",ipc_null";
+	size_t len = strlen(DEFAULT_BRANCH_SORT) + strlen(rest) + 16;
+
+	if (!plus && !ipc[0])
+		return user;
+	free(sort_made);
+	sort_made = xmalloc(len);
+	snprintf(sort_made, len, "%s%s%s%s", plus ? DEFAULT_BRANCH_SORT : "",
+		 plus ? "," : "", rest, ipc);
+	return sort_made;
+}
+
+int
+rep_branch_setup(struct rep_report_opts *o, struct pd_reader *r,
+		 char *err, size_t errsz)
+{
+	o->hist.branch_mode = o->hist.branch_stack ||
+		(!o->hist.no_branch_stack && file_default_branch_mode(r));
+	if (o->hist.sort_str && strstr(o->hist.sort_str, "ipc")) {
+		snprintf(err, errsz, "the ipc keys are not for --sort");
+		return -1;
+	}
+	if (o->hist.sort_str)
+		o->hist.sort_str = sort_list(o->hist.sort_str,
+					     o->hist.branch_mode);
+	if (o->hist.branch_mode) {
+		o->cc.children = 0;
+		if (!o->hist.sort_str)
+			o->hist.sort_str = DEFAULT_BRANCH_SORT;
+	}
+	return 0;
+}
+
+int
+rep_branch_check_file(const struct rep_report_opts *o, struct pd_reader *r,
+		      char *err, size_t errsz)
+{
+	bool pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
+
+	if (o->hist.branch_mode && !pipe && !file_has_branch_stack(r)) {
+		snprintf(err, errsz, "Selected -b but no branch data. "
+			 "Did you call perf record without -b?");
+		return -1;
+	}
+	return 0;
+}
+
+int
+rep_branch_check_dims(const struct rep_report_opts *o, char *err, size_t errsz)
+{
+	size_t i;
+
+	if (o->hist.branch_mode)
+		return 0;
+	for (i = 0; i < o->hist.nr_sort; i++) {
+		if (rep_branch_dim(o->hist.sort[i])) {
+			snprintf(err, errsz, "Invalid --sort key: `%s' (a branch key: "
+				 "the file has no branch stacks, or --no-branch-stack)",
+				 rep_dim_name(o->hist.sort[i]));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+struct rep_branch_mode *
+rep_branch_mode_new(void)
+{
+	return xcalloc(1, sizeof(struct rep_branch_mode));
+}
+
+void
+rep_branch_mode_free(struct rep_branch_mode *bm)
+{
+	struct chunk *c, *next;
+
+	if (!bm)
+		return;
+	for (c = bm->chunks; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(bm);
+}
+
+/* The next free copy; it stays free until committed. */
+static struct ses_branch *
+slot_next(struct rep_branch_mode *bm)
+{
+	struct chunk *c = bm->chunks;
+
+	if (!c || c->used == CHUNK_ENTRIES) {
+		c = xmalloc(sizeof(*c));
+		c->used = 0;
+		c->next = bm->chunks;
+		bm->chunks = c;
+	}
+	return &c->v[c->used];
+}
+
+static void
+slot_commit(struct rep_branch_mode *bm)
+{
+	bm->chunks->used++;
+}
+
+/* util/branch.c's branch_type_count(). */
+static void
+count_type(struct type_stat *st, const struct pd_branch_entry *b)
+{
+	uint64_t from = b->from, to = b->to;
+
+	if (b->type == PD_BR_UNKNOWN || from == 0)
+		return;
+	if (b->type == PD_BR_EXTEND_ABI) {
+		if (b->new_type < PD_BR_NEW_MAX)
+			st->new_counts[b->new_type]++;
+	} else if (b->type < PD_BR_MAX) {
+		st->counts[b->type]++;
+	}
+	if (b->type == PD_BR_COND) {
+		if (to > from)
+			st->cond_fwd++;
+		else
+			st->cond_bwd++;
+	}
+	if ((from & ~(uint64_t)(2 * 1024 * 1024 - 1)) !=
+	    (to & ~(uint64_t)(2 * 1024 * 1024 - 1)))
+		st->cross_2m++;
+	else if ((from & ~(uint64_t)4095) != (to & ~(uint64_t)4095))
+		st->cross_4k++;
+}
+
+/*
+ * perf counts a branch's type from the entry it credits, whose flags and
+ * addresses are those of the first branch that made it.
+ */
+void
+rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
+		    const struct ses_sample *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr_branches; i++) {
+		struct ses_branch *copy = slot_next(bm);
+		struct ses_sample bs = *s;
+		const struct ses_branch *got;
+
+		*copy = s->branches[i];
+		bs.self = copy->to;
+		bs.self.al_addr = copy->to.ip;
+		bs.self.level = s->self.level;
+		bs.self.cpumode = s->self.cpumode;
+		bs.period = 1;
+		bs.chain = NULL;
+		bs.nr_chain = 0;
+		bs.branches = copy;
+		bs.nr_branches = 1;
+		got = rep_report_add_branch(rep, &bs, s);
+		if (!got)
+			continue;
+		if (got == copy)
+			slot_commit(bm);
+		count_type(&bm->st, &got->entry);
+	}
+}
+
+static const char *const type_names[PD_BR_MAX] = {
+	"N/A", "COND", "UNCOND", "IND", "CALL", "IND_CALL", "RET", "SYSCALL",
+	"SYSRET", "COND_CALL", "COND_RET", "ERET", "IRQ", "SERROR", "NO_TX", "",
+};
+
+/* The names perf 6.1 built for x86 gives the extended types. */
+static const char *const new_type_names[PD_BR_NEW_MAX] = {
+	"FAULT_ALGN", "FAULT_DATA", "FAULT_INST",
+	"ARCH_1", "ARCH_2", "ARCH_3", "ARCH_4", "ARCH_5",
+};
+
+static void
+print_stat_line(FILE *out, const char *name, uint64_t n, uint64_t total)
+{
+	fprintf(out, "\n%8s: %5.1f%%", name, 100.0 * (double)n / (double)total);
+}
+
+void
+rep_branch_mode_print_stats(const struct rep_branch_mode *bm, FILE *out)
+{
+	const struct type_stat *st = &bm->st;
+	uint64_t total = 0;
+	size_t i;
+
+	for (i = 0; i < PD_BR_MAX; i++)
+		total += st->counts[i];
+	if (!total)
+		return;
+	fputs("\n#\n# Branch Statistics:\n#", out);
+	if (st->cond_fwd)
+		print_stat_line(out, "COND_FWD", st->cond_fwd, total);
+	if (st->cond_bwd)
+		print_stat_line(out, "COND_BWD", st->cond_bwd, total);
+	if (st->cross_4k)
+		print_stat_line(out, "CROSS_4K", st->cross_4k, total);
+	if (st->cross_2m)
+		print_stat_line(out, "CROSS_2M", st->cross_2m, total);
+	for (i = 0; i < PD_BR_MAX; i++)
+		if (st->counts[i])
+			print_stat_line(out, type_names[i], st->counts[i], total);
+	for (i = 0; i < PD_BR_NEW_MAX; i++)
+		if (st->new_counts[i])
+			print_stat_line(out, new_type_names[i], st->new_counts[i], total);
+}

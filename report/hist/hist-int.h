@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/hist-int.h - the histogram's private pieces, shared by the
+ * builder (hist.c), the dimensions (sort.c, branch.c) and the printer
+ * (report/out/stdio.c).
+ */
+#ifndef PD_REPORT_HIST_HIST_INT_H
+#define PD_REPORT_HIST_HIST_INT_H
+
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "lib/u64map.h"
+#include "report/hist/hist.h"
+#include "report/report.h"
+
+/*
+ * One entry: the values of every key (perf's struct hist_entry).  ip is
+ * perf's he->ip: al_addr for the sample's own address, the raw ip for an
+ * entry made from a callchain frame in children mode.
+ */
+struct rep_hent {
+	const char *comm;
+	const struct ses_thread *thread;	/* of the sample that made it */
+	struct sym_dso *dso;			/* NULL: no map */
+	const struct ses_map *map;
+	const struct sym_symbol *sym;
+	const struct sym_symbol *parent;
+	const char *srcline;
+	const char *srcfile;
+	uint64_t ip;
+	int32_t tid;
+	int32_t cpu;
+	int32_t socket;
+	char level;
+	bool filtered;
+	uint64_t hash;
+	const struct ses_branch *branch;	/* branch mode: the branch (branch.c owns it) */
+	struct rep_cc_root *cc;
+	size_t cc_depth;			/* longest chain added */
+	uint64_t stamp;				/* last sample that credited it */
+	uint64_t self_seq;			/* last sample that hit it itself */
+};
+
+/* The hash of each DSO's short name, and the last one asked for. */
+struct rep_dso_hash {
+	struct u64map map;		/* sym_dso pointer -> hash */
+	const struct sym_dso *last;
+	uint64_t last_hash;
+};
+
+/* Per entry and group member. */
+struct rep_hval {
+	uint64_t period;
+	uint64_t nr;
+	uint64_t acc;
+	uint64_t nr_acc;
+};
+
+/* The histogram of one section: an event, or a group's leader. */
+struct rep_hist {
+	unsigned int nr_members;
+	struct rep_hent *ents;
+	struct rep_hval *vals;		/* nr * nr_members */
+	size_t nr, cap;
+	size_t *slots;			/* 1 + entry index; 0 is free */
+	size_t cap_slots;		/* a power of two, or 0 */
+	uint64_t *nr_samples;		/* per member */
+	uint64_t *nr_samples_vis;	/* per member, entries not filtered */
+	uint64_t *total;		/* per member, filled before printing */
+	uint64_t *total_vis;
+	uint64_t *cc_period;		/* per member: perf's callchain_period */
+	uint64_t *cc_period_vis;
+};
+
+/*
+ * The samples added and not yet in the histograms, one record per
+ * distinct stack: what the histogram looks at of a sample (event,
+ * thread, comm, CPU, filter bit, the sample's location and its chain)
+ * as a string of words, with the count and summed period of its
+ * samples.  Stacks are kept in the order they first appeared, which is
+ * all perf's output depends on (entries and tree nodes are made by the
+ * first sample that needs them), but for an entry's map: the last
+ * sample's, hence last_seq.
+ */
+struct rep_stack {
+	uint64_t hash;
+	uint64_t period;
+	uint64_t count;
+	uint64_t last_seq;
+	size_t off;			/* of its words in rep_stacks.words */
+	size_t nr_words;
+};
+
+struct rep_stacks {
+	struct rep_stack *v;
+	size_t nr, cap;
+	uint32_t *slots;		/* 1 + index in v; 0 is free */
+	size_t cap_slots;		/* a power of two, or 0 */
+	uint64_t *words;
+	size_t nr_words, cap_words;
+	uint64_t *scratch;		/* the words of the sample being added */
+	size_t cap_scratch;
+	struct ses_loc *locs;		/* a stack's chain while it is replayed */
+	size_t cap_locs;
+	uint64_t seq;			/* samples added */
+	uint64_t epoch;			/* replays so far (older tokens are stale) */
+	bool with_cpu;			/* the CPU is part of a stack */
+};
+
+/* Tree additions noted during a replay (hist.c, jobs_run). */
+struct rep_jobs {
+	struct rep_job *v;
+	size_t nr, cap;
+	uint32_t stack;			/* the stack being replayed */
+	bool on;
+	bool ncpu_many;			/* more than one CPU online */
+};
+
+struct rep_report {
+	struct rep_report_opts o;
+	bool children;
+	bool use_callchain;
+	bool caller;
+	bool has_key[REP_DIM_NR];
+	bool elide[REP_DIM_NR];		/* columns left out (sort__setup_elide) */
+	size_t nr_evsels;
+	unsigned int *leader;		/* evsel -> section evsel */
+	unsigned int *member;		/* evsel -> index in its group */
+	struct rep_hist **hists;	/* by section evsel; NULL for members */
+	int32_t *cpu_socket;
+	size_t nr_cpu_socket;
+	uint64_t lost_samples;
+	regex_t parent_re;
+	bool parent_re_ok;
+	size_t *cache;			/* entries of the current sample */
+	size_t cache_cap;
+	struct u64map strings;		/* hash -> string made here */
+	struct rep_dso_hash *dso_hash;	/* short name hashes, per DSO */
+	uint64_t sample_seq;		/* samples added, for rep_hent.stamp */
+	struct rep_stacks stacks;
+	struct rep_jobs jobs;
+};
+
+/* sort.c: the dimensions. */
+struct rep_dim_ops {
+	const char *name;
+	const char *header;
+	/* perf's cmp/collapse: 0 when two entries are one */
+	int (*cmp)(const struct rep_report *rep, const struct rep_hent *l,
+		   const struct rep_hent *r);
+	/* perf's sort, for the output order; NULL: cmp */
+	int (*sort)(const struct rep_hent *l, const struct rep_hent *r);
+};
+
+extern const struct rep_dim_ops rep_dims[REP_DIM_NR];
+
+/*
+ * perf's sign conventions: > 0 puts l first.  rep_hent_cmp() is the keys'
+ * cmp (one entry when 0); rep_hent_sort() the output comparison (the
+ * sort list only: equal entries keep their insertion order).
+ */
+int rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		 const struct rep_hent *r);
+int rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
+		  size_t a, size_t b);
+uint64_t rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e);
+
+/* hist-order.c: every entry of h in perf's printing order, into out[h->nr]. */
+void rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
+			   size_t *out);
+
+/* The column text of a key dimension, for width w. */
+void rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
+		     const struct rep_hent *e, int w, char *buf, size_t size);
+/* The text length the entry asks its column to have (perf's calc_col_len). */
+void rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
+		       int *len);
+
+/* The sign of v: -1, 0 or 1 (perf's comparisons return int64_t). */
+static inline int
+rep_sign64(int64_t v)
+{
+	return (v > 0) - (v < 0);
+}
+
+/* perf's cmp_null: of two pointers the present one first, 0 when both are absent. */
+static inline int
+rep_cmp_null(const void *l, const void *r)
+{
+	if (!l && !r)
+		return 0;
+	return l ? 1 : -1;
+}
+
+#endif /* PD_REPORT_HIST_HIST_INT_H */

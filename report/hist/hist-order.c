@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/hist-order.c - the order perf 6.1 prints entries in.
+ *
+ * perf walks its collapsed tree (entries in key order) and inserts each
+ * entry into a red-black tree, to the left when the sort comparison puts
+ * it first and to the right otherwise (util/hist.c,
+ * __hists__insert_output_entry()).  With --children that comparison is
+ * not transitive (the caller-above-callee rule applies only within one
+ * thread), so the printed order depends on the tree's shape; this file
+ * builds the same tree, with the standard red-black insertion that
+ * lib/rbtree.c implements, and reads it in order.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "lib/xalloc.h"
+#include "report/hist/hist-int.h"
+
+#define NIL SIZE_MAX
+
+struct rb {
+	size_t *left, *right, *parent;
+	bool *red;
+	size_t root;
+};
+
+static void
+rotate_left(struct rb *t, size_t x)
+{
+	size_t y = t->right[x];
+
+	t->right[x] = t->left[y];
+	if (t->left[y] != NIL)
+		t->parent[t->left[y]] = x;
+	t->parent[y] = t->parent[x];
+	if (t->parent[x] == NIL)
+		t->root = y;
+	else if (t->left[t->parent[x]] == x)
+		t->left[t->parent[x]] = y;
+	else
+		t->right[t->parent[x]] = y;
+	t->left[y] = x;
+	t->parent[x] = y;
+}
+
+static void
+rotate_right(struct rb *t, size_t x)
+{
+	size_t y = t->left[x];
+
+	t->left[x] = t->right[y];
+	if (t->right[y] != NIL)
+		t->parent[t->right[y]] = x;
+	t->parent[y] = t->parent[x];
+	if (t->parent[x] == NIL)
+		t->root = y;
+	else if (t->right[t->parent[x]] == x)
+		t->right[t->parent[x]] = y;
+	else
+		t->left[t->parent[x]] = y;
+	t->right[y] = x;
+	t->parent[x] = y;
+}
+
+static bool
+is_red(const struct rb *t, size_t n)
+{
+	return n != NIL && t->red[n];
+}
+
+/* The insertion fix-up of lib/rbtree.c (__rb_insert), case for case. */
+static void
+insert_fixup(struct rb *t, size_t n)
+{
+	while (n != t->root && is_red(t, t->parent[n])) {
+		size_t p = t->parent[n], g = t->parent[p], u;
+
+		if (p == t->left[g]) {
+			u = t->right[g];
+			if (is_red(t, u)) {
+				t->red[p] = t->red[u] = false;
+				t->red[g] = true;
+				n = g;
+				continue;
+			}
+			if (n == t->right[p]) {
+				n = p;
+				rotate_left(t, n);
+				p = t->parent[n];
+			}
+			t->red[p] = false;
+			t->red[g] = true;
+			rotate_right(t, g);
+		} else {
+			u = t->left[g];
+			if (is_red(t, u)) {
+				t->red[p] = t->red[u] = false;
+				t->red[g] = true;
+				n = g;
+				continue;
+			}
+			if (n == t->left[p]) {
+				n = p;
+				rotate_right(t, n);
+				p = t->parent[n];
+			}
+			t->red[p] = false;
+			t->red[g] = true;
+			rotate_left(t, g);
+		}
+	}
+	t->red[t->root] = false;
+}
+
+static const struct rep_report *key_rep;
+
+static int
+key_cmp(const void *a, const void *b)
+{
+	const struct rep_hent *x = *(const struct rep_hent *const *)a;
+	const struct rep_hent *y = *(const struct rep_hent *const *)b;
+
+	/* perf's trees put the entry that compares > 0 first */
+	return -rep_hent_cmp(key_rep, x, y);
+}
+
+/* Entry indexes in the collapsed tree's order (the keys' cmp order). */
+static size_t *
+collapsed_order(const struct rep_report *rep, const struct rep_hist *h)
+{
+	const struct rep_hent **p = xcalloc(h->nr ? h->nr : 1, sizeof(*p));
+	size_t *idx = xcalloc(h->nr ? h->nr : 1, sizeof(*idx));
+	size_t i;
+
+	for (i = 0; i < h->nr; i++)
+		p[i] = &h->ents[i];
+	key_rep = rep;
+	qsort(p, h->nr, sizeof(*p), key_cmp);
+	for (i = 0; i < h->nr; i++)
+		idx[i] = (size_t)(p[i] - h->ents);
+	free(p);
+	return idx;
+}
+
+static void
+rb_insert(struct rb *t, const struct rep_report *rep, const struct rep_hist *h,
+	  size_t e)
+{
+	size_t cur = t->root, parent = NIL;
+	bool left = false;
+
+	while (cur != NIL) {
+		parent = cur;
+		left = rep_hent_sort(rep, h, e, cur) > 0;
+		cur = left ? t->left[cur] : t->right[cur];
+	}
+	t->left[e] = t->right[e] = NIL;
+	t->parent[e] = parent;
+	t->red[e] = true;
+	if (parent == NIL)
+		t->root = e;
+	else if (left)
+		t->left[parent] = e;
+	else
+		t->right[parent] = e;
+	insert_fixup(t, e);
+}
+
+/* In-order walk; returns how many entries were written to out. */
+static size_t
+rb_walk(const struct rb *t, size_t *out, size_t nr)
+{
+	size_t n = 0, cur = t->root;
+
+	while (cur != NIL && t->left[cur] != NIL)
+		cur = t->left[cur];
+	while (cur != NIL && n < nr) {
+		out[n++] = cur;
+		if (t->right[cur] != NIL) {
+			cur = t->right[cur];
+			while (t->left[cur] != NIL)
+				cur = t->left[cur];
+		} else {
+			size_t child = cur;
+
+			cur = t->parent[cur];
+			while (cur != NIL && t->right[cur] == child) {
+				child = cur;
+				cur = t->parent[cur];
+			}
+		}
+	}
+	return n;
+}
+
+/*
+ * Every entry of h, filtered ones included (perf inserts them too, and
+ * they shape the tree), in printing order, into out (h->nr slots).
+ */
+void
+rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
+		      size_t *out)
+{
+	size_t n = h->nr ? h->nr : 1, i;
+	size_t *seq = collapsed_order(rep, h);
+	struct rb t = {
+		.left = xcalloc(n, sizeof(size_t)),
+		.right = xcalloc(n, sizeof(size_t)),
+		.parent = xcalloc(n, sizeof(size_t)),
+		.red = xcalloc(n, sizeof(bool)),
+		.root = NIL,
+	};
+
+	for (i = 0; i < h->nr; i++)
+		rb_insert(&t, rep, h, seq[i]);
+	rb_walk(&t, out, h->nr);
+	free(seq);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+}

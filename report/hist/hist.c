@@ -1,0 +1,958 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/hist.c - histogram entries: one hash table per section keyed by
+ * the sort keys, filled one sample at a time the way perf 6.1's
+ * hist_iter_normal and hist_iter_cumulative do (util/hist.c), and
+ * sorted once at the end (doc/perf-records.md §6.3-§6.5).
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <xxhash.h>
+
+#include "lib/diag.h"
+#include "lib/u64map.h"
+#include "lib/xalloc.h"
+#include "report/hist/hist-int.h"
+
+/* A stack's words: a head, then the sample's location and its chain. */
+#define STACK_HEAD	5
+#define STACK_FRAME	6
+/* Past this, the stacks go into the histograms before more are added. */
+#define STACKS_MAX_WORDS	((size_t)16 << 20)
+
+static uint64_t *
+stack_scratch(struct rep_stacks *st, size_t nw)
+{
+	if (nw > st->cap_scratch) {
+		st->cap_scratch = nw * 2;
+		st->scratch = xreallocarray(st->scratch, st->cap_scratch,
+					    sizeof(*st->scratch));
+	}
+	return st->scratch;
+}
+
+static uint64_t *
+frame_put(uint64_t *w, const struct ses_loc *l)
+{
+	w[0] = (uintptr_t)l->map;
+	w[1] = (uintptr_t)l->dso;
+	w[2] = (uintptr_t)l->sym;
+	w[3] = l->ip;
+	w[4] = l->al_addr;
+	w[5] = l->cpumode | (uint64_t)(unsigned char)l->level << 8;
+	return w + STACK_FRAME;
+}
+
+static void
+frame_get(const uint64_t *w, struct ses_loc *l)
+{
+	memset(l, 0, sizeof(*l));
+	l->map = (const struct ses_map *)(uintptr_t)w[0];
+	l->dso = (struct sym_dso *)(uintptr_t)w[1];
+	l->sym = (const struct sym_symbol *)(uintptr_t)w[2];
+	l->ip = w[3];
+	l->al_addr = w[4];
+	l->cpumode = (uint8_t)w[5];
+	l->level = (char)(w[5] >> 8);
+}
+
+static size_t
+stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered)
+{
+	size_t nw = STACK_HEAD + STACK_FRAME * (1 + s->nr_chain), i;
+	uint64_t *w = stack_scratch(st, nw);
+
+	w[0] = s->evsel | (uint64_t)filtered << 32;
+	w[1] = (uintptr_t)s->thread;
+	w[2] = (uintptr_t)s->comm;
+	w[3] = st->with_cpu ? s->cpu : 0;
+	w[4] = s->nr_chain;
+	w = frame_put(w + STACK_HEAD, &s->self);
+	for (i = 0; i < s->nr_chain; i++)
+		w = frame_put(w, &s->chain[i]);
+	return nw;
+}
+
+static void
+stacks_rehash(struct rep_stacks *st)
+{
+	size_t cap = st->cap_slots ? st->cap_slots * 2 : 4096, i, j;
+	uint32_t *slots = xcalloc(cap, sizeof(*slots));
+
+	for (i = 0; i < st->nr; i++) {
+		j = st->v[i].hash & (cap - 1);
+		while (slots[j])
+			j = (j + 1) & (cap - 1);
+		slots[j] = (uint32_t)(i + 1);
+	}
+	free(st->slots);
+	st->slots = slots;
+	st->cap_slots = cap;
+}
+
+static void
+stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
+	     uint64_t period)
+{
+	struct rep_stack *k;
+
+	if (st->nr >= UINT32_MAX - 1)
+		die(1, "more than %u distinct stacks", UINT32_MAX - 2);
+	if (st->nr == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 1024;
+		st->v = xreallocarray(st->v, st->cap, sizeof(*st->v));
+	}
+	if (st->nr_words + nw > st->cap_words) {
+		st->cap_words = (st->nr_words + nw) * 2;
+		st->words = xreallocarray(st->words, st->cap_words,
+					  sizeof(*st->words));
+	}
+	memcpy(st->words + st->nr_words, st->scratch, nw * sizeof(uint64_t));
+	k = &st->v[st->nr];
+	*k = (struct rep_stack){
+		.hash = hash, .period = period, .count = 1,
+		.last_seq = st->seq, .off = st->nr_words, .nr_words = nw,
+	};
+	st->nr_words += nw;
+	st->slots[slot] = (uint32_t)++st->nr;
+}
+
+/* Count a sample in its stack's record; returns 1 + its index. */
+static uint32_t
+stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
+{
+	struct rep_stacks *st = &rep->stacks;
+	size_t nw = stack_words(st, s, filtered), j;
+	uint64_t hash = XXH3_64bits(st->scratch, nw * sizeof(uint64_t));
+	struct rep_stack *k;
+
+	st->seq++;
+	if ((st->nr + 1) * 2 > st->cap_slots)
+		stacks_rehash(st);
+	j = hash & (st->cap_slots - 1);
+	while (st->slots[j]) {
+		k = &st->v[st->slots[j] - 1];
+		if (k->hash == hash && k->nr_words == nw &&
+		    !memcmp(st->words + k->off, st->scratch,
+			    nw * sizeof(uint64_t))) {
+			k->period += s->period;
+			k->count++;
+			k->last_seq = st->seq;
+			return st->slots[j];
+		}
+		j = (j + 1) & (st->cap_slots - 1);
+	}
+	stack_append(st, hash, nw, j, s->period);
+	return st->slots[j];
+}
+
+static void
+stacks_reset(struct rep_stacks *st)
+{
+	free(st->v);
+	free(st->slots);
+	free(st->words);
+	st->v = NULL;
+	st->slots = NULL;
+	st->words = NULL;
+	st->nr = st->cap = st->cap_slots = st->nr_words = st->cap_words = 0;
+}
+
+static void
+stacks_free(struct rep_stacks *st)
+{
+	stacks_reset(st);
+	free(st->scratch);
+	free(st->locs);
+}
+
+/*
+ * The callchain trees take most of the replay's time in children mode,
+ * and each entry's tree is independent of the others: the replay notes
+ * each addition (a job), and the jobs are then made by two threads, each
+ * taking the entries of one parity, in the order they were noted.
+ * Blocks of JOBS_BLOCK jobs bound the memory.
+ */
+#define JOBS_BLOCK	((size_t)1 << 18)
+#define JOBS_PARALLEL	4096	/* fewer are made by one thread */
+
+struct rep_job {
+	struct rep_hist *h;
+	uint32_t idx;			/* the entry */
+	uint32_t stack;			/* index in rep->stacks.v */
+	uint32_t first, nr;		/* the slice of the stack's chain */
+	bool reverse;
+	uint64_t period;
+	uint64_t count;
+};
+
+static void
+job_note(struct rep_jobs *j, struct rep_hist *h, size_t idx, size_t first,
+	 size_t nr, bool reverse, uint64_t period, uint64_t count)
+{
+	struct rep_job *b;
+
+	if (j->nr == j->cap) {
+		j->cap = j->cap ? j->cap * 2 : 1024;
+		j->v = xreallocarray(j->v, j->cap, sizeof(*j->v));
+	}
+	b = &j->v[j->nr++];
+	*b = (struct rep_job){
+		.h = h, .idx = (uint32_t)idx, .stack = j->stack,
+		.first = (uint32_t)first, .nr = (uint32_t)nr,
+		.reverse = reverse, .period = period, .count = count,
+	};
+}
+
+struct jobs_part {
+	const struct rep_stacks *st;
+	const struct rep_job *v;
+	size_t nr;
+	unsigned int parity;		/* 2: every job */
+	struct ses_loc *locs;		/* the chain of stack cur */
+	size_t cap_locs;
+	uint32_t cur;
+	bool have;
+};
+
+/* The chain of stack k, as its replay saw it. */
+static void
+part_locs(struct jobs_part *p, uint32_t k)
+{
+	const uint64_t *w = p->st->words + p->st->v[k].off;
+	size_t nr = (size_t)w[4], c;
+
+	if (p->have && p->cur == k)
+		return;
+	if (nr > p->cap_locs) {
+		p->cap_locs = nr;
+		p->locs = xreallocarray(p->locs, nr, sizeof(*p->locs));
+	}
+	for (c = 0; c < nr; c++)
+		frame_get(w + STACK_HEAD + STACK_FRAME * (1 + c), &p->locs[c]);
+	p->cur = k;
+	p->have = true;
+}
+
+static void *
+jobs_part_run(void *arg)
+{
+	struct jobs_part *p = arg;
+	size_t i;
+
+	for (i = 0; i < p->nr; i++) {
+		const struct rep_job *b = &p->v[i];
+		struct rep_hent *e;
+
+		if (p->parity < 2 && (b->idx & 1) != p->parity)
+			continue;
+		e = &b->h->ents[b->idx];
+		part_locs(p, b->stack);
+		if (!e->cc)
+			e->cc = rep_cc_new();
+		rep_cc_add_n(e->cc, p->locs + b->first, b->nr, b->reverse,
+			     b->period, b->count);
+	}
+	return NULL;
+}
+
+static void
+jobs_run(struct rep_report *rep)
+{
+	struct jobs_part part[2] = {
+		{ .st = &rep->stacks, .v = rep->jobs.v, .nr = rep->jobs.nr,
+		  .parity = 0 },
+		{ .st = &rep->stacks, .v = rep->jobs.v, .nr = rep->jobs.nr,
+		  .parity = 1 },
+	};
+	pthread_t th;
+
+	if (rep->jobs.nr < JOBS_PARALLEL || !rep->jobs.ncpu_many ||
+	    pthread_create(&th, NULL, jobs_part_run, &part[1])) {
+		part[0].parity = 2;
+		jobs_part_run(&part[0]);
+	} else {
+		jobs_part_run(&part[0]);
+		pthread_join(th, NULL);
+	}
+	free(part[0].locs);
+	free(part[1].locs);
+	rep->jobs.nr = 0;
+}
+
+static size_t hist_add(struct rep_report *rep, const struct ses_sample *s,
+		       bool filtered, uint64_t count, uint64_t last_seq);
+
+/* Every stack into the histograms, in the order they first appeared. */
+static void
+stacks_replay(struct rep_report *rep)
+{
+	struct rep_stacks *st = &rep->stacks;
+	struct ses_sample s;
+	size_t i, c, nr;
+
+	rep->jobs.on = rep->use_callchain;
+	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	for (i = 0; i < st->nr; i++) {
+		const struct rep_stack *k = &st->v[i];
+		const uint64_t *w = st->words + k->off;
+
+		nr = (size_t)w[4];
+		if (nr > st->cap_locs) {
+			st->cap_locs = nr;
+			st->locs = xreallocarray(st->locs, nr,
+						 sizeof(*st->locs));
+		}
+		memset(&s, 0, sizeof(s));
+		s.evsel = (unsigned int)w[0];
+		s.thread = (const struct ses_thread *)(uintptr_t)w[1];
+		s.comm = (const char *)(uintptr_t)w[2];
+		s.cpu = (uint32_t)w[3];
+		s.period = k->period;
+		frame_get(w + STACK_HEAD, &s.self);
+		for (c = 0; c < nr; c++)
+			frame_get(w + STACK_HEAD + STACK_FRAME * (1 + c),
+				  &st->locs[c]);
+		s.chain = nr ? st->locs : NULL;
+		s.nr_chain = nr;
+		rep->jobs.stack = (uint32_t)i;
+		hist_add(rep, &s, (w[0] >> 32) & 1, k->count, k->last_seq);
+		if (rep->jobs.nr >= JOBS_BLOCK)
+			jobs_run(rep);
+	}
+	if (rep->jobs.nr)
+		jobs_run(rep);
+	rep->jobs.on = false;
+	free(rep->jobs.v);
+	rep->jobs.v = NULL;
+	rep->jobs.cap = 0;
+	stacks_reset(st);
+	st->epoch++;
+}
+
+static struct rep_hist *
+hist_new(unsigned int nr_members)
+{
+	struct rep_hist *h = xcalloc(1, sizeof(*h));
+
+	h->nr_members = nr_members;
+	h->nr_samples = xcalloc(nr_members, sizeof(uint64_t));
+	h->nr_samples_vis = xcalloc(nr_members, sizeof(uint64_t));
+	h->total = xcalloc(nr_members, sizeof(uint64_t));
+	h->total_vis = xcalloc(nr_members, sizeof(uint64_t));
+	h->cc_period = xcalloc(nr_members, sizeof(uint64_t));
+	h->cc_period_vis = xcalloc(nr_members, sizeof(uint64_t));
+	return h;
+}
+
+static void
+hist_free(struct rep_hist *h)
+{
+	size_t i;
+
+	if (!h)
+		return;
+	for (i = 0; i < h->nr; i++)
+		rep_cc_free(h->ents[i].cc);
+	free(h->ents);
+	free(h->vals);
+	free(h->slots);
+	free(h->nr_samples);
+	free(h->nr_samples_vis);
+	free(h->total);
+	free(h->total_vis);
+	free(h->cc_period);
+	free(h->cc_period_vis);
+	free(h);
+}
+
+static void
+hist_rehash(struct rep_hist *h)
+{
+	size_t cap = h->cap_slots ? h->cap_slots * 2 : 1024;
+	size_t *slots = xcalloc(cap, sizeof(*slots));
+	size_t i, j;
+
+	for (i = 0; i < h->nr; i++) {
+		j = h->ents[i].hash & (cap - 1);
+		while (slots[j])
+			j = (j + 1) & (cap - 1);
+		slots[j] = i + 1;
+	}
+	free(h->slots);
+	h->slots = slots;
+	h->cap_slots = cap;
+}
+
+static size_t
+hist_append(struct rep_hist *h, const struct rep_hent *key)
+{
+	size_t idx = h->nr;
+
+	if (h->nr == h->cap) {
+		h->cap = h->cap ? h->cap * 2 : 256;
+		h->ents = xreallocarray(h->ents, h->cap, sizeof(*h->ents));
+		h->vals = xreallocarray(h->vals, h->cap * h->nr_members,
+					sizeof(*h->vals));
+	}
+	h->ents[idx] = *key;
+	memset(&h->vals[idx * h->nr_members], 0,
+	       h->nr_members * sizeof(*h->vals));
+	h->nr++;
+	return idx;
+}
+
+/* The entry equal to key, made from it when absent. */
+static size_t
+hist_findnew(struct rep_report *rep, struct rep_hist *h,
+	     struct rep_hent *key)
+{
+	size_t j, idx;
+
+	if ((h->nr + 1) * 2 > h->cap_slots)
+		hist_rehash(h);
+	key->hash = rep_hent_hash(rep, key);
+	j = key->hash & (h->cap_slots - 1);
+	while (h->slots[j]) {
+		idx = h->slots[j] - 1;
+		if (h->ents[idx].hash == key->hash &&
+		    rep_hent_cmp(rep, &h->ents[idx], key) == 0)
+			return idx;
+		j = (j + 1) & (h->cap_slots - 1);
+	}
+	idx = hist_append(h, key);
+	h->slots[j] = idx + 1;
+	return idx;
+}
+
+/* Whether an entry shows or compares the CPU or socket of its samples. */
+bool
+rep_report_needs_cpu(const struct rep_report_opts *opts)
+{
+	const struct rep_hist_opts *o = &opts->hist;
+	size_t i;
+
+	for (i = 0; i < o->nr_sort; i++)
+		if (o->sort[i] == REP_DIM_CPU || o->sort[i] == REP_DIM_SOCKET)
+			return true;
+	for (i = 0; i < o->nr_cols; i++)
+		if (o->cols[i] == REP_DIM_CPU || o->cols[i] == REP_DIM_SOCKET)
+			return true;
+	return false;
+}
+
+struct rep_report *
+rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
+	       const unsigned int *leader, const unsigned int *member_idx,
+	       const unsigned int *nr_members, const int32_t *cpu_socket,
+	       size_t nr_cpu_socket, bool has_callchain)
+{
+	struct rep_report *rep = xcalloc(1, sizeof(*rep));
+	size_t i;
+
+	rep->o = *opts;
+	rep->dso_hash = xcalloc(1, sizeof(*rep->dso_hash));
+	rep->children = opts->cc.children < 0 ? has_callchain :
+		(opts->cc.children && has_callchain);
+	rep->use_callchain = opts->cc.use_callchain < 0 ? has_callchain :
+		(opts->cc.use_callchain && has_callchain);
+	if (opts->cc.param.mode == REP_CC_NONE)
+		rep->use_callchain = false;
+	rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
+		rep->children;
+	if (opts->pipe) {
+		/*
+		 * perf decides before the attrs of a pipe arrive: children
+		 * are cancelled, call graphs stay on, in the order chosen
+		 * while children were still the default.
+		 */
+		rep->children = false;
+		rep->use_callchain = opts->cc.use_callchain != 0 &&
+			opts->cc.param.mode != REP_CC_NONE;
+		rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
+			opts->cc.children != 0;
+	}
+	for (i = 0; i < opts->hist.nr_sort; i++)
+		rep->has_key[opts->hist.sort[i]] = true;
+	rep_report_setup_elide(opts, rep->elide, NULL);
+	rep->nr_evsels = nr_evsels;
+	rep->leader = xcalloc(nr_evsels ? nr_evsels : 1, sizeof(unsigned int));
+	rep->member = xcalloc(nr_evsels ? nr_evsels : 1, sizeof(unsigned int));
+	rep->hists = xcalloc(nr_evsels ? nr_evsels : 1, sizeof(*rep->hists));
+	for (i = 0; i < nr_evsels; i++) {
+		rep->leader[i] = leader[i];
+		rep->member[i] = member_idx[i];
+		if (leader[i] == i)
+			rep->hists[i] = hist_new(nr_members[i] ? nr_members[i] : 1);
+	}
+	if (nr_cpu_socket) {
+		rep->cpu_socket = xcalloc(nr_cpu_socket, sizeof(int32_t));
+		memcpy(rep->cpu_socket, cpu_socket, nr_cpu_socket * sizeof(int32_t));
+		rep->nr_cpu_socket = nr_cpu_socket;
+	}
+	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
+	if (rep->has_key[REP_DIM_PARENT])
+		rep->parent_re_ok = regcomp(&rep->parent_re,
+					    opts->hist.parent_re ?
+					    opts->hist.parent_re :
+					    "^sys_|^do_page_fault",
+					    REG_EXTENDED | REG_NOSUB) == 0;
+	return rep;
+}
+
+void
+rep_report_free(struct rep_report *rep)
+{
+	uint64_t key, val;
+	size_t i, pos;
+
+	if (!rep)
+		return;
+	for (i = 0; i < rep->nr_evsels; i++)
+		hist_free(rep->hists[i]);
+	if (rep->parent_re_ok)
+		regfree(&rep->parent_re);
+	free(rep->hists);
+	free(rep->leader);
+	free(rep->member);
+	free(rep->cpu_socket);
+	free(rep->cache);
+	stacks_free(&rep->stacks);
+	pos = 0;
+	while (u64map_next(&rep->strings, &pos, &key, &val))
+		free((void *)(uintptr_t)val);
+	u64map_free(&rep->strings);
+	u64map_free(&rep->dso_hash->map);
+	free(rep->dso_hash);
+	free(rep);
+}
+
+void
+rep_report_lost_samples(struct rep_report *rep, uint64_t lost)
+{
+	rep->lost_samples += lost;
+}
+
+static bool
+in_strs(char *const *v, size_t n, const char *s)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(v[i], s))
+			return true;
+	return false;
+}
+
+static bool
+in_ints(const int32_t *v, size_t n, int32_t x)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == x)
+			return true;
+	return false;
+}
+
+static bool
+sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
+{
+	char addr[32];
+	uint64_t abs;
+
+	if (!l->sym || !l->map)
+		return false;
+	if (in_strs(f->syms, f->nr_syms, l->sym->name))
+		return true;
+	abs = l->map->identity ? l->sym->start :
+		l->sym->start + l->map->start - l->map->pgoff;
+	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)abs);
+	return in_strs(f->syms, f->nr_syms, addr);
+}
+
+/* perf's machine__resolve filter bits: the whole sample shares them. */
+static bool
+sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
+{
+	const struct rep_filters *f = &rep->o.hist.filt;
+	const struct ses_loc *l = &s->self;
+
+	if (s->filtered)
+		return true;
+	if (f->nr_comms && !in_strs(f->comms, f->nr_comms, s->thread->comm))
+		return true;
+	if (f->nr_pids && !in_ints(f->pids, f->nr_pids, s->thread->pid))
+		return true;
+	if (f->nr_tids && !in_ints(f->tids, f->nr_tids, s->thread->tid))
+		return true;
+	if (f->nr_dsos) {
+		struct sym_dso *d = l->map ? l->dso : NULL;
+
+		if (!d || !(in_strs(f->dsos, f->nr_dsos, sym_dso_short_name(d)) ||
+			    in_strs(f->dsos, f->nr_dsos, sym_dso_long_name(d))))
+			return true;
+	}
+	if (f->nr_syms && !sym_filter_keeps(f, l))
+		return true;
+	return false;
+}
+
+/* --time and -C drop a sample before it is counted. */
+static bool
+sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
+{
+	const struct rep_filters *f = &rep->o.hist.filt;
+	size_t i;
+
+	if (f->cpus && (s->cpu >= f->nr_cpus || !f->cpus[s->cpu]))
+		return true;
+	if (!f->nr_times || s->time == 0)
+		return false;
+	for (i = 0; i < f->nr_times; i++) {
+		const struct rep_time_range *t = &f->times[i];
+
+		if ((!t->start || s->time >= t->start) &&
+		    (!t->end || s->time <= t->end))
+			return false;
+	}
+	return true;
+}
+
+static const struct sym_symbol *
+find_parent(const struct rep_report *rep, const struct ses_sample *s)
+{
+	size_t i;
+
+	if (!rep->parent_re_ok)
+		return NULL;
+	for (i = 0; i < s->nr_chain; i++) {
+		const struct sym_symbol *sym = s->chain[i].sym;
+
+		if (sym && regexec(&rep->parent_re, sym->name, 0, NULL, 0) == 0)
+			return sym;
+	}
+	return NULL;
+}
+
+/* Strings made here (srcline fallbacks, srcfiles), one copy each. */
+static const char *
+intern(struct rep_report *rep, const char *str, size_t len)
+{
+	uint64_t h = XXH3_64bits(str, len), *slot;
+
+	for (;; h++) {
+		const char *have;
+
+		slot = u64map_slot(&rep->strings, h);
+		if (!*slot) {
+			*slot = (uintptr_t)xstrndup(str, len);
+			return (const char *)(uintptr_t)*slot;
+		}
+		have = (const char *)(uintptr_t)*slot;
+		if (!strncmp(have, str, len) && have[len] == '\0')
+			return have;
+	}
+}
+
+/*
+ * perf's map__srcline(): "file:line", or when that is unknown
+ * "sym+<decimal offset>" or "dso[<hex address>]"; "??:0" without a map.
+ * addr is perf's he->ip (the raw ip for callchain entries, which perf
+ * looks up as if it were map-relative).
+ */
+static const char *
+loc_srcline(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
+{
+	const char *s;
+	char buf[512];
+	int n;
+
+	if (!l->map || !l->dso)
+		return "??:0";
+	s = sym_dso_srcline(l->dso, addr);
+	if (s)
+		return s;
+	if (l->sym)
+		n = snprintf(buf, sizeof(buf), "%s+%llu", l->sym->name,
+			     (unsigned long long)(addr - l->sym->start));
+	else
+		n = snprintf(buf, sizeof(buf), "%s[%llx]",
+			     sym_dso_short_name(l->dso), (unsigned long long)addr);
+	if (n < 0)
+		return "??:0";
+	return intern(rep, buf, (size_t)n < sizeof(buf) ? (size_t)n : sizeof(buf) - 1);
+}
+
+/* perf's srcfile: the srcline up to its ':', or "" when unknown. */
+static const char *
+loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
+{
+	const char *line, *colon;
+
+	if (!l->map || !l->dso)
+		return "";
+	line = sym_dso_srcline(l->dso, addr);
+	if (!line || !strcmp(line, "??:0"))
+		return "";
+	colon = strchr(line, ':');
+	if (!colon || colon == line)
+		return "";
+	return intern(rep, line, (size_t)(colon - line));
+}
+
+static void
+key_from_loc(struct rep_report *rep, const struct ses_sample *s,
+	     const struct ses_loc *l, uint64_t ip, struct rep_hent *k)
+{
+	memset(k, 0, sizeof(*k));
+	k->comm = s->comm;
+	k->thread = s->thread;
+	k->tid = s->thread->tid;
+	k->map = l->map;
+	k->dso = l->map ? l->dso : NULL;
+	k->sym = l->map ? l->sym : NULL;
+	k->ip = ip;
+	k->level = l->level;
+	k->cpu = (int32_t)s->cpu;
+	k->socket = s->cpu < rep->nr_cpu_socket ? rep->cpu_socket[s->cpu] : -1;
+	if (rep->has_key[REP_DIM_SRCLINE])
+		k->srcline = loc_srcline(rep, l, ip);
+	if (rep->has_key[REP_DIM_SRCFILE])
+		k->srcfile = loc_srcfile(rep, l, ip);
+}
+
+/*
+ * Add a chain to the tree of entry idx of h.  While stacks are replayed
+ * (rep->jobs.on), frames is a slice of the stack being replayed and the
+ * addition is only noted, to be made later (jobs_run).
+ */
+static void
+cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
+       const struct ses_loc *frames, size_t nr, bool reverse,
+       uint64_t period, uint64_t count)
+{
+	struct rep_hent *e = &h->ents[idx];
+
+	if (!nr)
+		return;
+	if (nr > e->cc_depth)
+		e->cc_depth = nr;
+	if (rep->jobs.on) {
+		job_note(&rep->jobs, h, idx, (size_t)(frames - rep->stacks.locs),
+			 nr, reverse, period, count);
+		return;
+	}
+	if (!e->cc)
+		e->cc = rep_cc_new();
+	rep_cc_add_n(e->cc, frames, nr, reverse, period, count);
+}
+
+/*
+ * perf compares a frame with the entries this sample credited through a
+ * scratch entry that lacks the socket (0 there, not the sample's), so
+ * with the socket key a frame is never a duplicate of an entry whose
+ * socket is not 0 and gets credited again: kept as is.
+ */
+static bool
+is_socket_dup(const struct rep_report *rep, const struct rep_hist *h,
+	      size_t nr, const struct rep_hent *key)
+{
+	struct rep_hent tmp = *key;
+	size_t i;
+
+	tmp.socket = 0;
+	for (i = 0; i < nr; i++)
+		if (rep_hent_cmp(rep, &h->ents[rep->cache[i]], &tmp) == 0)
+			return true;
+	return false;
+}
+
+/*
+ * Children mode: every frame of the chain in the printing order (perf's
+ * cursor) credits its entry once per sample, with the part of the chain
+ * that starts at that frame.
+ */
+static void
+add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
+		  const struct ses_sample *s, const struct rep_hent *self_key,
+		  size_t self_idx, uint64_t count)
+{
+	size_t n = s->nr_chain, i, nr_cache = 0;
+	char level = self_key->level;
+
+	if (rep->cache_cap < n + 1) {
+		rep->cache_cap = n + 1;
+		rep->cache = xreallocarray(rep->cache, rep->cache_cap,
+					   sizeof(*rep->cache));
+	}
+	rep->cache[nr_cache++] = self_idx;
+	for (i = 0; i < n; i++) {
+		const struct ses_loc *l = &s->chain[rep->caller ? n - 1 - i : i];
+		struct rep_hent key;
+		struct rep_hval *v;
+		size_t idx;
+
+		if (l->sym || l->map)
+			level = l->level;
+		key_from_loc(rep, s, l, l->ip, &key);
+		key.level = level;
+		key.parent = self_key->parent;
+		key.filtered = self_key->filtered;
+		if (rep->has_key[REP_DIM_SOCKET]) {
+			if (is_socket_dup(rep, h, nr_cache, &key))
+				continue;
+			idx = hist_findnew(rep, h, &key);
+		} else {
+			/* credited once per sample (recursion counts once) */
+			idx = hist_findnew(rep, h, &key);
+			if (h->ents[idx].stamp == rep->sample_seq)
+				continue;
+		}
+		h->ents[idx].stamp = rep->sample_seq;
+		rep->cache[nr_cache++] = idx;
+		v = &h->vals[idx * h->nr_members + m];
+		v->acc += s->period;
+		v->nr_acc += count;
+		if (rep->use_callchain && m == 0) {
+			/* the chain from this frame on, in the cursor's order */
+			cc_add(rep, h, idx, rep->caller ? s->chain : s->chain + i,
+			       n - i, rep->caller, s->period, count);
+		}
+	}
+}
+
+/*
+ * Add count samples that share everything the histogram looks at; period
+ * is their sum, last_seq the sequence number of the last of them
+ * (rep_stack_add).  filtered is sample_filtered() at their time.
+ */
+static size_t
+hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
+	 uint64_t count, uint64_t last_seq)
+{
+	struct rep_hist *h;
+	struct rep_hent key;
+	struct rep_hent *e;
+	struct rep_hval *v;
+	unsigned int m;
+	size_t idx;
+
+	h = rep->hists[rep->leader[s->evsel]];
+	m = rep->member[s->evsel];
+	key_from_loc(rep, s, &s->self, s->self.al_addr, &key);
+	if (rep->o.hist.branch_mode && s->nr_branches)
+		key.branch = s->branches;	/* one entry per branch (branch.c) */
+	key.filtered = filtered;
+	if (rep->has_key[REP_DIM_PARENT])
+		key.parent = find_parent(rep, s);
+	idx = hist_findnew(rep, h, &key);
+	e = &h->ents[idx];
+	e->stamp = ++rep->sample_seq;
+	/* the entry shows the map of the last sample that hit it itself */
+	if (rep->has_key[REP_DIM_SYM] && last_seq > e->self_seq) {
+		e->self_seq = last_seq;
+		e->map = key.map;
+		e->dso = key.dso;
+	}
+	v = &h->vals[idx * h->nr_members + m];
+	v->period += s->period;
+	v->nr += count;
+	v->acc += s->period;
+	v->nr_acc += count;
+	h->nr_samples[m] += count;
+	if (!e->filtered)
+		h->nr_samples_vis[m] += count;
+	if (rep->use_callchain) {
+		h->cc_period[m] += s->period;
+		if (!e->filtered)
+			h->cc_period_vis[m] += s->period;
+		/* a group's graphs are its leader's (perf prints the leader's entries) */
+		if (m == 0)
+			cc_add(rep, h, idx, s->chain, s->nr_chain, rep->caller,
+			       s->period, count);
+	}
+	if (rep->children && s->nr_chain)
+		add_chain_entries(rep, h, m, s, &key, idx, count);
+	return idx;
+}
+
+uint64_t
+rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
+{
+	struct rep_hist *h;
+
+	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s))
+		return 0;
+	h = rep->hists[rep->leader[s->evsel]];
+	if (!h || rep->member[s->evsel] >= h->nr_members)
+		return 0;
+	/* bound the memory the stacks take: into the histograms with them */
+	if (rep->stacks.nr_words > STACKS_MAX_WORDS)
+		stacks_replay(rep);
+	return stack_add(rep, s, sample_filtered(rep, s)) |
+	       (uint64_t)rep->stacks.epoch << 32;
+}
+
+void
+rep_report_add(struct rep_report *rep, const struct ses_sample *s)
+{
+	rep_report_add_tok(rep, s);
+}
+
+bool
+rep_report_add_again(struct rep_report *rep, uint64_t tok,
+		     const struct ses_sample *s)
+{
+	struct rep_stacks *st = &rep->stacks;
+	uint32_t idx = (uint32_t)tok;
+	struct rep_stack *k;
+
+	if (tok >> 32 != st->epoch)
+		return false;
+	if (sample_skipped(rep, s))
+		return true;
+	if (!idx || idx > st->nr)
+		die(1, "internal error: stack token %u of %zu", idx, st->nr);
+	k = &st->v[idx - 1];
+	st->seq++;
+	k->period += s->period;
+	k->count++;
+	k->last_seq = st->seq;
+	return true;
+}
+
+void
+rep_report_flush(struct rep_report *rep)
+{
+	stacks_replay(rep);
+}
+
+/*
+ * Branch mode (branch.c): one branch entry straight into the histogram,
+ * not through the stacks (they do not keep the branch); the filter bits
+ * are those of the sample, orig, as perf's al.filtered.  Returns the
+ * branch of the entry credited (the first branch that made it), or NULL
+ * when the sample is skipped.
+ */
+const struct ses_branch *
+rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
+		      const struct ses_sample *orig)
+{
+	struct rep_hist *h;
+	size_t idx;
+
+	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s))
+		return NULL;
+	h = rep->hists[rep->leader[s->evsel]];
+	if (!h || rep->member[s->evsel] >= h->nr_members)
+		return NULL;
+	idx = hist_add(rep, s, sample_filtered(rep, orig), 1, ++rep->stacks.seq);
+	return h->ents[idx].branch;
+}

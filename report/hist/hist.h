@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/hist.h - preport's report mode: histogram entries keyed by the
+ * sort keys, their order and their --stdio printing, as perf 6.1's
+ * util/hist.c, util/sort.c and ui/stdio/hist.c behave
+ * (doc/perf-records.md §6).
+ */
+#ifndef PD_REPORT_HIST_HIST_H
+#define PD_REPORT_HIST_HIST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "report/callchain/callchain.h"
+#include "session/model.h"
+
+/* Sort keys and output fields ("dimensions" in perf). */
+enum rep_dim {
+	REP_DIM_COMM,
+	REP_DIM_PID,		/* perf's "pid": the thread (tid) and its comm */
+	REP_DIM_DSO,
+	REP_DIM_SYM,
+	REP_DIM_PARENT,
+	REP_DIM_CPU,
+	REP_DIM_SOCKET,
+	REP_DIM_SRCLINE,
+	REP_DIM_SRCFILE,
+	/* the branch keys (branch mode only; report/hist/branch.c) */
+	REP_DIM_DSO_FROM,
+	REP_DIM_DSO_TO,
+	REP_DIM_SYM_FROM,
+	REP_DIM_SYM_TO,
+	REP_DIM_MISPREDICT,
+	REP_DIM_IN_TX,
+	REP_DIM_ABORT,
+	REP_DIM_CYCLES,
+	REP_DIM_IPC_LBR,
+	REP_DIM_IPC_NULL,	/* not a branch key: perf's column after "symbol" */
+	/* the hpp dimensions: columns of numbers, never part of the key */
+	REP_DIM_OVERHEAD,
+	REP_DIM_CHILDREN,
+	REP_DIM_SAMPLE,
+	REP_DIM_PERIOD,
+	REP_DIM_NR,
+};
+
+#define REP_MAX_DIMS 32
+
+static inline bool
+rep_dim_is_hpp(enum rep_dim d)
+{
+	return d >= REP_DIM_OVERHEAD;
+}
+
+/* The dimension named name ("sym", "symbol", "overhead"...), or -1. */
+int rep_dim_parse(const char *name);
+const char *rep_dim_name(enum rep_dim d);
+
+/* --time ranges, perf's syntax (perf-report(1), --time). */
+struct rep_time_range {
+	uint64_t start, end;	/* ns; 0 means open */
+};
+
+struct rep_filters {
+	char **comms;		/* --comms, exact names */
+	size_t nr_comms;
+	char **dsos;		/* --dsos, short or long names */
+	size_t nr_dsos;
+	char **syms;		/* --symbols, names or 0x start addresses */
+	size_t nr_syms;
+	int32_t *pids;		/* --pid */
+	size_t nr_pids;
+	int32_t *tids;		/* --tid */
+	size_t nr_tids;
+	uint8_t *cpus;		/* -C: cpus[n] set when CPU n is kept; NULL: all */
+	size_t nr_cpus;
+	const char *time_str;	/* --time as given, for the "# Samples" line */
+	struct rep_time_range *times;
+	size_t nr_times;
+};
+
+/*
+ * The histogram's options: the keys and columns, the parent pattern, the
+ * filters and branch mode.  A sort key that takes options adds them here.
+ */
+struct rep_hist_opts {
+	/* as given; rep_report_setup_dims() turns them into the lists below */
+	const char *sort_str;		/* -s, or NULL: comm,dso,sym */
+	const char *fields_str;		/* -F, or NULL */
+	bool show_nr;
+	bool show_period;
+	bool no_branch_stack;
+	bool branch_stack;		/* -b: branch mode even without the feature bit */
+	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
+
+	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
+	size_t nr_sort;
+	enum rep_dim cols[REP_MAX_DIMS];	/* the output columns, in order */
+	size_t nr_cols;
+	bool skip_first_frame;		/* -s starts with "sym" and no -F */
+	const char *parent_re;		/* --parent regex; NULL: perf's default */
+	struct rep_filters filt;
+};
+
+/* The report's options, one part per concern (report/report.h). */
+struct rep_report_opts;
+struct rep_report;
+
+struct rep_report *rep_report_new(const struct rep_report_opts *opts,
+				  size_t nr_evsels, const unsigned int *leader,
+				  const unsigned int *member_idx,
+				  const unsigned int *nr_members,
+				  const int32_t *cpu_socket, size_t nr_cpu_socket,
+				  bool has_callchain);
+void rep_report_free(struct rep_report *rep);
+
+/* Add one resolved sample (the session's callback). */
+void rep_report_add(struct rep_report *rep, const struct ses_sample *s);
+/*
+ * rep_report_add(), returning a token for rep_report_add_again(), or 0
+ * when the sample was not counted (filtered out by --time, -C, or an
+ * unknown event).
+ */
+uint64_t rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s);
+/*
+ * Another sample equal, for the histogram, to the one that got tok but
+ * for s->period, s->cpu and s->time (self and chain are not read); the
+ * CPU must be equal too when an entry shows it (rep_report_needs_cpu).
+ * Returns false, having counted nothing, when the token is stale (the
+ * samples were flushed since): add the sample with rep_report_add_tok().
+ */
+bool rep_report_add_again(struct rep_report *rep, uint64_t tok,
+			  const struct ses_sample *s);
+/* Whether samples on two CPUs may make different entries. */
+bool rep_report_needs_cpu(const struct rep_report_opts *opts);
+/*
+ * Branch mode: s is one branch of orig, added at once (report/hist/branch.c);
+ * returns the branch of the entry credited, NULL when s was skipped.
+ */
+const struct ses_branch *rep_report_add_branch(struct rep_report *rep,
+					       const struct ses_sample *s,
+					       const struct ses_sample *orig);
+void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
+/*
+ * Build the histograms from the samples added so far (rep_report_add
+ * only records them); rep_report_print() does it too.  Call it before
+ * rep_report_nr_entries().
+ */
+void rep_report_flush(struct rep_report *rep);
+
+/*
+ * Parse the option strings of opts->hist.filt (comma lists); returns 0, or -1
+ * with a message in err.
+ */
+int rep_filter_parse_list(char ***out, size_t *nr, const char *arg);
+int rep_filter_parse_ints(int32_t **out, size_t *nr, const char *arg,
+			  char *err, size_t errsz);
+int rep_filter_parse_cpus(struct rep_filters *f, const char *arg,
+			  char *err, size_t errsz);
+int rep_filter_parse_time(struct rep_filters *f, const char *arg,
+			  char *err, size_t errsz);
+/* Percentage ranges of --time, once the first and last sample times are known. */
+int rep_filter_resolve_time(struct rep_filters *f, uint64_t first, uint64_t last,
+			    char *err, size_t errsz);
+void rep_filters_free(struct rep_filters *f);
+
+/*
+ * Build the sort list and the columns from sort_str/fields_str, perf's
+ * setup_sorting(): returns 0, or -1 with a message in err.
+ */
+int rep_report_setup_dims(struct rep_report_opts *o, bool children,
+			  char *err, size_t errsz);
+
+/* Entries over all sections: 0 is perf's "data has no samples". */
+size_t rep_report_nr_entries(const struct rep_report *rep);
+
+#endif /* PD_REPORT_HIST_HIST_H */

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/sort-setup.c - the sort list and the output columns from -s and
+ * -F, as perf 6.1's setup_sorting() builds them (util/sort.c): overhead
+ * (and overhead_children) prepended unless -F is given, the sort keys
+ * appended to the columns, then the columns appended to the sort list.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/hist/hist.h"
+#include "report/report.h"
+
+static bool
+dims_has(const enum rep_dim *v, size_t n, enum rep_dim d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (v[i] == d)
+			return true;
+	return false;
+}
+
+static int
+dims_push(enum rep_dim *v, size_t *n, enum rep_dim d, char *err, size_t errsz)
+{
+	if (dims_has(v, *n, d))
+		return 0;
+	if (*n >= REP_MAX_DIMS) {
+		snprintf(err, errsz, "too many sort keys");
+		return -1;
+	}
+	v[(*n)++] = d;
+	return 0;
+}
+
+/* Append the dimensions named in a comma list. */
+static int
+dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
+{
+	char **words = NULL;
+	size_t nr = 0, i;
+	int ret = 0;
+
+	rep_filter_parse_list(&words, &nr, arg);
+	for (i = 0; i < nr; i++) {
+		int d = rep_dim_parse(words[i]);
+
+		if (ret == 0 && d < 0) {
+			snprintf(err, errsz, "unknown sort key or field '%s'", words[i]);
+			ret = -1;
+		}
+		if (ret == 0)
+			ret = dims_push(v, n, (enum rep_dim)d, err, errsz);
+		free(words[i]);
+	}
+	free(words);
+	if (ret == 0 && nr == 0) {
+		snprintf(err, errsz, "empty sort key list");
+		ret = -1;
+	}
+	return ret;
+}
+
+static int
+setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
+		   size_t errsz)
+{
+	const char *keys = o->sort_str ? o->sort_str : "comm,dso,sym";
+	enum rep_dim k[REP_MAX_DIMS];
+	size_t nk = 0, i;
+
+	if (keys[0] == '+') {
+		if (dims_parse(k, &nk, "comm,dso,sym", err, errsz) ||
+		    dims_parse(k, &nk, keys + 1, err, errsz))
+			return -1;
+	} else if (dims_parse(k, &nk, keys, err, errsz)) {
+		return -1;
+	}
+	o->nr_sort = 0;
+	if (children && !dims_has(k, nk, REP_DIM_CHILDREN))
+		o->sort[o->nr_sort++] = REP_DIM_CHILDREN;
+	if (!dims_has(k, nk, REP_DIM_OVERHEAD))
+		o->sort[o->nr_sort++] = REP_DIM_OVERHEAD;
+	for (i = 0; i < nk; i++)
+		if (dims_push(o->sort, &o->nr_sort, k[i], err, errsz))
+			return -1;
+	o->nr_cols = 0;
+	if (children)
+		o->cols[o->nr_cols++] = REP_DIM_CHILDREN;
+	o->cols[o->nr_cols++] = REP_DIM_OVERHEAD;
+	if (o->show_nr)
+		o->cols[o->nr_cols++] = REP_DIM_SAMPLE;
+	if (o->show_period)
+		o->cols[o->nr_cols++] = REP_DIM_PERIOD;
+	return 0;
+}
+
+int
+rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
+		      size_t errsz)
+{
+	struct rep_hist_opts *o = &opts->hist;
+	size_t i;
+
+	if (o->fields_str) {
+		o->nr_sort = o->nr_cols = 0;
+		if (o->sort_str && dims_parse(o->sort, &o->nr_sort,
+					      o->sort_str[0] == '+' ? o->sort_str + 1 :
+					      o->sort_str, err, errsz))
+			return -1;
+		if (dims_parse(o->cols, &o->nr_cols, o->fields_str, err, errsz))
+			return -1;
+	} else if (setup_default_dims(o, children, err, errsz)) {
+		return -1;
+	}
+	/* perf_hpp__setup_output_field(), then perf_hpp__append_sort_keys() */
+	for (i = 0; i < o->nr_sort; i++)
+		if (dims_push(o->cols, &o->nr_cols, o->sort[i], err, errsz))
+			return -1;
+	for (i = 0; i < o->nr_cols; i++)
+		if (dims_push(o->sort, &o->nr_sort, o->cols[i], err, errsz))
+			return -1;
+	o->skip_first_frame = !o->fields_str && o->sort_str &&
+		!strncmp(o->sort_str, "sym", 3);
+	return 0;
+}

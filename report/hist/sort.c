@@ -1,0 +1,475 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * report/hist/sort.c - the sort keys: what makes two samples one entry, the
+ * output order, and each column's text and width, as perf 6.1's
+ * util/sort.c and util/hist.c (hists__calc_col_len) define them
+ * (doc/perf-records.md §6.2, §6.3).
+ *
+ * Signs follow perf: a comparison > 0 puts its left entry first, in the
+ * output and among the ties, which keep the collapsed tree's order.
+ */
+#include "config.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <xxhash.h>
+
+#include "report/hist/branch.h"
+#include "report/hist/hist-int.h"
+
+/* strcmp(r, l): ascending names come first. */
+static int
+name_cmp(const char *l, const char *r)
+{
+	int c = strcmp(r, l);
+
+	return (c > 0) - (c < 0);
+}
+
+static int
+comm_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	 const struct rep_hent *r)
+{
+	(void)rep;
+	return l->comm == r->comm ? 0 : name_cmp(l->comm, r->comm);
+}
+
+static int
+comm_sort(const struct rep_hent *l, const struct rep_hent *r)
+{
+	return comm_cmp(NULL, l, r);
+}
+
+static int
+pid_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64((int64_t)r->tid - l->tid);
+}
+
+static int
+dso_cmp_ents(const struct rep_hent *l, const struct rep_hent *r)
+{
+	if (!l->dso || !r->dso)
+		return rep_cmp_null(l->dso, r->dso);
+	if (l->dso == r->dso)
+		return 0;
+	return name_cmp(sym_dso_short_name(l->dso), sym_dso_short_name(r->dso));
+}
+
+static int
+dso_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	const struct rep_hent *r)
+{
+	(void)rep;
+	return dso_cmp_ents(l, r);
+}
+
+static int
+sym_cmp_syms(const struct sym_symbol *l, const struct sym_symbol *r)
+{
+	if (!l || !r)
+		return rep_cmp_null(l, r);
+	if (l == r)
+		return 0;
+	if (l->start != r->start)
+		return rep_sign64((int64_t)(r->start - l->start));
+	return rep_sign64((int64_t)(r->end - l->end));
+}
+
+static int
+sym_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	const struct rep_hent *r)
+{
+	int c;
+
+	if (!l->sym && !r->sym)
+		return rep_sign64((int64_t)(r->ip - l->ip));
+	if (!rep->has_key[REP_DIM_DSO]) {
+		c = dso_cmp_ents(l, r);
+		if (c)
+			return c;
+	}
+	return sym_cmp_syms(l->sym, r->sym);
+}
+
+static int
+sym_sort(const struct rep_hent *l, const struct rep_hent *r)
+{
+	if (!l->sym || !r->sym)
+		return rep_cmp_null(l->sym, r->sym);
+	return name_cmp(l->sym->name, r->sym->name);
+}
+
+static int
+parent_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	   const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->parent || !r->parent)
+		return rep_cmp_null(l->parent, r->parent);
+	return name_cmp(l->parent->name, r->parent->name);
+}
+
+static int
+cpu_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64((int64_t)r->cpu - l->cpu);
+}
+
+static int
+socket_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	   const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64((int64_t)r->socket - l->socket);
+}
+
+static int
+srcline_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	    const struct rep_hent *r)
+{
+	(void)rep;
+	return l->srcline == r->srcline ? 0 : name_cmp(l->srcline, r->srcline);
+}
+
+static int
+srcfile_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	    const struct rep_hent *r)
+{
+	(void)rep;
+	return l->srcfile == r->srcfile ? 0 : name_cmp(l->srcfile, r->srcfile);
+}
+
+const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
+	[REP_DIM_COMM] = { "comm", "Command", comm_cmp, comm_sort },
+	[REP_DIM_PID] = { "pid", "    Pid:Command", pid_cmp, NULL },
+	[REP_DIM_DSO] = { "dso", "Shared Object", dso_cmp, NULL },
+	[REP_DIM_SYM] = { "symbol", "Symbol", sym_cmp, sym_sort },
+	[REP_DIM_PARENT] = { "parent", "Parent symbol", parent_cmp, NULL },
+	[REP_DIM_CPU] = { "cpu", "CPU", cpu_cmp, NULL },
+	[REP_DIM_SOCKET] = { "socket", "Socket", socket_cmp, NULL },
+	[REP_DIM_SRCLINE] = { "srcline", "Source:Line", srcline_cmp, NULL },
+	[REP_DIM_SRCFILE] = { "srcfile", "Source File", srcfile_cmp, NULL },
+	[REP_DIM_DSO_FROM] = { "dso_from", "Source Shared Object", rep_br_dso_from_cmp, NULL },
+	[REP_DIM_DSO_TO] = { "dso_to", "Target Shared Object", rep_br_dso_to_cmp, NULL },
+	[REP_DIM_SYM_FROM] = { "symbol_from", "Source Symbol", rep_br_sym_from_cmp, NULL },
+	[REP_DIM_SYM_TO] = { "symbol_to", "Target Symbol", rep_br_sym_to_cmp, NULL },
+	[REP_DIM_MISPREDICT] = { "mispredict", "Branch Mispredicted", rep_br_mispredict_cmp, NULL },
+	[REP_DIM_IN_TX] = { "in_tx", "Branch in transaction", rep_br_in_tx_cmp, NULL },
+	[REP_DIM_ABORT] = { "abort", "Transaction abort", rep_br_abort_cmp, NULL },
+	[REP_DIM_CYCLES] = { "cycles", "Basic Block Cycles", rep_br_cycles_cmp, NULL },
+	[REP_DIM_IPC_LBR] = { "ipc_lbr", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
+	[REP_DIM_IPC_NULL] = { "ipc_null", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
+	[REP_DIM_OVERHEAD] = { "overhead", "Overhead", NULL, NULL },
+	[REP_DIM_CHILDREN] = { "overhead_children", "Children", NULL, NULL },
+	[REP_DIM_SAMPLE] = { "sample", "Samples", NULL, NULL },
+	[REP_DIM_PERIOD] = { "period", "Period", NULL, NULL },
+};
+
+static const struct {
+	const char *name;
+	enum rep_dim dim;
+} dim_aliases[] = {
+	{ "sym", REP_DIM_SYM },
+	{ "tid", REP_DIM_PID },
+};
+
+int
+rep_dim_parse(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < REP_DIM_NR; i++)
+		if (!strcmp(name, rep_dims[i].name))
+			return (int)i;
+	for (i = 0; i < sizeof(dim_aliases) / sizeof(dim_aliases[0]); i++)
+		if (!strcmp(name, dim_aliases[i].name))
+			return dim_aliases[i].dim;
+	return -1;
+}
+
+const char *
+rep_dim_name(enum rep_dim d)
+{
+	return rep_dims[d].name;
+}
+
+int
+rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep_dim_is_hpp(d))
+			continue;
+		c = rep_dims[d].cmp(rep, l, r);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static int
+field_cmp(uint64_t a, uint64_t b)
+{
+	return (a > b) - (a < b);
+}
+
+/* perf's __hpp__sort: the leader's value, then each member's. */
+static int
+hpp_sort_members(const struct rep_hist *h, size_t a, size_t b, size_t off)
+{
+	const struct rep_hval *va = &h->vals[a * h->nr_members];
+	const struct rep_hval *vb = &h->vals[b * h->nr_members];
+	unsigned int m;
+	int c;
+
+	for (m = 0; m < h->nr_members; m++) {
+		uint64_t x, y;
+
+		memcpy(&x, (const char *)&va[m] + off, sizeof(x));
+		memcpy(&y, (const char *)&vb[m] + off, sizeof(y));
+		c = field_cmp(x, y);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+/* perf's __hpp__sort_acc: equal totals put the caller above its callee. */
+static int
+children_sort(const struct rep_report *rep, const struct rep_hist *h,
+	      size_t a, size_t b)
+{
+	const struct rep_hent *ea = &h->ents[a], *eb = &h->ents[b];
+	int64_t d;
+	int c;
+
+	c = field_cmp(h->vals[a * h->nr_members].acc,
+		      h->vals[b * h->nr_members].acc);
+	if (c)
+		return c;
+	if (ea->thread != eb->thread || !rep->use_callchain)
+		return 0;
+	d = (int64_t)eb->cc_depth - (int64_t)ea->cc_depth;
+	if (rep->caller)
+		d = -d;
+	return rep_sign64(d);
+}
+
+static int
+dim_sort(const struct rep_report *rep, const struct rep_hist *h,
+	 enum rep_dim d, size_t a, size_t b)
+{
+	const struct rep_hent *ea = &h->ents[a], *eb = &h->ents[b];
+
+	switch (d) {
+	case REP_DIM_OVERHEAD:
+		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, period));
+	case REP_DIM_CHILDREN:
+		return children_sort(rep, h, a, b);
+	case REP_DIM_SAMPLE:
+		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, nr));
+	case REP_DIM_PERIOD:
+		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, period));
+	default:
+		if (rep_dims[d].sort)
+			return rep_dims[d].sort(ea, eb);
+		return rep_dims[d].cmp(rep, ea, eb);
+	}
+}
+
+int
+rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
+	      size_t a, size_t b)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		if (rep->elide[rep->o.hist.sort[i]])
+			continue;
+		c = dim_sort(rep, h, rep->o.hist.sort[i], a, b);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+static uint64_t
+hash_str(const char *s)
+{
+	return s ? XXH3_64bits(s, strlen(s)) : 0x5bd1e995;
+}
+
+/* The hash of a DSO's short name, cached per DSO. */
+static uint64_t
+hash_dso(const struct rep_report *rep, struct sym_dso *dso)
+{
+	struct rep_dso_hash *dh = rep->dso_hash;
+	uint64_t *slot;
+
+	if (!dso)
+		return 0x5bd1e995;
+	if (dso == dh->last)
+		return dh->last_hash;
+	slot = u64map_slot(&dh->map, (uintptr_t)dso);
+	if (!*slot)
+		*slot = hash_str(sym_dso_short_name(dso)) | 1;
+	dh->last = dso;
+	dh->last_hash = *slot;
+	return *slot;
+}
+
+/* Equal entries (rep_hent_cmp() == 0) hash alike. */
+uint64_t
+rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
+{
+	uint64_t v[12];
+	size_t n = 0;
+
+	if (rep->has_key[REP_DIM_COMM])
+		v[n++] = (uintptr_t)e->comm;
+	if (rep->has_key[REP_DIM_PID])
+		v[n++] = (uint32_t)e->tid;
+	if (rep->has_key[REP_DIM_DSO])
+		v[n++] = hash_dso(rep, e->dso);
+	if (rep->has_key[REP_DIM_SYM]) {
+		if (!e->sym) {
+			v[n++] = e->ip;
+		} else {
+			if (!rep->has_key[REP_DIM_DSO])
+				v[n++] = hash_dso(rep, e->dso);
+			v[n++] = e->sym->start;
+			v[n++] = e->sym->end;
+		}
+	}
+	if (rep->has_key[REP_DIM_PARENT])
+		v[n++] = hash_str(e->parent ? e->parent->name : NULL);
+	if (rep->has_key[REP_DIM_CPU])
+		v[n++] = (uint32_t)e->cpu;
+	if (rep->has_key[REP_DIM_SOCKET])
+		v[n++] = (uint32_t)e->socket;
+	if (rep->has_key[REP_DIM_SRCLINE])
+		v[n++] = hash_str(e->srcline);
+	if (rep->has_key[REP_DIM_SRCFILE])
+		v[n++] = hash_str(e->srcfile);
+	if (e->branch)
+		v[n++] = rep_branch_hash(rep, e);
+	return XXH3_64bits(v, n * sizeof(v[0]));
+}
+
+/* perf's _hist_entry__sym_snprintf without -v. */
+static void
+sym_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
+{
+	int n = snprintf(buf, size, "[%c] ", e->level);
+
+	if (n < 0 || (size_t)n >= size)
+		return;
+	buf += n;
+	size -= (size_t)n;
+	if (e->sym && e->map && e->sym->is_object) {
+		uint64_t abs = e->map->identity ? e->sym->start :
+			e->sym->start + e->map->start - e->map->pgoff;
+
+		snprintf(buf, size, "%s+0x%" PRIx64, e->sym->name, e->ip - abs);
+	} else if (e->sym && e->map) {
+		snprintf(buf, size, "%.*s", w - n > 0 ? w - n : 0, e->sym->name);
+	} else {
+		snprintf(buf, size, "%-#.*" PRIx64, 16, e->ip);
+	}
+}
+
+void
+rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
+		const struct rep_hent *e, int w, char *buf, size_t size)
+{
+	(void)rep;
+	switch (d) {
+	case REP_DIM_COMM:
+		snprintf(buf, size, "%-*.*s", w, w, e->comm);
+		break;
+	case REP_DIM_PID:
+		snprintf(buf, size, "%7d:%-*.*s", e->tid, w - 8 > 0 ? w - 8 : 0,
+			 w - 8 > 0 ? w - 8 : 0, e->thread->comm);
+		break;
+	case REP_DIM_DSO:
+		snprintf(buf, size, "%-*.*s", w, w,
+			 e->dso ? sym_dso_short_name(e->dso) : "[unknown]");
+		break;
+	case REP_DIM_SYM:
+		sym_snprint(e, w, buf, size);
+		break;
+	case REP_DIM_PARENT:
+		snprintf(buf, size, "%-*.*s", w, w,
+			 e->parent ? e->parent->name : "[other]");
+		break;
+	case REP_DIM_CPU:
+		snprintf(buf, size, "%*.*d", w, w, e->cpu);
+		break;
+	case REP_DIM_SOCKET:
+		snprintf(buf, size, "%*.*d", w, w - 3 > 0 ? w - 3 : 0, e->socket);
+		break;
+	case REP_DIM_SRCLINE:
+		snprintf(buf, size, "%-.*s", w, e->srcline);
+		break;
+	case REP_DIM_SRCFILE:
+		snprintf(buf, size, "%-.*s", w, e->srcfile);
+		break;
+	default:
+		rep_branch_snprint(rep, d, e, w, buf, size);
+		break;
+	}
+}
+
+static void
+grow(int *len, enum rep_dim d, int v)
+{
+	if (v > len[d])
+		len[d] = v;
+}
+
+/*
+ * perf's hists__calc_col_len for the keys we have; the header lengths
+ * come in later (hists__reset_column_width at printing).
+ */
+void
+rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
+		  int *len)
+{
+	int comm_len = (int)strlen(e->thread->comm);
+
+	if (e->sym) {
+		grow(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4);
+	} else {
+		grow(len, REP_DIM_SYM, 16 + 4 + 2);
+		if (len[REP_DIM_DSO] < 16 && !rep->o.hist.filt.nr_dsos)
+			len[REP_DIM_DSO] = 16;
+	}
+	if (e->parent)
+		grow(len, REP_DIM_PARENT, (int)strlen(e->parent->name));
+	if (comm_len > len[REP_DIM_COMM]) {
+		len[REP_DIM_COMM] = comm_len;
+		len[REP_DIM_PID] = comm_len + 8;
+	}
+	if (e->dso)
+		grow(len, REP_DIM_DSO, (int)strlen(sym_dso_short_name(e->dso)));
+	if (e->srcline)
+		grow(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
+	if (e->srcfile)
+		grow(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
+	grow(len, REP_DIM_CPU, 3);
+	grow(len, REP_DIM_SOCKET, 6);
+	rep_branch_calc_len(rep, e, len);
+}
