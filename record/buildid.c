@@ -362,9 +362,10 @@ bstate_free(struct bstate *st)
 int
 rec_buildids_collect(struct pd_reader *r, struct pd_meta *meta)
 {
-	const struct ses_opts sopts = { .no_callchain = true };
+	const struct ses_opts sopts = { .no_callchain = true,
+					.maps_only = true };
 	const struct ses_ops ops = { .sample = on_sample, .event = on_event };
-	struct sym_opts so = { 0 };
+	struct sym_opts so = { .no_prefetch = true };
 	struct sym_ctx *syms;
 	struct bstate st;
 	int err;
