@@ -1,128 +1,92 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * record/archive.c - precord --archive and --perf-archive: once the file
- * is finished, run `preport -i FILE --archive` (or --perf-archive) on it.
- *
- * preport is looked for next to precord's own binary (an installed
- * pair), then at ../report/preport from it (the build tree), then in
- * $PATH.
+ * is finished, the archive driver of session/archive.h reads it back and
+ * writes FILE.pdsym and FILE.tar.bz2, as preport -i FILE --archive and
+ * --perf-archive would (one pass serves both).
  */
 #include "config.h"
 
-#include <errno.h>
-#include <limits.h>
-#include <signal.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include "lib/diag.h"
 #include "lib/xalloc.h"
+#include "pdata/errors.h"
 #include "record/record.h"
+#include "session/archive.h"
+#include "symbol/archive.h"
 
-/* dir/rel when it is an executable file; malloc'd, else NULL. */
-static char *
-try_exec(const char *dir, const char *rel)
+static void
+print_sym_warning(void *ctx, const char *msg)
 {
-	char *path = xmalloc(strlen(dir) + strlen(rel) + 2);
-
-	sprintf(path, "%s/%s", dir, rel);
-	if (!access(path, X_OK))
-		return path;
-	free(path);
-	return NULL;
-}
-
-/* The preport to run: a path, or "preport" for a $PATH search. */
-static char *
-find_preport(void)
-{
-	char self[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash, *path;
-
-	if (n > 0) {
-		self[n] = '\0';
-		slash = strrchr(self, '/');
-		if (slash) {
-			*slash = '\0';
-			path = try_exec(self, "preport");
-			if (!path)
-				path = try_exec(self, "../report/preport");
-			if (path)
-				return path;
-		}
-	}
-	return xstrdup("preport");
+	(void)ctx;
+	warn_msg("%s", msg);
 }
 
 static int
-child_status(const char *prog, int st)
+write_one(struct ses_archive *a, const struct rec_opts *o, bool tar)
 {
-	if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
-		error_msg("cannot run '%s' to write the archive", prog);
-		hint_msg("preport is looked for next to precord, then in "
-			 "$PATH");
-		return -1;
-	}
-	if (WIFEXITED(st) && !WEXITSTATUS(st))
-		return 0;
-	if (WIFSIGNALED(st))
-		error_msg("'%s' was killed by signal %d while writing the "
-			  "archive", prog, WTERMSIG(st));
+	const char *suffix = tar ? ".tar.bz2" : ".pdsym";
+	char *out = xmalloc(strlen(o->output) + strlen(suffix) + 1);
+	struct sym_archive_stats st;
+	char err[512];
+	int ret;
+
+	sprintf(out, "%s%s", o->output, suffix);
+	if (tar)
+		ret = ses_archive_write_perf_tar(a, out, &st, err, sizeof(err));
 	else
-		error_msg("'%s' could not write the archive (exit status %d); "
-			  "the recording is kept", prog, WEXITSTATUS(st));
-	return -1;
-}
-
-static int
-run_one(const char *prog, const char *file, const char *opt, bool quiet,
-	const sigset_t *mask)
-{
-	char *argv[] = {
-		(char *)prog, (char *)"-i", (char *)file, (char *)opt,
-		quiet ? (char *)"-q" : NULL, NULL,
-	};
-	int st;
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		error_msg("cannot fork to write the archive: %s",
-			  strerror(errno));
-		return -1;
-	}
-	if (!pid) {
-		/* precord blocks the signals it waits for: preport must not */
-		signal(SIGCHLD, SIG_DFL);
-		sigprocmask(SIG_SETMASK, mask, NULL);
-		execvp(prog, argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &st, 0) < 0)
-		if (errno != EINTR) {
-			error_msg("cannot wait for '%s': %s", prog,
-				  strerror(errno));
-			return -1;
-		}
-	return child_status(prog, st);
+		ret = ses_archive_write_pdsym(a, out, &st, err, sizeof(err));
+	if (ret)
+		error_msg("could not write the archive: %s (the recording is "
+			  "kept)", err);
+	else if (!o->quiet && tar)
+		ses_archive_print_perf_tar(stdout, out);
+	else if (!o->quiet)
+		ses_archive_print_pdsym(stderr, out, &st);
+	free(out);
+	return ret ? -1 : 0;
 }
 
 int
-rec_archive_run(const struct rec_opts *o, const sigset_t *mask)
+rec_archive_run(const struct rec_opts *o)
 {
-	char *prog = find_preport();
-	int err = 0;
+	struct sym_opts so = { 0 };
+	const struct pd_meta *meta;
+	struct ses_archive *a;
+	struct pd_reader *r;
+	uint64_t nr_samples;
+	const char *why;
+	char *id;
+	int err;
 
+	err = pd_reader_open(&r, o->output, NULL);
+	if (err) {
+		error_msg("cannot read back '%s' for its archive: %s", o->output,
+			  r ? pd_reader_errmsg(r) : pd_strerror(err));
+		pd_reader_close(r);
+		return -1;
+	}
+	meta = pd_reader_meta(r);
+	id = sym_recording_id(o->output);
+	so.os_release = meta ? meta->os_release : NULL;
+	so.recording_id = id;
+	so.warn = o->quiet ? NULL : print_sym_warning;
+	a = ses_archive_new(r, &so);
+	why = ses_archive_read_error(a, &nr_samples);
+	if (why && !o->quiet)
+		warn_msg("%s: %s; the archive holds the %" PRIu64
+			 " samples read before", o->output, why, nr_samples);
+	err = 0;
 	if (o->archive)
-		err |= run_one(prog, o->output, "--archive", o->quiet, mask);
+		err |= write_one(a, o, false);
 	if (o->perf_archive)
-		err |= run_one(prog, o->output, "--perf-archive", o->quiet,
-			       mask);
-	free(prog);
+		err |= write_one(a, o, true);
+	ses_archive_free(a);
+	pd_reader_close(r);
+	free(id);
 	return err ? -1 : 0;
 }

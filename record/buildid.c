@@ -4,19 +4,21 @@
  * recording, as perf 6.1 computes them after recording
  * (builtin-record.c process_buildids, util/build-id.c).
  *
- * perf replays the data in time order with a minimal session: MMAP and
- * MMAP2 add maps (the kernel's and modules' when the record's cpumode is
- * kernel), FORK gives a new process a copy of its parent's maps and a
- * new thread its process's, EXIT forgets a thread, and every sample
- * marks the DSO of the map that holds its ip (the thread's maps for user
- * samples, the kernel maps for kernel ones).  Then every DSO that was
- * hit, and every vDSO, gets an entry, in the order the DSOs were first
- * met (the kernel first), if its build-id can be read; the rest are left
- * out, as perf does.
+ * perf replays the data in time order with a session that follows maps
+ * and threads (MMAP, MMAP2, FORK, EXIT), and every sample marks the DSO
+ * of the map that holds its ip (the thread's maps for user samples, the
+ * kernel maps for kernel ones; not the callchain).  The replay here is
+ * the session library's (session/session.h), which follows them as
+ * perf does.  Then every DSO that was hit, and every vDSO, gets an
+ * entry, in the order the DSOs were first met (the kernel first), if its
+ * build-id can be read; the rest are left out, as perf does.  Reading
+ * build-ids from files and from the kernel's notes is precord's own
+ * (record/buildid-notes.c).
  */
 #include "config.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,11 +26,11 @@
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "pdata/events.h"
-#include "pdata/sample.h"
 #include "record/buildid-int.h"
 #include "record/sys-int.h"
 #include "record/synth-int.h"
 #include "record/sys.h"
+#include "session/session.h"
 #include "symbol/symbol.h"
 
 #define KERNEL_NAME	"[kernel.kallsyms]"
@@ -46,321 +48,168 @@ struct bdso {
 	uint32_t next;			/* same hash, index + 1 */
 };
 
-struct bmap {
-	uint64_t start, end;
-	uint32_t dso;
-};
-
-/* The maps of one process, shared by its threads; newest last. */
-struct bmaps {
-	struct bmap *v;
-	size_t nr, cap;
-};
-
-enum bev_kind { BEV_MMAP, BEV_FORK, BEV_EXIT, BEV_SAMPLE };
-
-/* A record that matters here, kept for the replay in time order. */
-struct bev {
-	uint64_t time, seq;
-	enum bev_kind kind;
-	uint8_t cpumode;
-	uint32_t pid, tid, ppid, ptid;
-	uint64_t start, len;		/* MMAP; start is the ip of a SAMPLE */
-	uint32_t dso;
-};
-
 struct bstate {
+	struct ses_session *sess;
 	struct bdso *dsos;
 	size_t nr_dsos;
 	struct u64map dso_hash;		/* name hash -> first index + 1 */
 	struct bdso **order;		/* by rank, after the replay */
-	struct bev *evs;
-	size_t nr_evs, cap_evs;
-	struct bmaps kmaps;
-	struct bmaps **maps;		/* index + 1 is a thread's value */
-	size_t nr_maps;
-	/* tid -> (maps index + 1) | pid << 32 */
-	struct u64map threads;
 	uint64_t first_time, last_time;
 	uint32_t nr_ranked;
 };
 
-static uint32_t
-dso_findnew(struct bstate *st, const char *name, size_t len,
-	    enum bdso_kind kind)
+/* The DSO named name: its index, or -1 when create is false and none. */
+static ptrdiff_t
+dso_lookup(struct bstate *st, const char *name, bool create,
+	   enum bdso_kind kind)
 {
-	char *s = xstrndup(name, len);
-	uint64_t *slot = u64map_slot(&st->dso_hash, u64map_str_key(s));
+	uint64_t *slot = u64map_slot(&st->dso_hash, u64map_str_key(name));
 	uint32_t i;
 	struct bdso *d;
 
 	for (i = (uint32_t)*slot; i; i = st->dsos[i - 1].next)
-		if (!strcmp(st->dsos[i - 1].name, s)) {
-			free(s);
+		if (!strcmp(st->dsos[i - 1].name, name))
 			return i - 1;
-		}
+	if (!create)
+		return -1;
 	st->dsos = xreallocarray(st->dsos, st->nr_dsos + 1, sizeof(*st->dsos));
 	d = &st->dsos[st->nr_dsos];
 	memset(d, 0, sizeof(*d));
-	d->name = s;
+	d->name = xstrdup(name);
 	d->kind = kind;
 	d->next = (uint32_t)*slot;
 	*slot = ++st->nr_dsos;
-	return (uint32_t)(st->nr_dsos - 1);
-}
-
-static struct bev *
-ev_new(struct bstate *st, enum bev_kind kind, uint64_t time)
-{
-	struct bev *e;
-
-	if (st->nr_evs == st->cap_evs) {
-		st->cap_evs = st->cap_evs ? 2 * st->cap_evs : 1024;
-		st->evs = xreallocarray(st->evs, st->cap_evs, sizeof(*st->evs));
-	}
-	e = &st->evs[st->nr_evs];
-	memset(e, 0, sizeof(*e));
-	e->kind = kind;
-	e->time = time;
-	e->seq = st->nr_evs++;
-	return e;
+	return (ptrdiff_t)(st->nr_dsos - 1);
 }
 
 static bool
-is_vdso_name(const char *s, size_t len)
+is_vdso_name(const char *s)
 {
-	return (len == 6 && !memcmp(s, "[vdso]", 6)) ||
-	       (len == 8 && !memcmp(s, "[vdso32]", 8)) ||
-	       (len == 9 && !memcmp(s, "[vdsox32]", 9));
-}
-
-/* An MMAP or MMAP2: its DSO now, as perf creates DSOs in file order. */
-static void
-note_mmap(struct bstate *st, const union pd_event *ev, uint64_t time)
-{
-	const struct pd_ev_mmap2 *m2 = &ev->mmap2;
-	const struct pd_ev_mmap *m1 = &ev->mmap;
-	bool is2 = ev->header.type == PD_RECORD_MMAP2;
-	struct pd_str name = is2 ? m2->filename : m1->filename;
-	uint8_t cpumode = ev->header.misc & PD_MISC_CPUMODE_MASK;
-	enum bdso_kind kind = BDSO_USER;
-	struct bev *e;
-
-	if (cpumode == PD_MISC_KERNEL) {
-		kind = (name.len >= sizeof(KERNEL_NAME) - 1 &&
-			!memcmp(name.s, KERNEL_NAME, sizeof(KERNEL_NAME) - 1)) ?
-		       BDSO_KERNEL : BDSO_MODULE;
-		if (kind == BDSO_KERNEL)
-			name.len = sizeof(KERNEL_NAME) - 1;
-	} else if (cpumode != PD_MISC_USER) {
-		return;		/* guests and hypervisors are not followed */
-	} else if (is_vdso_name(name.s, name.len)) {
-		kind = BDSO_VDSO;
-	}
-	e = ev_new(st, BEV_MMAP, time);
-	e->cpumode = cpumode;
-	e->pid = is2 ? m2->pid : m1->pid;
-	e->tid = is2 ? m2->tid : m1->tid;
-	e->start = is2 ? m2->start : m1->start;
-	e->len = is2 ? m2->len : m1->len;
-	e->dso = dso_findnew(st, name.s, name.len, kind);
-	if (is2 && m2->has_build_id && m2->build_id_size &&
-	    !st->dsos[e->dso].id_size) {
-		st->dsos[e->dso].id_size = m2->build_id_size;
-		memcpy(st->dsos[e->dso].id, m2->build_id, m2->build_id_size);
-	}
-}
-
-static int
-note_record(struct bstate *st, const struct pd_reader *r,
-	    const struct pd_record *rec)
-{
-	const struct pd_attr *attr = rec->evsel >= 0 ?
-		&pd_reader_evsel(r, (size_t)rec->evsel)->attr : NULL;
-	uint32_t type = rec->header.type;
-	union pd_event ev;
-	uint64_t time;
-
-	if (type == PD_RECORD_SAMPLE) {
-		struct pd_sample s;
-		struct bev *e;
-
-		if (!attr || pd_sample_decode(attr, rec, &s))
-			return 0;	/* perf skips what it cannot decode */
-		e = ev_new(st, BEV_SAMPLE,
-			   pd_sample_has(&s, PD_SAMPLE_TIME) ? s.time : 0);
-		e->cpumode = s.cpumode;
-		e->pid = s.pid;
-		e->tid = s.tid;
-		e->start = s.ip;
-		return 0;
-	}
-	if (type != PD_RECORD_MMAP && type != PD_RECORD_MMAP2 &&
-	    type != PD_RECORD_FORK && type != PD_RECORD_EXIT)
-		return 0;
-	if (pd_event_decode(attr, rec, &ev))
-		return 0;
-	time = ev.base.sample_id.time == (uint64_t)-1 ? 0 :
-							ev.base.sample_id.time;
-	if (type == PD_RECORD_MMAP || type == PD_RECORD_MMAP2) {
-		note_mmap(st, &ev, time);
-	} else {
-		struct bev *e = ev_new(st, type == PD_RECORD_FORK ? BEV_FORK :
-							     BEV_EXIT, time);
-
-		e->pid = ev.fork.pid;
-		e->tid = ev.fork.tid;
-		e->ppid = ev.fork.ppid;
-		e->ptid = ev.fork.ptid;
-	}
-	return 0;
-}
-
-static int
-bev_cmp(const void *a, const void *b)
-{
-	const struct bev *x = a, *y = b;
-
-	if (x->time != y->time)
-		return x->time < y->time ? -1 : 1;
-	return (x->seq > y->seq) - (x->seq < y->seq);
-}
-
-static void
-bmaps_insert(struct bmaps *m, uint64_t start, uint64_t len, uint32_t dso)
-{
-	if (m->nr == m->cap) {
-		m->cap = m->cap ? 2 * m->cap : 16;
-		m->v = xreallocarray(m->v, m->cap, sizeof(*m->v));
-	}
-	m->v[m->nr].start = start;
-	m->v[m->nr].end = start + len;
-	m->v[m->nr++].dso = dso;
-}
-
-/* The newest map holding ip: later maps replace what they overlap. */
-static const struct bmap *
-bmaps_find(const struct bmaps *m, uint64_t ip)
-{
-	size_t i;
-
-	for (i = m->nr; i-- > 0; )
-		if (ip >= m->v[i].start && ip < m->v[i].end)
-			return &m->v[i];
-	return NULL;
-}
-
-static size_t
-maps_new(struct bstate *st, const struct bmaps *copy)
-{
-	struct bmaps *m = xcalloc(1, sizeof(*m));
-
-	if (copy && copy->nr) {
-		m->v = xcalloc(copy->nr, sizeof(*m->v));
-		memcpy(m->v, copy->v, copy->nr * sizeof(*m->v));
-		m->nr = m->cap = copy->nr;
-	}
-	st->maps = xreallocarray(st->maps, st->nr_maps + 1, sizeof(*st->maps));
-	st->maps[st->nr_maps] = m;
-	return st->nr_maps++;
-}
-
-static uint64_t
-thread_val(size_t maps, uint32_t pid)
-{
-	return (uint64_t)(maps + 1) | (uint64_t)pid << 32;
+	return !strcmp(s, "[vdso]") || !strcmp(s, "[vdso32]") ||
+	       !strcmp(s, "[vdsox32]");
 }
 
 /*
- * The maps of thread (pid, tid), created as perf's findnew_thread does:
- * a process leader gets new maps, another thread shares its leader's.
+ * Whether map m can be the one an MMAP named name added: the session
+ * names a module's DSO as recorded, the kernel's "[kernel.kallsyms]".
  */
-static struct bmaps *
-thread_maps(struct bstate *st, uint32_t pid, uint32_t tid)
+static bool
+map_named(const struct ses_map *m, const char *name)
 {
-	uint64_t *slot = u64map_slot(&st->threads, tid);
-	size_t idx;
+	if (sym_dso_kind(m->dso) == SYM_DSO_KERNEL)
+		return !strncmp(name, KERNEL_NAME, sizeof(KERNEL_NAME) - 2);
+	return !strcmp(sym_dso_long_name(m->dso), name);
+}
 
-	if (*slot)
-		return st->maps[(uint32_t)*slot - 1];
-	if (pid == tid || pid == (uint32_t)-1) {
-		idx = maps_new(st, NULL);
-	} else {
-		thread_maps(st, pid, pid);
-		slot = u64map_slot(&st->threads, tid);
-		idx = (uint32_t)*u64map_find(&st->threads, pid) - 1;
+/*
+ * The DSO of the map an MMAP record has just added at start in t's maps
+ * (the kernel's for t NULL, where maps may overlap and share a start:
+ * the one named name), or NULL when the session added none (a kernel
+ * map it does not model, a map that wraps).
+ */
+static struct sym_dso *
+map_dso_at(struct ses_session *sess, const struct ses_thread *t,
+	   uint64_t start, const char *name)
+{
+	const struct ses_map *const *maps;
+	size_t nr = ses_thread_maps(sess, t, &maps), lo = 0, hi = nr, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (maps[mid]->start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	*slot = thread_val(idx, pid);
-	return st->maps[idx];
+	for (; lo < nr && maps[lo]->start == start; lo++)
+		if (t || map_named(maps[lo], name))
+			return maps[lo]->dso;
+	return NULL;
+}
+
+/*
+ * An MMAP or MMAP2 the session has applied: perf creates a DSO when it
+ * replays the first map of it, so the order of first meeting is taken
+ * here.  Guests and hypervisors are not followed.
+ */
+static void
+on_mmap(struct bstate *st, const struct ses_event *ev)
+{
+	const union pd_event *e = ev->event;
+	bool is2 = ev->rec->header.type == PD_RECORD_MMAP2;
+	uint8_t cpumode = e->header.misc & PD_MISC_CPUMODE_MASK;
+	const struct ses_thread *t = NULL;
+	enum bdso_kind kind = BDSO_USER;
+	struct sym_dso *dso;
+	const char *name;
+	struct bdso *d;
+	uint32_t pid, tid;
+	char *recorded;
+	ptrdiff_t i;
+
+	if (cpumode == PD_MISC_USER) {
+		pid = is2 ? e->mmap2.pid : e->mmap.pid;
+		tid = is2 ? e->mmap2.tid : e->mmap.tid;
+		t = ses_thread_find(st->sess, (int32_t)pid, (int32_t)tid);
+		if (!t)
+			return;
+	} else if (cpumode != PD_MISC_KERNEL) {
+		return;
+	}
+	recorded = is2 ? xstrndup(e->mmap2.filename.s, e->mmap2.filename.len) :
+			 xstrndup(e->mmap.filename.s, e->mmap.filename.len);
+	dso = map_dso_at(st->sess, t, is2 ? e->mmap2.start : e->mmap.start,
+			 recorded);
+	free(recorded);
+	if (!dso)
+		return;
+	name = sym_dso_long_name(dso);
+	if (cpumode == PD_MISC_KERNEL)
+		kind = sym_dso_kind(dso) == SYM_DSO_KERNEL ? BDSO_KERNEL :
+							     BDSO_MODULE;
+	else if (is_vdso_name(name))
+		kind = BDSO_VDSO;
+	i = dso_lookup(st, name, true, kind);
+	d = &st->dsos[i];
+	if (!d->rank)
+		d->rank = ++st->nr_ranked;
+	if (is2 && e->mmap2.has_build_id && e->mmap2.build_id_size &&
+	    !d->id_size) {
+		d->id_size = e->mmap2.build_id_size;
+		memcpy(d->id, e->mmap2.build_id, e->mmap2.build_id_size);
+	}
 }
 
 static void
-replay_fork(struct bstate *st, const struct bev *e)
+on_event(void *ctx, const struct ses_event *ev)
 {
-	struct bmaps *parent = thread_maps(st, e->ppid, e->ptid);
-	uint64_t *slot;
-	size_t idx;
-
-	/* a thread of the same process shares; a new process copies */
-	if (e->pid == e->ppid) {
-		thread_maps(st, e->pid, e->pid);
-		idx = (uint32_t)*u64map_find(&st->threads, e->pid) - 1;
-	} else {
-		idx = maps_new(st, parent);
-	}
-	slot = u64map_slot(&st->threads, e->tid);
-	*slot = thread_val(idx, e->pid);
+	if (ev->kind == SES_RECORD && ev->event &&
+	    (ev->rec->header.type == PD_RECORD_MMAP ||
+	     ev->rec->header.type == PD_RECORD_MMAP2))
+		on_mmap(ctx, ev);
 }
 
+/*
+ * perf's process_sample_event: the first and last sample time (0 when
+ * not sampled), and the DSO of the map holding the ip, kernel or user,
+ * marked hit.
+ */
 static void
-replay_sample(struct bstate *st, const struct bev *e)
+on_sample(void *ctx, const struct ses_sample *s)
 {
-	const struct bmap *m = NULL;
+	struct bstate *st = ctx;
+	uint64_t time = s->time == (uint64_t)-1 ? 0 : s->time;
+	ptrdiff_t i;
 
 	if (!st->first_time)
-		st->first_time = e->time;
-	st->last_time = e->time;
-	if (e->cpumode == PD_MISC_KERNEL)
-		m = bmaps_find(&st->kmaps, e->start);
-	else if (e->cpumode == PD_MISC_USER)
-		m = bmaps_find(thread_maps(st, e->pid, e->tid), e->start);
-	if (m)
-		st->dsos[m->dso].hit = true;
-}
-
-static void
-replay(struct bstate *st)
-{
-	size_t i;
-
-	if (st->nr_evs)
-		qsort(st->evs, st->nr_evs, sizeof(*st->evs), bev_cmp);
-	for (i = 0; i < st->nr_evs; i++) {
-		const struct bev *e = &st->evs[i];
-
-		switch (e->kind) {
-		case BEV_MMAP:
-			if (!st->dsos[e->dso].rank)
-				st->dsos[e->dso].rank = ++st->nr_ranked;
-			bmaps_insert(e->cpumode == PD_MISC_KERNEL ? &st->kmaps :
-				     thread_maps(st, e->pid, e->tid),
-				     e->start, e->len, e->dso);
-			break;
-		case BEV_FORK:
-			replay_fork(st, e);
-			break;
-		case BEV_EXIT: {
-			uint64_t *slot = u64map_find(&st->threads, e->tid);
-
-			if (slot)
-				*slot = 0;
-			break;
-		}
-		case BEV_SAMPLE:
-			replay_sample(st, e);
-			break;
-		}
-	}
+		st->first_time = time;
+	st->last_time = time;
+	if (!s->self.dso || (s->self.cpumode != PD_MISC_KERNEL &&
+			     s->self.cpumode != PD_MISC_USER))
+		return;
+	i = dso_lookup(st, sym_dso_long_name(s->self.dso), false, BDSO_USER);
+	if (i >= 0)
+		st->dsos[i].hit = true;
 }
 
 /* "[name]" of a module DSO, whatever it is named by; free() it. */
@@ -507,35 +356,33 @@ bstate_free(struct bstate *st)
 		free(st->dsos[i].name);
 	free(st->dsos);
 	free(st->order);
-	for (i = 0; i < st->nr_maps; i++) {
-		free(st->maps[i]->v);
-		free(st->maps[i]);
-	}
-	free(st->maps);
-	free(st->kmaps.v);
-	free(st->evs);
 	u64map_free(&st->dso_hash);
-	u64map_free(&st->threads);
 }
 
 int
 rec_buildids_collect(struct pd_reader *r, struct pd_meta *meta)
 {
+	const struct ses_opts sopts = { .no_callchain = true,
+					.maps_only = true };
+	const struct ses_ops ops = { .sample = on_sample, .event = on_event };
+	struct sym_opts so = { .no_prefetch = true };
+	struct sym_ctx *syms;
 	struct bstate st;
-	struct pd_record rec;
-	int n;
+	int err;
 
 	memset(&st, 0, sizeof(st));
 	/* perf's session has the kernel DSO before any record is read */
-	dso_findnew(&st, KERNEL_NAME, sizeof(KERNEL_NAME) - 1, BDSO_KERNEL);
+	dso_lookup(&st, KERNEL_NAME, true, BDSO_KERNEL);
 	st.dsos[0].rank = ++st.nr_ranked;
-	while ((n = pd_reader_next(r, &rec)) > 0)
-		note_record(&st, r, &rec);
-	if (n < 0) {
+	syms = sym_ctx_new(&so);
+	st.sess = ses_new(r, syms, &sopts);
+	err = ses_run(st.sess, &ops, &st);
+	ses_free(st.sess);
+	sym_ctx_free(syms);
+	if (err) {
 		bstate_free(&st);
-		return n;
+		return err;
 	}
-	replay(&st);
 	rank_dsos(&st);
 	add_entries(&st, meta);
 	if (meta->nr_build_ids)

@@ -17,4 +17,4 @@ record_precord_SOURCES = \
 	record/cache.c \
 	record/archive.c \
 	record/mmap-bid.c
-record_precord_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+record_precord_LDADD = $(SES_LIBS)

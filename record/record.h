@@ -70,8 +70,8 @@ struct rec_opts {
 	bool no_buildid;		/* -B: no BUILD_ID, no cache */
 	bool no_buildid_cache;		/* -N */
 	bool buildid_mmap;		/* --buildid-mmap */
-	bool archive;			/* --archive: preport --archive */
-	bool perf_archive;		/* --perf-archive */
+	bool archive;			/* --archive: FILE.pdsym */
+	bool perf_archive;		/* --perf-archive: FILE.tar.bz2 */
 
 	char **events;			/* each -e argument */
 	size_t nr_events;
@@ -246,9 +246,9 @@ int rec_bid_emit(void *ctx, const void *rec, size_t size);
 void rec_bid_emit_free(struct rec_bid_emit *e);
 
 /*
- * --archive, --perf-archive: run preport on the finished file o->output,
- * with the signal mask mask; 0, or -1 after a message.
+ * --archive, --perf-archive: the archives of the finished file o->output
+ * (record/archive.c, session/archive.h); 0, or -1 after a message.
  */
-int rec_archive_run(const struct rec_opts *o, const sigset_t *mask);
+int rec_archive_run(const struct rec_opts *o);
 
 #endif /* PD_RECORD_H */

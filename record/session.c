@@ -6,7 +6,8 @@
  * module maps, THREAD_MAP, CPU_MAP, tasks, FINISHED_INIT), start, drain
  * until done (FINISHED_ROUND after each pass that wrote), then the
  * build-ids (and the build-id cache), the feature sections and the final
- * header; last, with --archive or --perf-archive, preport on the file.
+ * header; last, with --archive or --perf-archive, the archives of the
+ * file (record/archive.c).
  */
 #include "config.h"
 
@@ -551,8 +552,7 @@ scan_output(struct session *s, struct counts *c)
 	if (!err)
 		err = rec_buildids_collect(r, &s->meta);
 	if (err && s->o->verbose)
-		warn_msg("cannot collect build-ids: %s", strerror(err < 0 ?
-							       -err : err));
+		warn_msg("cannot collect build-ids: %s", pd_strerror(err));
 	pd_reader_close(r);
 	if (!s->o->no_buildid_cache)
 		rec_cache_fill(&s->meta, s->o);
@@ -861,7 +861,7 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	session_free(&s);
 	/* the recording is kept whatever becomes of its archive */
 	if ((o->archive || o->perf_archive) &&
-	    rec_archive_run(o, &s.t.old_mask) && !status)
+	    rec_archive_run(o) && !status)
 		status = REC_EXIT_FAIL;
 	if (signr > 0) {
 		sigset_t one;

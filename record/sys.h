@@ -132,12 +132,13 @@ int rec_tracing_data(const char *const *tracepoints, size_t nr,
 		     void **buf, size_t *len);
 
 /*
- * Walk the recorded data (an open reader on the finished data section)
- * and add to meta one BUILD_ID entry per DSO that has samples (user
- * DSOs, the kernel, modules), with perf's misc bits and pid -1 for the
- * kernel, as perf's build-id collection does.  Sets the BUILD_ID bit
- * when at least one was found.  Also sets SAMPLE_TIME from the first
- * and last sample times.
+ * Replay the recorded data (an open reader on the finished data section)
+ * through the session library and add to meta one BUILD_ID entry per
+ * DSO that has samples (user DSOs, the kernel, modules), with perf's
+ * misc bits and pid -1 for the kernel, as perf's build-id collection
+ * does.  Sets the BUILD_ID bit when at least one was found.  Also sets
+ * SAMPLE_TIME from the first and last sample times.  Returns 0 or the
+ * -PD_E_* that stopped the replay (meta untouched then).
  */
 int rec_buildids_collect(struct pd_reader *r, struct pd_meta *meta);
 

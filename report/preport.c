@@ -18,6 +18,7 @@
 #include "report/hist/hist.h"
 #include "report/inspect/inspect.h"
 #include "report/report.h"
+#include "symbol/archive.h"
 
 enum mode {
 	MODE_NONE,		/* the report */
@@ -677,7 +678,7 @@ main(int argc, char **argv)
 		return EXIT_FAILURE;
 	}
 	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE)
-		o.rep.recording_id = recording_id = rep_recording_id(o.input);
+		o.rep.recording_id = recording_id = sym_recording_id(o.input);
 	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAILURE, "error writing the output");

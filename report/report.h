@@ -27,7 +27,7 @@ struct rep_report_opts {
 	const char *symfs;
 	const char *kallsyms;
 	bool no_demangle;
-	const char *recording_id;	/* rep_recording_id() of the input, or NULL */
+	const char *recording_id;	/* sym_recording_id() of the input, or NULL */
 	unsigned int max_stack;
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
 	struct rep_hdr *hdr;		/* --header: its printer (inspect.h), or NULL */
@@ -58,21 +58,15 @@ void rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 		       const struct rep_report_opts *opts, const char *archive);
 
 /*
- * --archive and --perf-archive (report/archive.c): one pass over r with
- * every lookup a report could make noted, then the pdata symbol archive
- * written to ar_out and perf archive's tarball to tar_out (either may be
- * NULL).  The summary line, perf's hint and warnings are printed here.
- * Returns 0, or 1 when an output could not be written (said why).
+ * --archive and --perf-archive (report/archive.c, session/archive.h):
+ * one pass over r with every lookup a report could make noted, then the
+ * pdata symbol archive written to ar_out and perf archive's tarball to
+ * tar_out (either may be NULL).  The summary line, perf's hint and
+ * warnings are printed here.  Returns 0, or 1 when an output could not
+ * be written (said why).
  */
 int rep_archive_run(struct pd_reader *r, const char *input,
 		    const struct rep_report_opts *opts, const char *ar_out,
 		    const char *tar_out);
-
-/*
- * The fingerprint of the recording at path (a file, or a --threads
- * directory) that ties a symbol archive to it, malloc'd; NULL for a pipe
- * or what cannot be read (report/recording-id.c).
- */
-char *rep_recording_id(const char *path);
 
 #endif /* PD_REPORT_H */

@@ -13,8 +13,6 @@ script_pscript_SOURCES = \
 	script/sideband.c \
 	script/out.c \
 	$(SCRIPT_TRACE_SOURCES) \
-	report/report.h \
-	report/recording-id.c \
 	report/hist/hist.h \
 	report/hist/filter.c \
 	report/inspect/inspect.h \

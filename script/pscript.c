@@ -20,8 +20,8 @@
 #include "pdata/reader.h"
 #include "pdata/text.h"
 #include "report/inspect/inspect.h"
-#include "report/report.h"
 #include "script/scr.h"
+#include "symbol/archive.h"
 #include "symbol/symbol.h"
 
 struct options {
@@ -639,7 +639,7 @@ main(int argc, char **argv)
 	}
 	if (!o.header_only) {
 		scr_out_init(&s.out, STDOUT_FILENO);
-		recording_id = rep_recording_id(o.input);
+		recording_id = sym_recording_id(o.input);
 		ret = script(&s, &o, recording_id);
 		scr_out_flush(&s.out);
 		if (s.out.err)

@@ -14,6 +14,7 @@ session_libpdsession_a_SOURCES = \
 	session/thread.c \
 	session/maps.c \
 	session/resolve.c
+session_libpdsession_a_SOURCES += session/archive.h session/archive.c
 
 SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \
 	$(XXHASH_LIBS)

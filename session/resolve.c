@@ -222,7 +222,8 @@ ses_process_ksymbol(struct ses_session *s, const union pd_event *ev)
 
 /* The map of ip in maps, with loc filled from it; NULL if none. */
 static const struct ses_map_int *
-resolve_in(struct ses_maps *maps, uint64_t ip, struct ses_loc *loc)
+resolve_in(struct ses_maps *maps, uint64_t ip, bool maps_only,
+	   struct ses_loc *loc)
 {
 	const struct ses_map_int *m = ses_maps_find(maps, ip);
 
@@ -237,7 +238,8 @@ resolve_in(struct ses_maps *maps, uint64_t ip, struct ses_loc *loc)
 			loc->sym = m->ksym;
 		return m;
 	}
-	loc->sym = sym_dso_find(m->pub.dso, loc->al_addr);
+	if (!maps_only)
+		loc->sym = sym_dso_find(m->pub.dso, loc->al_addr);
 	return m;
 }
 
@@ -315,8 +317,8 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		}
 		return;
 	}
-	m = resolve_in(maps, ip, loc);
-	if (maps == &s->kmaps)
+	m = resolve_in(maps, ip, s->opts.maps_only, loc);
+	if (maps == &s->kmaps && !s->opts.maps_only)
 		m = kernel_fixup(s, m, ip, loc);
 	e->ip = ip;
 	e->maps = maps;

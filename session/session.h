@@ -44,6 +44,13 @@ struct ses_opts {
 	bool no_callchain;		/* do not resolve callchains (-g none, no children) */
 	bool branches;			/* resolve branch stacks (ses_sample.branches) */
 	/*
+	 * Resolve addresses to maps and DSOs only: no symbol is looked up,
+	 * so no DSO's symbols are loaded, and the kernel map keeps the
+	 * bounds its MMAP record gave (perf widens it when it loads the
+	 * kernel's symbols).  What perf's build-id pass sees.
+	 */
+	bool maps_only;
+	/*
 	 * Intern samples in the stack table (ses_sample.stack_id).  A
 	 * sample whose stack key (model.h) equals an earlier one's is then
 	 * handed out unresolved (ses_sample.resolved false): the tool

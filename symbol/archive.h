@@ -113,4 +113,11 @@ size_t sym_ar_count(const struct sym_ar *a);
 const struct sym_ar_dso *sym_ar_entry(const struct sym_ar *a, size_t i);
 void sym_ar_close(struct sym_ar *a);
 
+/*
+ * The fingerprint of the recording at path (a file, or a --threads
+ * directory) for sym_opts.recording_id, malloc'd; NULL for a pipe or
+ * what cannot be read (symbol/recording-id.c).
+ */
+char *sym_recording_id(const char *path);
+
 #endif /* PDATA_SYM_ARCHIVE_H */

@@ -9,6 +9,7 @@ symbol_libpdsym_a_SOURCES += \
 	symbol/archive-int.h \
 	symbol/archive-build.c \
 	symbol/archive-use.c \
+	symbol/recording-id.c \
 	symbol/debuginfod.c \
 	symbol/buildid-cache.h \
 	symbol/buildid-cache.c \

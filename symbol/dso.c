@@ -92,7 +92,8 @@ sym_ctx_new(const struct sym_opts *opts)
 		sym_ctx_open_archive(ctx, ctx->opts.archive);
 	ctx->opts.archive = NULL;
 	/* an archived kernel needs no kallsyms of this machine */
-	if (!sym_ctx_archive_has_kind(ctx, SYM_DSO_KERNEL))
+	if (!ctx->opts.no_prefetch &&
+	    !sym_ctx_archive_has_kind(ctx, SYM_DSO_KERNEL))
 		sym_ctx_prefetch_kallsyms(ctx);
 	return ctx;
 }

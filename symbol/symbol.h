@@ -41,6 +41,12 @@ struct sym_opts {
 	 * so a FILE.pdsym left from an earlier FILE is never applied.
 	 */
 	const char *recording_id;
+	/*
+	 * Read kallsyms only when a kernel symbol is first asked for, not
+	 * ahead in a thread: for a pass that asks for none (precord's
+	 * build-id pass).
+	 */
+	bool no_prefetch;
 	/* called once per DSO problem (build-id mismatch, unreadable file) */
 	void (*warn)(void *ctx, const char *msg);
 	void *warn_ctx;

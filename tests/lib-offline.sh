@@ -249,18 +249,18 @@ off_has_syms_() {
 	done
 }
 
-# off_summary_ ERRFILE OUT: preport --archive's summary line
-# "preport: wrote OUT: N DSOs, M symbols, L source lines, B bytes" is in
-# ERRFILE, and B is OUT's size; sets off_sum_dsos, off_sum_syms,
-# off_sum_lines and off_sum_bytes
+# off_summary_ ERRFILE OUT: the summary line of preport --archive (or
+# precord --archive) "preport: wrote OUT: N DSOs, M symbols, L source
+# lines, B bytes" is in ERRFILE, and B is OUT's size; sets off_sum_dsos,
+# off_sum_syms, off_sum_lines and off_sum_bytes
 off_summary_() {
-	os_line_=$(grep '^preport: wrote ' "$1")
+	os_line_=$(grep -E '^p(report|record): wrote ' "$1")
 	[ -n "$os_line_" ] ||
-		fail_ "no summary line from preport --archive: $(head -5 "$1")"
+		fail_ "no summary line from --archive: $(head -5 "$1")"
 	[ "$(printf '%s\n' "$os_line_" | wc -l)" -eq 1 ] ||
 		fail_ "more than one summary line: $os_line_"
 	os_nums_=$(printf '%s\n' "$os_line_" |
-		sed -n "s|^preport: wrote $2: \([0-9]*\) DSOs, \([0-9]*\) symbols, \([0-9]*\) source lines, \([0-9]*\) bytes\$|\1 \2 \3 \4|p")
+		sed -n "s|^p[a-z]*: wrote $2: \([0-9]*\) DSOs, \([0-9]*\) symbols, \([0-9]*\) source lines, \([0-9]*\) bytes\$|\1 \2 \3 \4|p")
 	[ -n "$os_nums_" ] || fail_ "summary line not as documented: $os_line_"
 	[ -f "$2" ] || fail_ "$os_line_: there is no $2"
 	set -- $os_nums_ "$2"

@@ -8,7 +8,7 @@
 check_PROGRAMS += tests/tools/rec-sys-dump
 tests_tools_rec_sys_dump_SOURCES = tests/tools/rec-sys-dump.c $(REC_SYS_SRCS)
 tests_tools_rec_sys_dump_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
-tests_tools_rec_sys_dump_LDADD = $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+tests_tools_rec_sys_dump_LDADD = $(SES_LIBS)
 
 RECSYS_TESTS = \
 	tests/recsys-header.test \

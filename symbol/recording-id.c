@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/recording-id.c - the fingerprint that ties a symbol archive to
+ * symbol/recording-id.c - the fingerprint that ties a symbol archive to
  * the recording it was made from (sym_opts.recording_id): a FILE.pdsym
  * left beside a newer FILE must not be applied to it.
  *
@@ -21,7 +21,7 @@
 #include <xxhash.h>
 
 #include "lib/xalloc.h"
-#include "report/report.h"
+#include "symbol/archive.h"
 
 #define ID_SPAN	(64 * 1024)
 
@@ -70,7 +70,7 @@ file_id(const char *path)
 }
 
 char *
-rep_recording_id(const char *path)
+sym_recording_id(const char *path)
 {
 	struct stat st;
 	char *data, *id;
