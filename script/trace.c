@@ -606,7 +606,11 @@ scr_trace_open(struct pd_reader *r, struct scr_trace **out)
 	if (!(m->features[0] & (1ULL << PD_FEAT_TRACING_DATA)) ||
 	    !m->tracing_data_size)
 		return 0;
-	/* a stream's blob was skipped by the reader: it has no offset */
+	/* a stream's blob, kept by the reader once read past */
+	if (m->tracing_data_blob)
+		return scr_trace_parse(m->tracing_data_blob,
+				       (size_t)m->tracing_data_size, out);
+	/* a stream the reader has not yet read past the blob */
 	if (!m->tracing_data_offset)
 		return -PD_E_UNSUPPORTED;
 	err = read_blob(r, m->tracing_data_offset, m->tracing_data_size, &blob);

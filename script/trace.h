@@ -43,10 +43,11 @@ typedef const char *(*scr_trace_resolver)(void *ctx, uint64_t *addr,
 /*
  * The file's tracing data (the TRACING_DATA feature in file mode, the
  * HEADER_TRACING_DATA record's blob in pipe mode, once read).
- * Returns 0 with *out NULL when the file has none, 0 with *out set, or
- * -PD_E_*: -PD_E_UNSUPPORTED when the blob was in a stream the reader
- * did not keep (read a pipe's record payload with scr_trace_parse()),
- * another value when the blob is malformed or cannot be read.
+ * A stream's blob is the copy the reader keeps (pd_meta's
+ * tracing_data_blob).  Returns 0 with *out NULL when the file has none,
+ * 0 with *out set, or -PD_E_*: -PD_E_UNSUPPORTED for a stream not yet
+ * read past its blob, another value when the blob is malformed or cannot
+ * be read.
  */
 int scr_trace_open(struct pd_reader *r, struct scr_trace **out);
 

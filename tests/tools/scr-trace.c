@@ -11,8 +11,8 @@
  *
  * With -k KALLSYMS, %pS-like arguments of a file (not of a pipe, as in
  * perf 6.1) are resolved through that file's symbols (the kernel's own,
- * not its modules).  A pipe's tracing data is read from its record,
- * which the reader keeps only when the input is a regular file.
+ * not its modules).  A pipe's tracing data is read from its record's
+ * payload, or from the reader's copy on a real pipe ("-").
  */
 #include "config.h"
 
@@ -101,10 +101,64 @@ ksyms_resolve(void *ctx, uint64_t *addr, const char **mod)
 	return k->v[lo].name;
 }
 
-/* Every prefix of the blob, then each byte changed, at a stride. */
+#define TORTURE_SAMPLES 16
+
+/* Some tracepoint samples of the file, their raw data copied. */
+struct kept {
+	struct pd_attr attr;
+	struct pd_sample s[TORTURE_SAMPLES];
+	unsigned char *raw[TORTURE_SAMPLES];
+	size_t nr;
+};
+
+static void
+keep_samples(struct pd_reader *r, struct kept *k)
+{
+	struct pd_record rec;
+
+	while (k->nr < TORTURE_SAMPLES && pd_reader_next(r, &rec) > 0) {
+		const struct pd_evsel *ev;
+		struct pd_sample *s = &k->s[k->nr];
+
+		if (rec.header.type != PD_RECORD_SAMPLE || rec.evsel < 0)
+			continue;
+		ev = pd_reader_evsel(r, (size_t)rec.evsel);
+		if (ev->attr.type != PD_TYPE_TRACEPOINT ||
+		    pd_sample_decode(&ev->attr, &rec, s) || !s->raw.len)
+			continue;
+		k->raw[k->nr] = malloc(s->raw.len);
+		if (!k->raw[k->nr])
+			break;
+		memcpy(k->raw[k->nr], s->raw.p, s->raw.len);
+		s->raw.p = k->raw[k->nr];
+		k->attr = ev->attr;
+		k->nr++;
+	}
+}
+
+/* A damaged blob that parsed formats the kept samples, then goes. */
+static void
+format_kept(struct scr_trace *t, const struct kept *k)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t i;
+
+	for (i = 0; i < k->nr; i++) {
+		sb_reset(&sb);
+		scr_trace_format(t, &k->attr, &k->s[i], &sb);
+	}
+	sb_free(&sb);
+	scr_trace_free(t);
+}
+
+/*
+ * Every prefix of the blob, then each byte changed, at a stride; the
+ * blobs that parse format some of the file's samples.
+ */
 static int
 torture(const char *path)
 {
+	struct kept k;
 	const struct pd_meta *m;
 	struct pd_reader *r = NULL;
 	struct scr_trace *t;
@@ -112,6 +166,7 @@ torture(const char *path)
 	size_t len, i, step, ok = 0, tried = 0;
 	int fd = -1, ret = 1;
 
+	memset(&k, 0, sizeof(k));
 	if (pd_reader_open(&r, path, NULL)) {
 		fprintf(stderr, "scr-trace: %s: %s\n", path, pd_reader_errmsg(r));
 		goto out;
@@ -129,25 +184,26 @@ torture(const char *path)
 		fprintf(stderr, "scr-trace: %s: cannot read the tracing data\n", path);
 		goto out;
 	}
+	keep_samples(r, &k);
 	step = len / 3000 + 1;
 	for (i = 0; i < len; i += i < 512 ? 1 : step) {
 		tried++;
 		if (!scr_trace_parse(blob, i, &t)) {
 			ok++;
-			scr_trace_free(t);
+			format_kept(t, &k);
 		}
 	}
 	for (i = 0; i < len; i += i < 512 ? 1 : step) {
 		static const unsigned char masks[] = { 0xa5, 0x01, 0x10 };
 		unsigned char was = blob[i];
-		size_t k;
+		size_t b;
 
-		for (k = 0; k < sizeof(masks); k++) {
-			blob[i] = (unsigned char)(was ^ masks[k]);
+		for (b = 0; b < sizeof(masks); b++) {
+			blob[i] = (unsigned char)(was ^ masks[b]);
 			tried++;
 			if (!scr_trace_parse(blob, len, &t)) {
 				ok++;
-				scr_trace_free(t);
+				format_kept(t, &k);
 			}
 		}
 		blob[i] = was;
@@ -155,6 +211,8 @@ torture(const char *path)
 	printf("%zu of %zu damaged blobs parsed\n", ok, tried);
 	ret = 0;
 out:
+	for (i = 0; i < k.nr; i++)
+		free(k.raw[i]);
 	if (fd >= 0)
 		close(fd);
 	free(blob);
@@ -197,10 +255,10 @@ main(int argc, char **argv)
 		const struct pd_evsel *ev;
 		struct pd_sample s;
 
+		/* a pipe's, from its record: perf 6.1 resolves no symbol there */
 		if (rec.header.type == PD_RECORD_HEADER_TRACING_DATA && !t &&
 		    rec.payload) {
 			err = scr_trace_parse(rec.payload, (size_t)rec.payload_size, &t);
-			/* perf 6.1 resolves no symbol in pipe mode */
 			if (err)
 				break;
 		}
@@ -216,7 +274,7 @@ main(int argc, char **argv)
 					path, pd_strerror(err));
 				goto out;
 			}
-			if (ks.nr)
+			if (ks.nr && pd_reader_info(r)->mode != PD_MODE_PIPE)
 				scr_trace_set_resolver(t, ksyms_resolve, &ks);
 		}
 		err = pd_sample_decode(&ev->attr, &rec, &s);
