@@ -8,6 +8,7 @@ script_pscript_SOURCES = \
 	script/fields.c \
 	script/sample.c \
 	script/callchain.c \
+	script/stacktext.c \
 	script/dsoname.h \
 	script/dsoname.c \
 	script/sideband.c \

@@ -57,6 +57,7 @@ scr_out_flush(struct scr_out *o)
 		done += (size_t)n;
 	}
 	o->len = 0;
+	o->flushes++;
 	return !o->broken;
 }
 

@@ -495,8 +495,13 @@ run(struct scr *s)
 	struct ses_event ev;
 	int ret = 0;
 
+	s->cur = &ev;
 	while (!s->out.broken && (ret = ses_next(s->ses, &ev)) > 0) {
 		if (ev.kind == SES_SAMPLE) {
+			/* a repeat's fields; its stack's text is kept */
+			ret = ses_decode_sample(s->ses, &ev);
+			if (ret)
+				return ret;
 			if (print_samples(s, ev.sample))
 				return 1;
 			continue;
@@ -582,6 +587,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	}
 	sopts.max_stack = o->max_stack;
 	sopts.no_callchain = o->no_callchain;
+	sopts.stack_ids = true;
 	/* perf script turns ordering off to show the rounds where they are */
 	sopts.file_order = s->show_round;
 	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
@@ -591,6 +597,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (s->trace)
 		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 	ret = run(s);
+	scr_stacks_free(&s->stacks);
 	scr_trace_free(s->trace);
 	s->trace = NULL;
 	sb_free(&s->tbuf);

@@ -328,6 +328,45 @@ stream_trace(struct scr *s)
 		s->trace = t;
 }
 
+/*
+ * The ip, or the callchain one frame a line: the text kept for the
+ * sample's stack id, else resolved, formatted and kept.
+ */
+static int
+print_stack(struct scr *s, const struct ses_sample *ss,
+	    const struct scr_ev *ev, uint64_t fields)
+{
+	uint64_t flushes = s->out.flushes;
+	const char *text;
+	size_t start, len;
+	int err;
+
+	text = scr_stack_text_get(&s->stacks, ss->stack_id, &len);
+	if (text) {
+		scr_out_add(&s->out, text, len);
+		return 0;
+	}
+	/* the sample is decoded already: resolving it cannot fail */
+	if (!ss->resolved) {
+		err = ses_resolve_sample(s->ses, s->cur);
+		if (err)
+			return err;
+	}
+	start = s->out.len;
+	if (s->use_callchain && ev->has_callchain) {
+		scr_out_c(&s->out, '\n');
+		scr_print_chain(s, ss, fields);
+	} else {
+		scr_out_c(&s->out, ' ');
+		scr_print_ip(s, ss, fields);
+	}
+	/* a text cut by a write of the buffer is not kept */
+	if (ss->stack_id && s->out.flushes == flushes)
+		scr_stack_text_put(&s->stacks, ss->stack_id,
+				   s->out.buf + start, s->out.len - start);
+	return 0;
+}
+
 int
 scr_print_sample(struct scr *s, const struct ses_sample *ss)
 {
@@ -378,15 +417,8 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 		if (fields & SCR_BIT(INS_LAT))
 			scr_out_u64(&s->out, w.ins_lat, 16, false);
 	}
-	if (fields & SCR_BIT(IP)) {
-		if (s->use_callchain && ev->has_callchain) {
-			scr_out_c(&s->out, '\n');
-			scr_print_chain(s, ss, fields);
-		} else {
-			scr_out_c(&s->out, ' ');
-			scr_print_ip(s, ss, fields);
-		}
-	}
+	if ((fields & SCR_BIT(IP)) && print_stack(s, ss, ev, fields))
+		return -1;
 	if (fields & SCR_BIT(IREGS))
 		print_regs(s, &raw->intr_regs);
 	if (fields & SCR_BIT(UREGS))

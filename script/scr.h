@@ -30,6 +30,7 @@ struct scr_out {
 	char *buf;
 	size_t len;
 	size_t cap;
+	uint64_t flushes;	/* how often buf was written out */
 	bool broken;		/* the reader went away (EPIPE): drop the rest */
 	int err;		/* errno of a failed write, 0 */
 };
@@ -172,8 +173,27 @@ struct scr_ev {
 	enum scr_otype type;
 };
 
+/* stacktext.c: the printed text of each stack id */
+struct scr_stacks {
+	struct {
+		uint64_t off;		/* in text */
+		uint32_t len;		/* 0: none kept */
+	} *ent;
+	size_t nr;			/* entries, by stack id */
+	char *text;
+	size_t len, cap;
+};
+
+const char *scr_stack_text_get(const struct scr_stacks *c, uint64_t id,
+			       size_t *len);
+void scr_stack_text_put(struct scr_stacks *c, uint64_t id, const char *text,
+			size_t len);
+void scr_stacks_free(struct scr_stacks *c);
+
 struct scr {
 	struct scr_out out;
+	struct scr_stacks stacks;	/* the text of each stack id */
+	struct ses_event *cur;		/* the event being printed */
 	struct pd_reader *r;
 	struct ses_session *ses;
 	struct scr_fields f;

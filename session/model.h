@@ -86,9 +86,9 @@ struct ses_sample {
 	 */
 	uint64_t stack_id;
 	/*
-	 * self, chain, branches and filtered are set; false for a repeat of
-	 * an interned stack, whose other fields are then unset until
-	 * ses_resolve_sample() sets them.
+	 * self, chain and branches are set; false for a repeat of an
+	 * interned stack, whose self, chain and branches are then unset
+	 * until ses_resolve_sample() sets them.
 	 */
 	bool resolved;
 	struct ses_loc self;		/* the sample ip */

@@ -458,6 +458,8 @@ sample_repeat(struct ses_session *s, const struct pd_record *rec,
 	a->period = p->period;
 	a->thread = &t->pub;
 	a->comm = t->pub.comm;
+	a->filtered = p->cpumode == PD_MISC_GUEST_KERNEL ||
+		      p->cpumode == PD_MISC_GUEST_USER;
 }
 
 /* Resolve the decoded s->sample of thread t into s->out. */
