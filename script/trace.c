@@ -44,7 +44,7 @@ struct scr_trace {
 	size_t pad;		/* zeros kept after the raw data */
 	scr_trace_resolver resolve;
 	void *resolve_ctx;
-	char *resolve_mod;	/* handed to libtraceevent, which wants char * */
+	char *resolve_mod;	/* the module, for libtraceevent's char * */
 };
 
 /* A bounded walk over the blob. */
@@ -511,7 +511,8 @@ scr_trace_parse(const unsigned char *blob, size_t len, struct scr_trace **out)
 		return -PD_E_NOMEM;
 	}
 	tep_set_flag(t->tep, TEP_NSEC_OUTPUT);
-	tep_set_file_bigendian(t->tep, c.big_endian ? TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
+	tep_set_file_bigendian(t->tep, c.big_endian ? TEP_BIG_ENDIAN :
+			       TEP_LITTLE_ENDIAN);
 	tep_set_local_bigendian(t->tep, __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__ ?
 				TEP_BIG_ENDIAN : TEP_LITTLE_ENDIAN);
 	page_size = cur_uint(&c, 4);

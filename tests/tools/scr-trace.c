@@ -29,6 +29,12 @@
 #include "pdata/sample.h"
 #include "script/trace.h"
 
+static void
+msg(const char *path, const char *what)
+{
+	fprintf(stderr, "scr-trace: %s: %s\n", path, what);
+}
+
 struct ksym {
 	uint64_t addr;
 	char *name;
@@ -168,20 +174,21 @@ torture(const char *path)
 
 	memset(&k, 0, sizeof(k));
 	if (pd_reader_open(&r, path, NULL)) {
-		fprintf(stderr, "scr-trace: %s: %s\n", path, pd_reader_errmsg(r));
+		msg(path, pd_reader_errmsg(r));
 		goto out;
 	}
 	m = pd_reader_meta(r);
 	len = (size_t)m->tracing_data_size;
 	if (!m->tracing_data_offset || !len || len > (64U << 20)) {
-		fprintf(stderr, "scr-trace: %s: no tracing data section\n", path);
+		msg(path, "no tracing data section");
 		goto out;
 	}
 	blob = malloc(len);
 	fd = open(path, O_RDONLY);
 	if (!blob || fd < 0 ||
-	    pread(fd, blob, len, (off_t)m->tracing_data_offset) != (ssize_t)len) {
-		fprintf(stderr, "scr-trace: %s: cannot read the tracing data\n", path);
+	    pread(fd, blob, len, (off_t)m->tracing_data_offset) !=
+	    (ssize_t)len) {
+		msg(path, "cannot read the tracing data");
 		goto out;
 	}
 	keep_samples(r, &k);
@@ -236,29 +243,31 @@ main(int argc, char **argv)
 		return torture(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "-k")) {
 		if (ksyms_load(&ks, argv[2])) {
-			fprintf(stderr, "scr-trace: %s: %s\n", argv[2], strerror(errno));
+			msg(argv[2], strerror(errno));
 			return 1;
 		}
 		path = argv[3];
 	} else if (argc == 2) {
 		path = argv[1];
 	} else {
-		fprintf(stderr, "usage: scr-trace [-k KALLSYMS] FILE | -T FILE\n");
+		fputs("usage: scr-trace [-k KALLSYMS] FILE | -T FILE\n",
+		      stderr);
 		return 2;
 	}
 	err = pd_reader_open(&r, path, NULL);
 	if (err) {
-		fprintf(stderr, "scr-trace: %s: %s\n", path, pd_reader_errmsg(r));
+		msg(path, pd_reader_errmsg(r));
 		goto out;
 	}
 	while ((err = pd_reader_next(r, &rec)) > 0) {
 		const struct pd_evsel *ev;
 		struct pd_sample s;
 
-		/* a pipe's, from its record: perf 6.1 resolves no symbol there */
+		/* a pipe's, from its record (perf 6.1 resolves no symbol) */
 		if (rec.header.type == PD_RECORD_HEADER_TRACING_DATA && !t &&
 		    rec.payload) {
-			err = scr_trace_parse(rec.payload, (size_t)rec.payload_size, &t);
+			err = scr_trace_parse(rec.payload,
+					      (size_t)rec.payload_size, &t);
 			if (err)
 				break;
 		}
@@ -270,8 +279,8 @@ main(int argc, char **argv)
 		if (!t) {
 			err = scr_trace_open(r, &t);
 			if (err || !t) {
-				fprintf(stderr, "scr-trace: %s: no tracing data (%s)\n",
-					path, pd_strerror(err));
+				msg(path, err ? pd_strerror(err) :
+				    "no tracing data");
 				goto out;
 			}
 			if (ks.nr && pd_reader_info(r)->mode != PD_MODE_PIPE)
