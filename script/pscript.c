@@ -489,6 +489,42 @@ stream_feature(struct scr *s, const struct ses_event *ev)
 }
 
 /* The loop; 0, 1 when a check failed (said why), or a -PD_E_*. */
+/*
+ * perf script decodes the AUX area traces it has a decoder for (Intel
+ * PT and BTS, ARM SPE, s390 CPU-MF, HiSilicon PTT) into samples of its
+ * own; pscript has none, and says so rather than print a profile
+ * without them.  A trace perf 6.1 cannot decode here (CoreSight ETM,
+ * without OpenCSD) it leaves out, and so does pscript.
+ */
+static bool
+aux_decoded_by_perf(uint32_t type)
+{
+	switch (type) {
+	case 1:		/* PERF_AUXTRACE_INTEL_PT */
+	case 2:		/* PERF_AUXTRACE_INTEL_BTS */
+	case 4:		/* PERF_AUXTRACE_ARM_SPE */
+	case 5:		/* PERF_AUXTRACE_S390_CPUMSF */
+	case 6:		/* PERF_AUXTRACE_HISI_PTT */
+		return true;
+	default:
+		return false;
+	}
+}
+
+static bool
+aux_trace_refused(const struct scr *s, const struct ses_event *ev)
+{
+	if (ev->kind != SES_USER ||
+	    ev->rec->header.type != PD_RECORD_AUXTRACE_INFO || !ev->event ||
+	    !aux_decoded_by_perf(ev->event->auxtrace_info.type))
+		return false;
+	error_msg("%s: offset %#" PRIx64 ": the file holds an AUX area "
+		  "trace (AUXTRACE_INFO), which pscript does not decode; perf "
+		  "script decodes it", pd_reader_source_name(s->r, 0),
+		  ev->rec->offset);
+	return true;
+}
+
 static int
 run(struct scr *s)
 {
@@ -506,6 +542,8 @@ run(struct scr *s)
 				return 1;
 			continue;
 		}
+		if (aux_trace_refused(s, &ev))
+			return 1;
 		stream_tracing_data(s, &ev);
 		stream_feature(s, &ev);
 		if (unknown_to_perf(s, &ev) || scr_print_record(s, &ev))
