@@ -14,11 +14,12 @@
 #         syscalls:sys_enter_read,syscalls:sys_enter_write -B --max-size
 #         TRACE_MB M of dd copying one byte at a time (two system calls a
 #         byte): script-trace-TRACE_MB.data.
-# For each, pscript and perf script print their default output (-i FILE),
-# in turn, REPEAT times each, with the file in the page cache; GNU time
-# gives each run's wall time and peak RSS ('%e %M'), and the output goes
-# through md5sum, whose sums tell whether the two printed the same bytes.
-# The median wall time and the largest peak RSS are kept.
+# For each, pscript and perf script print their default output (-i FILE)
+# to /dev/null, in turn, REPEAT times each, with the file in the page
+# cache; GNU time gives each run's wall time and peak RSS ('%e %M').  The
+# median wall time and the largest peak RSS are kept.  One more run of
+# each, not timed, goes through md5sum, whose sums tell whether the two
+# printed the same bytes (a timed run into md5sum would time md5sum).
 #
 # Settings (environment):
 #   PSCRIPT       the pscript to time (default ./script/pscript, else PATH);
@@ -112,17 +113,25 @@ data_file() {
 	echo "$df_"
 }
 
-# one_run TAG CMD...: CMD's output through md5sum into OUT_DIR/TAG.sum,
-# "SECONDS PEAK_KB" appended to OUT_DIR/TAG.times
+# one_run TAG CMD...: CMD with its output into /dev/null, "SECONDS
+# PEAK_KB" appended to OUT_DIR/TAG.times
 one_run() {
 	or_tag=$1
 	shift
 	(
 		[ "$MEM_LIMIT_MB" -gt 0 ] && ulimit -v $((MEM_LIMIT_MB * 1024))
-		/usr/bin/time -f '%e %M' -o "$OUT_DIR/$or_tag.time" "$@" 2> "$OUT_DIR/$or_tag.err" ||
+		/usr/bin/time -f '%e %M' -o "$OUT_DIR/$or_tag.time" "$@" \
+			> /dev/null 2> "$OUT_DIR/$or_tag.err" ||
 			say "warning: '$*' failed (see $OUT_DIR/$or_tag.err)"
-	) | md5sum > "$OUT_DIR/$or_tag.sum"
+	)
 	tail -n 1 "$OUT_DIR/$or_tag.time" >> "$OUT_DIR/$or_tag.times"
+}
+
+# sum_run TAG CMD...: the md5sum of CMD's output into OUT_DIR/TAG.sum
+sum_run() {
+	sr_tag=$1
+	shift
+	"$@" 2> /dev/null | md5sum > "$OUT_DIR/$sr_tag.sum"
 }
 
 printf '| recording | file MB | samples | pscript s | perf s | speedup | pscript peak MiB | perf peak MiB | RSS ratio | same output |\n'
@@ -136,13 +145,15 @@ for kind in $DATA; do
 	say "$kind: $(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, $REPEAT runs of each"
 	rm -f "$OUT_DIR/pscript.times" "$OUT_DIR/perf.times"
 	i=0
-	same=yes
 	while [ "$i" -lt "$REPEAT" ]; do
 		one_run pscript "$PSCRIPT" -i "$data"
 		one_run perf "$PERF" script -i "$data"
-		cmp -s "$OUT_DIR/pscript.sum" "$OUT_DIR/perf.sum" || same=NO
 		i=$((i + 1))
 	done
+	sum_run pscript "$PSCRIPT" -i "$data"
+	sum_run perf "$PERF" script -i "$data"
+	same=yes
+	cmp -s "$OUT_DIR/pscript.sum" "$OUT_DIR/perf.sum" || same=NO
 	awk -v b="$bytes" -v kind="$kind" -v n="${samples:-?}" -v same="$same" '
 		FNR == NR { tp[++np] = $1; if ($2 > rp) rp = $2; next }
 		{ tf[++nf] = $1; if ($2 > rf) rf = $2 }
