@@ -957,13 +957,26 @@ pipe_fill(struct ses_session *s)
 	return closing ? NULL : &p->ring[p->sent % PIPE_DEPTH];
 }
 
-static void
-pipe_send(struct ses_session *s)
+/*
+ * Send the batch being filled; with !force, only when it is big enough
+ * or the caller waits for one: a round of a few records sent alone costs
+ * two thread switches a round.
+ */
+#define BATCH_MIN	4096
+
+static bool
+pipe_send(struct ses_session *s, bool force)
 {
 	struct ses_pipe *p = s->pipe;
+	struct ses_batch *b;
 
 	pthread_mutex_lock(&p->lock);
-	if (p->ring[p->sent % PIPE_DEPTH].nr)
+	b = &p->ring[p->sent % PIPE_DEPTH];
+	if (!force && b->nr < BATCH_MIN && p->finished != p->sent) {
+		pthread_mutex_unlock(&p->lock);
+		return false;
+	}
+	if (b->nr)
 		p->sent++;
 	/*
 	 * Decoding samples here for the caller pays when the caller lags:
@@ -972,6 +985,7 @@ pipe_send(struct ses_session *s)
 	s->pre_on = p->sent - p->finished > 1;
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
+	return true;
 }
 
 static void *
@@ -981,18 +995,27 @@ pipe_main(void *arg)
 	struct ses_pipe *p = s->pipe;
 	struct ses_batch *b = pipe_fill(s);
 	struct pd_record rec;
+	size_t rounds = 0;	/* b's records up to its last round's end */
 	int ret = 0;
 
 	while (b && (ret = pd_reader_next(s->r, &rec)) > 0) {
 		if (!is_file_compressed(&rec) && enqueue(s, &rec, b) > 0) {
-			pipe_send(s);
-			b = pipe_fill(s);
+			rounds = b->nr;
+			if (pipe_send(s, false)) {
+				b = pipe_fill(s);
+				rounds = 0;
+			}
 		}
 		release_behind(s, &rec);
 	}
 	if (b && ret == 0) {
 		enqueue_end(s, b);
-		pipe_send(s);
+		pipe_send(s, true);
+	} else if (b && ret < 0) {
+		/* the rounds read before the error count, not what followed */
+		while (b->nr > rounds)
+			ses_oe_release(&s->oe, b->v[--b->nr]);
+		pipe_send(s, true);
 	}
 	pthread_mutex_lock(&p->lock);
 	p->done = true;

@@ -29,9 +29,12 @@
 #define KALLSYMS_MAX_BYTES (256u << 20)
 #define KALLSYMS_MAX_SYMS (16u << 20)
 
-/* Read a whole file, also from /proc where st_size is 0. */
+/*
+ * Read a whole file, also from /proc where st_size is 0; stop early,
+ * failing with ECANCELED, once *cancel (when given) is set.
+ */
 static char *
-slurp(const char *path, size_t *len)
+slurp(const char *path, size_t *len, const bool *cancel)
 {
 	size_t cap = 1 << 20, n = 0;
 	char *buf, *nb;
@@ -58,6 +61,12 @@ slurp(const char *path, size_t *len)
 				break;
 			}
 			buf = nb;
+		}
+		if (cancel && __atomic_load_n(cancel, __ATOMIC_RELAXED)) {
+			free(buf);
+			buf = NULL;
+			errno = ECANCELED;
+			break;
 		}
 		r = read(fd, buf + n, cap - n);
 		if (r < 0 && errno == EINTR)
@@ -332,7 +341,8 @@ out:
 }
 
 static int
-kallsyms_load_now(const char *path, struct sym_kallsyms *out)
+kallsyms_load_now(const char *path, struct sym_kallsyms *out,
+		  const bool *cancel)
 {
 	struct ks_vec vec = { NULL, 0, 0 };
 	size_t len;
@@ -340,7 +350,7 @@ kallsyms_load_now(const char *path, struct sym_kallsyms *out)
 	int ret;
 
 	memset(out, 0, sizeof(*out));
-	text = slurp(path, &len);
+	text = slurp(path, &len, cancel);
 	if (!text)
 		return errno ? -errno : -ENOMEM;
 	ret = parse(&vec, text, text + len);
@@ -367,6 +377,7 @@ struct sym_ks_prefetch {
 	char *path;
 	struct sym_kallsyms res;
 	int err;
+	bool cancel;		/* nobody will use it: stop reading */
 };
 
 static void *
@@ -374,7 +385,7 @@ prefetch_main(void *arg)
 {
 	struct sym_ks_prefetch *p = arg;
 
-	p->err = kallsyms_load_now(p->path, &p->res);
+	p->err = kallsyms_load_now(p->path, &p->res, &p->cancel);
 	return NULL;
 }
 
@@ -435,7 +446,7 @@ sym_kallsyms_load(const char *path, struct sym_kallsyms *out)
 		return err;
 	}
 	prefetch_drop(p);
-	return kallsyms_load_now(path, out);
+	return kallsyms_load_now(path, out, NULL);
 }
 
 void
@@ -443,6 +454,9 @@ sym_kallsyms_free(struct sym_kallsyms *k)
 {
 	size_t i;
 
+	/* a prefetch nobody asked for: reading /proc/kallsyms is slow */
+	if (k->prefetch)
+		__atomic_store_n(&k->prefetch->cancel, true, __ATOMIC_RELAXED);
 	prefetch_drop(prefetch_join(k));
 
 	for (i = 0; i < k->nr_mods; i++) {
