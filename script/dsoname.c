@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * script/dsoname.c - perf script's DSO names, shared with the session
- * tests' pd-resolve.
+ * script/dsoname.c - perf script's DSO names.
  */
 #include "config.h"
 

@@ -19,14 +19,6 @@ session_libpdsession_a_SOURCES += session/archive.h session/archive.c
 SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \
 	$(XXHASH_LIBS)
 
-# pd-resolve: the session's samples as `perf script` prints them, for
-# the session-*.test comparisons with perf.
-check_PROGRAMS += tests/tools/pd-resolve
-tests_tools_pd_resolve_SOURCES = tests/tools/pd-resolve.c \
-	script/dsoname.h script/dsoname.c
-tests_tools_pd_resolve_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-tests_tools_pd_resolve_LDADD = $(SES_LIBS)
-
 # pd-mkorder: a perf.data file out of time order in every way perf's
 # queue treats specially, for tests/session-order.test.
 check_PROGRAMS += tests/tools/pd-mkorder
