@@ -628,8 +628,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	sopts.stack_ids = true;
 	/* perf script turns ordering off to show the rounds where they are */
 	sopts.file_order = s->show_round;
-	if (sysconf(_SC_NPROCESSORS_ONLN) >= 2 && !s->pipe)
-		sopts.threads = 1;
+	if (!s->pipe)
+		sopts.threads = ses_threads_default();
 	s->ses = ses_new(s->r, syms, &sopts);
 	s->trace = scr_trace_new(s->r);
 	if (s->trace)

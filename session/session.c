@@ -1166,6 +1166,10 @@ next_batch(struct ses_session *s)
 unsigned int
 ses_threads_default(void)
 {
+	const char *env = getenv("PDATA_THREADS");
+
+	if (env && !strcmp(env, "0"))
+		return 0;
 	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 1 : 0;
 }
 

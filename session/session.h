@@ -73,7 +73,11 @@ struct ses_opts {
 	bool file_order;
 };
 
-/* opts.threads for this machine: 1 with two CPUs or more, else 0. */
+/*
+ * opts.threads for this machine: 1 with two CPUs or more, else 0; 0
+ * also when the environment sets PDATA_THREADS=0 (for comparing the two
+ * ways, which must give the same events).
+ */
 unsigned int ses_threads_default(void);
 
 /* What ses_next() hands out. */
