@@ -16,17 +16,7 @@ script_pscript_SOURCES = \
 	$(SCRIPT_TRACE_SOURCES) \
 	report/hist/hist.h \
 	report/hist/filter.c \
-	report/inspect/inspect.h \
-	report/inspect/header.c \
-	report/inspect/header-int.h \
-	report/inspect/header-attr.c \
-	report/inspect/header-bpf.c \
-	report/inspect/header-check.c \
-	report/inspect/header-cpulist.c \
-	report/inspect/header-data.c \
-	report/inspect/header-events.c \
-	report/inspect/header-host.c \
-	report/inspect/header-topo.c
+	$(REP_HEADER_SRCS)
 script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
 script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS)
 

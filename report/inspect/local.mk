@@ -2,7 +2,8 @@
 # report/inspect/: the modes that show a file as it is rather than a
 # report of it: --header-only [-I], --stats and -D.
 
-REP_INSPECT_SRCS = \
+# the header printer alone (pscript --header links it too)
+REP_HEADER_SRCS = \
 	report/inspect/inspect.h \
 	report/inspect/header.c \
 	report/inspect/header-int.h \
@@ -13,7 +14,10 @@ REP_INSPECT_SRCS = \
 	report/inspect/header-data.c \
 	report/inspect/header-events.c \
 	report/inspect/header-host.c \
-	report/inspect/header-topo.c \
+	report/inspect/header-topo.c
+
+REP_INSPECT_SRCS = \
+	$(REP_HEADER_SRCS) \
 	report/inspect/stats.c \
 	report/inspect/dump.c \
 	report/inspect/dump-int.h \
