@@ -89,9 +89,12 @@ static const struct {
 	[SCR_T_OTHER] = { DEF_FIELDS, SCR_BIT(TRACE) | SCR_BIT(BPF_OUTPUT) },
 };
 
-/* Fields that need what pscript cannot do: decode instructions, read code */
-#define REFUSED	(SCR_BIT(INSN) | SCR_BIT(INSNLEN) | SCR_BIT(BRSTACKINSN) | \
-		 SCR_BIT(BRSTACKINSNLEN) | SCR_BIT(SRCCODE))
+/*
+ * Fields that need what pscript cannot do: disassemble a branch stack's
+ * runs of code, print source code
+ */
+#define REFUSED	(SCR_BIT(BRSTACKINSN) | SCR_BIT(BRSTACKINSNLEN) | \
+		 SCR_BIT(SRCCODE))
 
 /*
  * The checks' messages are perf's own, word for word and without our
@@ -504,7 +507,7 @@ refused(uint64_t fields)
 	if (!(fields & REFUSED))
 		return false;
 	i = __builtin_ctzll(fields & REFUSED);
-	error_msg("the '%s' field needs instructions decoded or source code "
+	error_msg("the '%s' field needs code disassembled or source code "
 		  "read, which pscript does not do (use perf script)",
 		  field_names[i]);
 	return true;

@@ -9,6 +9,7 @@ script_pscript_SOURCES = \
 	script/sample.c \
 	script/callchain.c \
 	script/stacktext.c \
+	script/insn.c \
 	script/dsoname.h \
 	script/dsoname.c \
 	script/sideband.c \
@@ -17,12 +18,14 @@ script_pscript_SOURCES = \
 	report/hist/hist.h \
 	report/hist/filter.c \
 	$(REP_HEADER_SRCS)
-script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
-script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS)
+script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS) \
+	$(ZYDIS_CFLAGS)
+script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS) $(ZYDIS_LIBS)
 
 # pscript's -F syntax and its options against perf script's.
 SCRIPT_CORE_TESTS = \
 	tests/script-core-fields.test \
-	tests/script-core-options.test
+	tests/script-core-options.test \
+	tests/script-insn.test
 TESTS += $(SCRIPT_CORE_TESTS)
 EXTRA_DIST += $(SCRIPT_CORE_TESTS)

@@ -636,6 +636,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 	ret = run(s);
 	scr_stacks_free(&s->stacks);
+	scr_insn_free(s);
 	scr_trace_free(s->trace);
 	s->trace = NULL;
 	sb_free(&s->tbuf);

@@ -426,6 +426,8 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 	if (fields & (SCR_BIT(BRSTACK) | SCR_BIT(BRSTACKSYM) |
 		      SCR_BIT(BRSTACKOFF)))
 		print_brstack(s, ss, fields);
+	if (fields & (SCR_BIT(INSN) | SCR_BIT(INSNLEN)))
+		scr_print_insn(s, ss, fields);
 	if (fields & SCR_BIT(PHYS_ADDR))
 		scr_out_hex(&s->out, raw->phys_addr, 16);
 	if (fields & SCR_BIT(DATA_PAGE_SIZE))

@@ -166,6 +166,7 @@ int scr_fields_parse(struct scr_fields *f, const char *arg);
 /* pscript.c: the tool's state, shared by the printers */
 
 struct rep_hdr;
+struct scr_insn;
 
 struct scr_ev {
 	bool ready;		/* checked and set up */
@@ -213,6 +214,7 @@ struct scr {
 	bool trace_tried;		/* a stream's kept blob was parsed */
 	struct strbuf tbuf;		/* one trace field */
 	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
+	struct scr_insn *insn;		/* insn.c's decoders, or NULL */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
@@ -231,6 +233,14 @@ void scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
 		     const char *comm, int32_t pid, int32_t tid, uint32_t cpu,
 		     uint64_t time, uint32_t type, uint16_t misc);
 int scr_print_sample(struct scr *s, const struct ses_sample *ss);
+
+/*
+ * insn.c: " ilen: N" (insnlen) and " insn: xx xx..." (insn, when the
+ * instruction was read and decoded) for the sample's ip
+ */
+void scr_print_insn(struct scr *s, const struct ses_sample *ss,
+		    uint64_t fields);
+void scr_insn_free(struct scr *s);
 
 /* sideband.c: the records --show-*-events asks for */
 int scr_print_record(struct scr *s, const struct ses_event *ev);

@@ -15,6 +15,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <xxhash.h>
 
@@ -105,6 +106,8 @@ dso_free(struct sym_dso *dso)
 	if (dso->own_table)
 		sym_table_free(dso->table);
 	pthread_mutex_destroy(&dso->lock);
+	if (dso->data_fd >= 0)
+		close(dso->data_fd);
 	free(dso->image_path);
 	free(dso->symsrc_path);
 	free(dso->long_name);
@@ -291,6 +294,8 @@ dso_new(struct sym_ctx *ctx, const char *name, const uint8_t *bid,
 		dso->bid_size = bid_size;
 	}
 	dso->origin = '!';
+	dso->is_64_bit = sizeof(void *) == 8;
+	dso->data_fd = -1;
 	pthread_mutex_init(&dso->lock, NULL);
 	return dso;
 }

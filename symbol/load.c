@@ -41,8 +41,8 @@ is_regular(const char *path)
 }
 
 /* perf's path__join of the symfs and path. */
-static char *
-join_symfs(const struct sym_ctx *ctx, const char *path)
+char *
+sym_join_symfs(const struct sym_ctx *ctx, const char *path)
 {
 	char *s;
 
@@ -54,9 +54,9 @@ join_symfs(const struct sym_ctx *ctx, const char *path)
 }
 
 /* BUILDID_DIR/.build-id/xx/rest, or that + "/" + base when a directory. */
-static char *
-buildid_cache_path(const struct sym_ctx *ctx, const uint8_t *bid,
-		   size_t size, const char *base)
+char *
+sym_buildid_cache_path(const struct sym_ctx *ctx, const uint8_t *bid,
+		       size_t size, const char *base)
 {
 	char hex[2 * SYM_BUILD_ID_MAX + 1];
 	char *link, *s;
@@ -114,7 +114,7 @@ debuglink_candidate(int i, const char *dir, const char *link)
 static char *
 debuglink_path(const struct sym_ctx *ctx, const char *long_name)
 {
-	char *file = join_symfs(ctx, long_name), *link, *slash, *s = NULL;
+	char *file = sym_join_symfs(ctx, long_name), *link, *slash, *s = NULL;
 	int i;
 
 	if (!file)
@@ -155,11 +155,11 @@ candidate_path(struct sym_dso *dso, enum cand c, const uint8_t *bid,
 	case CAND_DEBUGLINK:
 		return vdso ? NULL : debuglink_path(ctx, name);
 	case CAND_CACHE:
-		return buildid_cache_path(ctx, bid, bid_size,
-					  vdso ? "vdso" : "elf");
+		return sym_buildid_cache_path(ctx, bid, bid_size,
+					      vdso ? "vdso" : "elf");
 	case CAND_CACHE_DEBUG:
-		return buildid_cache_path(ctx, bid, bid_size,
-					  vdso ? "vdso" : "debug");
+		return sym_buildid_cache_path(ctx, bid, bid_size,
+					      vdso ? "vdso" : "debug");
 	case CAND_FEDORA:
 		if (vdso || asprintf(&t, "/usr/lib/debug%s.debug", name) < 0)
 			return NULL;
@@ -180,9 +180,9 @@ candidate_path(struct sym_dso *dso, enum cand c, const uint8_t *bid,
 		if (vdso) {
 			const char *self = sym_self_vdso_path();
 
-			return self ? join_symfs(ctx, self) : NULL;
+			return self ? sym_join_symfs(ctx, self) : NULL;
 		}
-		return join_symfs(ctx, name);
+		return sym_join_symfs(ctx, name);
 	case CAND_OPENEMBEDDED:
 		slash = strrchr(name, '/');
 		if (vdso || !slash ||
@@ -198,7 +198,7 @@ candidate_path(struct sym_dso *dso, enum cand c, const uint8_t *bid,
 	default:
 		return NULL;
 	}
-	s = join_symfs(ctx, t);
+	s = sym_join_symfs(ctx, t);
 	free(t);
 	return s;
 }
@@ -311,7 +311,7 @@ load_file(struct sym_dso *dso)
 	memcpy(bid, dso->bid, sizeof(bid));
 	if (!bid_size && dso->kind == SYM_DSO_FILE &&
 	    is_regular(dso->long_name)) {
-		char *p = join_symfs(ctx, dso->long_name);
+		char *p = sym_join_symfs(ctx, dso->long_name);
 
 		n = p ? sym_elf_build_id(p, bid) : 0;
 		if (n > 0) {
@@ -352,6 +352,7 @@ load_file(struct sym_dso *dso)
 	dso->image_path = f.rt_path;
 	sym_dso_save_text_offset(dso, f.rt->elf);
 	dso->origin = f.syms->origin;
+	dso->is_64_bit = f.syms->ehdr.e_ident[EI_CLASS] == ELFCLASS64;
 	if (!dso->table) {
 		sym_builder_init(&b);
 		/* on a failed pass, what was added stays, unfixed, as in perf */

@@ -16,6 +16,7 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/kallsyms.c \
 	symbol/jitmap.c \
 	symbol/dso.c \
+	symbol/dso-data.c \
 	symbol/load.c \
 	symbol/vdso-self.c \
 	symbol/srcline.c

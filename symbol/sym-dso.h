@@ -54,6 +54,9 @@ struct sym_dso {
 	struct sym_table *table;
 	char origin;
 	char *symsrc_path;		/* the file symbols came from */
+	bool is_64_bit;			/* the symbol file's ELF class */
+	int data_fd;			/* sym_dso_read()'s file, -1: none */
+	bool data_tried;		/* data_fd was looked for */
 	struct sym_srcline_cache *srcline;
 	uint64_t text_offset;		/* .text sh_addr - sh_offset */
 	/* the build-id of the file that matched, when none was recorded */
@@ -72,6 +75,15 @@ struct sym_table *sym_ctx_share_table(struct sym_ctx *ctx, const uint8_t *bid,
 				      bool *shared);
 struct sym_table *sym_ctx_cached_table(struct sym_ctx *ctx, const uint8_t *bid,
 				       size_t size);
+/* load.c: perf's path__join of the symfs and path (malloc'd, or NULL) */
+char *sym_join_symfs(const struct sym_ctx *ctx, const char *path);
+/*
+ * The build-id cache's entry for bid: BUILDID_DIR/.build-id/xx/rest, or
+ * that + "/" + base ("elf", "debug", "vdso") when it is a directory;
+ * malloc'd, NULL without a build-id.
+ */
+char *sym_buildid_cache_path(const struct sym_ctx *ctx, const uint8_t *bid,
+			     size_t size, const char *base);
 /* Fill dso->table and dso->origin; called once under dso->lock. */
 void sym_dso_do_load(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);

@@ -14,6 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define SYM_BUILD_ID_MAX 20
 
@@ -155,6 +156,24 @@ size_t sym_dso_build_id(const struct sym_dso *dso, uint8_t out[SYM_BUILD_ID_MAX]
  * or the DSO came from an archive.  Loads the DSO when needed.
  */
 const char *sym_dso_image_path(struct sym_dso *dso);
+
+/*
+ * Read up to len bytes at offset of the file perf 6.1 reads a DSO's code
+ * from (its data file): the build-id cache's copy, else the file at the
+ * recorded path (under --symfs); never a file whose build-id differs
+ * from the DSO's.  Only ELF DSOs and the vDSO (its cached copy) have
+ * one; the kernel, modules, JIT maps and anonymous maps have none.
+ * Returns the bytes read (fewer at the end of the file, 0 past it) or
+ * -errno.  The file stays open until the context is freed.
+ */
+ssize_t sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf,
+		     size_t len);
+
+/*
+ * Whether the DSO's symbol file is a 64-bit ELF (perf's dso->is_64_bit);
+ * true when none was found.  Loads the DSO when needed.
+ */
+bool sym_dso_is_64_bit(struct sym_dso *dso);
 
 struct sym_archive_stats {
 	size_t nr_dsos;		/* entries written */

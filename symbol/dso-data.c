@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * symbol/dso-data.c - a DSO's bytes at a file offset, from the file perf
+ * 6.1 reads them from (its dso__data_read_offset(), whose data file is
+ * looked for apart from the symbols): the build-id cache's copy, else
+ * the file at its recorded path under --symfs; for the vDSO the cached
+ * copy only (doc/perf-records.md §5.5).  Unlike perf, a file whose
+ * build-id differs from the DSO's is not read.  One descriptor per DSO,
+ * opened on first read and kept until the context is freed.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "symbol/symbol.h"
+#include "symbol/sym-dso.h"
+
+/* path, when it is a regular file with the build-id bid (if known) */
+static int
+open_matching(char *path, const uint8_t *bid, size_t bid_size)
+{
+	uint8_t got[SYM_BUILD_ID_MAX];
+	struct stat st;
+	int fd, n;
+
+	if (!path)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = -1;
+	}
+	if (fd >= 0 && bid_size) {
+		n = sym_elf_build_id(path, got);
+		if (n <= 0 || (size_t)n != bid_size ||
+		    memcmp(got, bid, bid_size)) {
+			close(fd);
+			fd = -1;
+		}
+	}
+	free(path);
+	return fd;
+}
+
+/* perf's try_to_open_dso(): the build-id cache, then the system path */
+static int
+data_open(struct sym_dso *dso)
+{
+	const uint8_t *bid = dso->bid_size ? dso->bid : dso->file_bid;
+	size_t bid_size = dso->bid_size ? dso->bid_size : dso->file_bid_size;
+	bool vdso = dso->kind == SYM_DSO_VDSO;
+	int fd;
+
+	fd = open_matching(sym_buildid_cache_path(dso->ctx, bid, bid_size,
+						  vdso ? "vdso" : "elf"),
+			   bid, bid_size);
+	if (fd >= 0 || vdso)
+		return fd;
+	return open_matching(sym_join_symfs(dso->ctx, dso->long_name), bid,
+			     bid_size);
+}
+
+/* The DSO's data descriptor, opened once; -errno when there is none. */
+static int
+data_fd(struct sym_dso *dso)
+{
+	int fd;
+
+	/* the file's build-id, when none was recorded, is read by loading */
+	sym_dso_load(dso);
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->data_tried) {
+		dso->data_tried = true;
+		dso->data_fd = data_open(dso);
+	}
+	fd = dso->data_fd;
+	pthread_mutex_unlock(&dso->lock);
+	return fd >= 0 ? fd : -ENOENT;
+}
+
+ssize_t
+sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf, size_t len)
+{
+	size_t got = 0;
+	ssize_t n;
+	int fd;
+
+	if (dso->kind != SYM_DSO_FILE && dso->kind != SYM_DSO_VDSO)
+		return -ENOENT;
+	fd = data_fd(dso);
+	if (fd < 0)
+		return fd;
+	if (offset > (uint64_t)INT64_MAX - len)
+		return -EINVAL;
+	while (got < len) {
+		n = pread(fd, (char *)buf + got, len - got,
+			  (off_t)(offset + got));
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return -errno;
+		if (!n)
+			break;
+		got += (size_t)n;
+	}
+	return (ssize_t)got;
+}
+
+bool
+sym_dso_is_64_bit(struct sym_dso *dso)
+{
+	sym_dso_load(dso);
+	return dso->is_64_bit;
+}
