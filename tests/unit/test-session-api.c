@@ -184,7 +184,10 @@ write_file(void)
 	struct pd_writer *w;
 	int fd;
 
-	strcpy(path, "/tmp/test-session-api.XXXXXX");
+	/* mkstemp's template: six capital X that it replaces */
+	strcpy(path, "/tmp/test-session-api.");
+	memset(path + strlen(path), 'X', 6);
+	path[strlen("/tmp/test-session-api.") + 6] = '\0';
 	fd = mkstemp(path);
 	if (fd < 0 || pd_writer_open(&w, fd, NULL) ||
 	    pd_writer_add_evsel(w, &attr, NULL, 0) ||
