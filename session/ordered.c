@@ -157,12 +157,6 @@ ses_oe_copy(struct ses_oe *oe, const struct pd_record *rec)
 }
 
 void
-ses_oe_queue(struct ses_oe *oe, const struct pd_record *rec, uint64_t ts)
-{
-	ses_oe_queue_rec(oe, ses_oe_copy(oe, rec), ts);
-}
-
-void
 ses_oe_queue_rec(struct ses_oe *oe, struct ses_oe_rec *r, uint64_t ts)
 {
 	struct ses_oe_ent *e;
@@ -265,29 +259,6 @@ queue_sorted(const struct ses_oe *oe)
 	return true;
 }
 
-int
-ses_oe_flush(struct ses_oe *oe, uint64_t limit, ses_oe_deliver_fn fn, void *ctx)
-{
-	struct ses_oe_ent *e;
-	int err = 0;
-
-	if (!limit || oe->head == oe->nr)
-		return 0;
-	if (!queue_sorted(oe))
-		ents_sort(oe, oe->q + oe->head, oe->nr - oe->head);
-	while (oe->head < oe->nr && oe->q[oe->head].ts <= limit) {
-		e = &oe->q[oe->head++];
-		err = fn(ctx, &e->r->rec);
-		oe->last_flush = e->ts;
-		chunk_put(oe, e->r->chunk);
-		if (err)
-			break;
-	}
-	if (oe->head == oe->nr)
-		oe->head = oe->nr = 0;
-	return err;
-}
-
 size_t
 ses_oe_take(struct ses_oe *oe, uint64_t limit, struct ses_oe_rec **out)
 {
@@ -339,21 +310,6 @@ void
 ses_oe_release(struct ses_oe *oe, struct ses_oe_rec *r)
 {
 	chunk_put(oe, r->chunk);
-}
-
-/* FINISHED_ROUND */
-int
-ses_oe_round(struct ses_oe *oe, ses_oe_deliver_fn fn, void *ctx)
-{
-	uint64_t max = oe->max_ts;
-	int err;
-
-	if (oe->head == oe->nr)
-		return 0;
-	err = ses_oe_flush(oe, oe->next_flush, fn, ctx);
-	if (!err)
-		oe->next_flush = max;
-	return err;
 }
 
 void

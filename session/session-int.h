@@ -129,19 +129,12 @@ struct ses_oe {
 	size_t cap_tmp;
 };
 
-typedef int (*ses_oe_deliver_fn)(void *ctx, const struct pd_record *rec);
-
-void ses_oe_queue(struct ses_oe *oe, const struct pd_record *rec, uint64_t ts);
-/* Deliver every queued record with ts <= limit; stops on the first error. */
-int ses_oe_flush(struct ses_oe *oe, uint64_t limit, ses_oe_deliver_fn fn,
-		 void *ctx);
-int ses_oe_round(struct ses_oe *oe, ses_oe_deliver_fn fn, void *ctx);
 /*
- * The same steps for a caller that delivers the records elsewhere
- * (another thread): ses_oe_take() moves the records ses_oe_flush()
- * would deliver to out (room for every queued record) in order, and
+ * ses_oe_take() moves every queued record with ts <= limit to out (room
+ * for every queued record), in time order (ties in queue order), and
  * returns their number; ses_oe_round_limit() is FINISHED_ROUND's limit
- * for ses_oe_take() (0: nothing to deliver).  Each record taken, and
+ * for ses_oe_take(): the highest time queued before the previous round
+ * ended (0: nothing to deliver); UINT64_MAX takes the rest at the end.  Each record taken, and
  * each ses_oe_copy() (a record copied, not queued), stays valid until
  * ses_oe_release().
  */
