@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/session-arena.c - the session's bump arena and interned strings.
+ * session/arena.c - the session's bump arena and interned strings.
  */
 #include "config.h"
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/maps.c - one address space: maps sorted by start.  A new user
+ * session/maps.c - one address space: maps sorted by start.  A new user
  * map replaces the parts of older maps it covers; an older map that
  * sticks out on either side keeps those parts as new maps, with the
  * pgoff of the right-hand part moved on (doc/perf-records.md §7.3).

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/ordered.c - records in time order as perf 6.1's ordered-events
+ * session/ordered.c - records in time order as perf 6.1's ordered-events
  * queue delivers them (doc/perf-records.md §1.4): a record with a
  * time is queued; FINISHED_ROUND delivers every queued record up to the
  * highest time queued before the previous round ended; the end of the

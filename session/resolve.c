@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/resolve.c - maps from MMAP/MMAP2/KSYMBOL records, and the
+ * session/resolve.c - maps from MMAP/MMAP2/KSYMBOL records, and the
  * resolution of a sample's ip and callchain to map, DSO and symbol
  * (doc/perf-records.md §3.5.1, §7.2, §7.3).
  */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/session.c - read the records, put them in time order and apply
- * them: threads (COMM, FORK, EXIT), maps (MMAP, MMAP2, KSYMBOL), then
- * hand each resolved SAMPLE and each loss to the caller.
+ * session/session.c - read the records, put them in time order and apply
+ * them: threads (COMM, FORK, EXIT), maps (MMAP, MMAP2, KSYMBOL); hand
+ * each out through ses_next(), samples resolved or, when their stack key
+ * is in the stack table, as repeats.
  */
 #include "config.h"
 

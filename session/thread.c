@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * report/thread.c - threads keyed by tid, their comms and their
+ * session/thread.c - threads keyed by tid, their comms and their
  * process's map set, as perf 6.1's machine keeps them
  * (doc/perf-records.md §7.1).
  */
