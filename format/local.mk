@@ -42,6 +42,7 @@ format_libpdata_a_SOURCES = \
 	format/text-branch.c \
 	format/text-regs.c \
 	format/text-misc.c \
+	format/text-event.c \
 	format/writer-int.h \
 	format/writer-buf.c \
 	format/feat-encode.c \

@@ -13,81 +13,18 @@
 #include <string.h>
 
 #include "pdata/events.h"
+#include "pdata/text.h"
 #include "script/scr.h"
 
-/* MMAP2 prot and flags bits: <sys/mman.h> values, alike on every arch */
-#define SCR_PROT_READ	0x1
-#define SCR_PROT_WRITE	0x2
-#define SCR_PROT_EXEC	0x4
-#define SCR_MAP_SHARED	0x1
-
+/* the text perf script and -D print alike, into the output buffer */
 static void
-out_pstr(struct scr *s, struct pd_str str)
+print_shared(struct scr *s, uint32_t type, uint16_t misc,
+	     const union pd_event *e)
 {
-	scr_out_add(&s->out, str.s, str.len);
-}
+	size_t n = pd_event_text(NULL, 0, type, misc, e);
 
-static void
-print_mmap2(struct scr *s, const struct pd_ev_mmap2 *e)
-{
-	struct scr_out *o = &s->out;
-	size_t i;
-
-	scr_out_printf(o, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64,
-		       (int)e->pid, (int)e->tid, e->start, e->len, e->pgoff);
-	if (e->has_build_id) {
-		scr_out_add(o, " <", 2);
-		for (i = 0; i < e->build_id_size; i++)
-			scr_out_printf(o, "%02x", e->build_id[i]);
-		scr_out_c(o, '>');
-	} else {
-		scr_out_printf(o, " %02x:%02x %" PRIu64 " %" PRIu64, e->maj,
-			       e->min, e->ino, e->ino_generation);
-	}
-	scr_out_printf(o, "]: %c%c%c%c ", e->prot & SCR_PROT_READ ? 'r' : '-',
-		       e->prot & SCR_PROT_WRITE ? 'w' : '-',
-		       e->prot & SCR_PROT_EXEC ? 'x' : '-',
-		       e->flags & SCR_MAP_SHARED ? 's' : 'p');
-	out_pstr(s, e->filename);
-	scr_out_c(o, '\n');
-}
-
-static void
-print_namespaces(struct scr *s, const struct pd_ev_namespaces *e)
-{
-	static const char *const names[PD_NR_NAMESPACES] = {
-		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
-	};
-	struct scr_out *o = &s->out;
-	uint64_t i;
-
-	scr_out_printf(o, " %d/%d - nr_namespaces: %" PRIu32 "\n\t\t[",
-		       (int)e->pid, (int)e->tid, (uint32_t)e->nr_namespaces);
-	for (i = 0; i < e->nr_namespaces; i++) {
-		if (i && i % 4 == 0)
-			scr_out_str(o, "\n\t\t ");
-		scr_out_printf(o, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s",
-			       i, i < PD_NR_NAMESPACES ? names[i] : "UNKNOWN",
-			       pd_u64_array_get(&e->link_info, 2 * i),
-			       pd_u64_array_get(&e->link_info, 2 * i + 1),
-			       i + 1 != e->nr_namespaces ? ", " : "]\n");
-	}
-	if (!e->nr_namespaces)
-		scr_out_str(o, "]\n");
-}
-
-static void
-print_switch(struct scr *s, uint32_t type, const struct pd_ev_switch *sw)
-{
-	const char *in_out = !sw->out ? "IN         " :
-			     !sw->preempt ? "OUT        " : "OUT preempt";
-
-	if (type == PD_RECORD_SWITCH)
-		scr_out_printf(&s->out, " %s\n", in_out);
-	else
-		scr_out_printf(&s->out, " %s  %s pid/tid: %5d/%-5d\n", in_out,
-			       sw->out ? "next" : "prev",
-			       (int)sw->next_prev_pid, (int)sw->next_prev_tid);
+	pd_event_text(scr_out_room(&s->out, n + 1), n + 1, type, misc, e);
+	s->out.len += n;
 }
 
 /* perf's text_poke bytes: 16 a line */
@@ -133,11 +70,14 @@ print_event_text(struct scr *s, uint32_t type, uint16_t misc,
 	scr_out_str(o, name ? name : "(unknown)");
 	switch (type) {
 	case PD_RECORD_COMM:
-		scr_out_printf(o, "%s: ", misc & PD_MISC_COMM_EXEC ? " exec" :
-			       "");
-		out_pstr(s, e->comm.comm);
-		scr_out_printf(o, ":%d/%d\n", (int)e->comm.pid,
-			       (int)e->comm.tid);
+	case PD_RECORD_MMAP:
+	case PD_RECORD_MMAP2:
+	case PD_RECORD_NAMESPACES:
+	case PD_RECORD_CGROUP:
+	case PD_RECORD_SWITCH:
+	case PD_RECORD_SWITCH_CPU_WIDE:
+	case PD_RECORD_KSYMBOL:
+		print_shared(s, type, misc, e);
 		break;
 	case PD_RECORD_FORK:
 	case PD_RECORD_EXIT:
@@ -145,40 +85,8 @@ print_event_text(struct scr *s, uint32_t type, uint16_t misc,
 			       (int)e->fork.tid, (int)e->fork.ppid,
 			       (int)e->fork.ptid);
 		break;
-	case PD_RECORD_MMAP:
-		scr_out_printf(o, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#"
-			       PRIx64 "]: %c ", (int)e->mmap.pid,
-			       (int)e->mmap.tid, e->mmap.start, e->mmap.len,
-			       e->mmap.pgoff,
-			       misc & PD_MISC_MMAP_DATA ? 'r' : 'x');
-		out_pstr(s, e->mmap.filename);
-		scr_out_c(o, '\n');
-		break;
-	case PD_RECORD_MMAP2:
-		print_mmap2(s, &e->mmap2);
-		break;
-	case PD_RECORD_NAMESPACES:
-		print_namespaces(s, &e->namespaces);
-		break;
-	case PD_RECORD_CGROUP:
-		scr_out_printf(o, " cgroup: %" PRIu64 " ", e->cgroup.id);
-		out_pstr(s, e->cgroup.path);
-		scr_out_c(o, '\n');
-		break;
-	case PD_RECORD_SWITCH:
-	case PD_RECORD_SWITCH_CPU_WIDE:
-		print_switch(s, type, &e->context_switch);
-		break;
 	case PD_RECORD_LOST:
 		scr_out_printf(o, " lost %" PRIu64 "\n", e->lost.lost);
-		break;
-	case PD_RECORD_KSYMBOL:
-		scr_out_printf(o, " addr %" PRIx64 " len %" PRIu32 " type %"
-			       PRIu16 " flags 0x%" PRIx16 " name ",
-			       e->ksymbol.addr, e->ksymbol.len,
-			       e->ksymbol.ksym_type, e->ksymbol.flags);
-		out_pstr(s, e->ksymbol.name);
-		scr_out_c(o, '\n');
 		break;
 	case PD_RECORD_TEXT_POKE:
 		print_text_poke(s, &e->text_poke);

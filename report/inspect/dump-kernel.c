@@ -9,55 +9,34 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "pdata/events.h"
 #include "pdata/reader.h"
+#include "pdata/text.h"
+#include "lib/xalloc.h"
 #include "report/inspect/dump-int.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* MMAP2 prot and flags bits: <sys/mman.h> values, alike on every Linux arch */
-#define DUMP_PROT_READ		0x1
-#define DUMP_PROT_WRITE		0x2
-#define DUMP_PROT_EXEC		0x4
-#define DUMP_MAP_SHARED		0x1
-
+/*
+ * The records whose text perf script prints alike (pd_event_text());
+ * -D adds MMAP2's prot and flags in numbers.
+ */
 static void
-dump_mmap(const struct rep_dump *d, const struct pd_record *rec,
-	  const union pd_event *e)
+dump_shared(const struct rep_dump *d, const struct pd_record *rec,
+	    const union pd_event *e)
 {
-	fprintf(d->out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64
-		"]: %c ", (int)e->mmap.pid, (int)e->mmap.tid,
-		e->mmap.start, e->mmap.len, e->mmap.pgoff,
-		rec->header.misc & PD_MISC_MMAP_DATA ? 'r' : 'x');
-	rep_dump_str(d->out, e->mmap.filename);
-	fputc('\n', d->out);
-}
+	size_t n = pd_event_text(NULL, 0, rec->header.type, rec->header.misc,
+				 e);
+	char *text = xmalloc(n + 1);
 
-static void
-dump_mmap2(const struct rep_dump *d, const struct pd_record *rec,
-	   const union pd_event *u)
-{
-	const struct pd_ev_mmap2 *e = &u->mmap2;
-
-	fprintf(d->out, " %d/%d: [%#" PRIx64 "(%#" PRIx64 ") @ %#" PRIx64,
-		(int)e->pid, (int)e->tid, e->start, e->len, e->pgoff);
-	if (e->has_build_id) {
-		fputs(" <", d->out);
-		rep_dump_hex(d->out, e->build_id, e->build_id_size);
-		fputc('>', d->out);
-	} else {
-		fprintf(d->out, " %02x:%02x %" PRIu64 " %" PRIu64, e->maj,
-			e->min, e->ino, e->ino_generation);
-	}
-	fprintf(d->out, "]: %c%c%c%c ",
-		e->prot & DUMP_PROT_READ ? 'r' : '-',
-		e->prot & DUMP_PROT_WRITE ? 'w' : '-',
-		e->prot & DUMP_PROT_EXEC ? 'x' : '-',
-		e->flags & DUMP_MAP_SHARED ? 's' : 'p');
-	rep_dump_str(d->out, e->filename);
-	fprintf(d->out, "\n... prot: %#" PRIx32 ", flags: %#" PRIx32 "\n",
-		e->prot, e->flags);
+	pd_event_text(text, n + 1, rec->header.type, rec->header.misc, e);
+	fwrite(text, 1, n, d->out);
+	free(text);
+	if (rec->header.type == PD_RECORD_MMAP2)
+		fprintf(d->out, "... prot: %#" PRIx32 ", flags: %#" PRIx32 "\n",
+			e->mmap2.prot, e->mmap2.flags);
 }
 
 static void
@@ -66,16 +45,6 @@ dump_lost(const struct rep_dump *d, const struct pd_record *rec,
 {
 	fprintf(d->out, ": id:%" PRIu64 ": lost:%" PRIu64 "\n", e->lost.id,
 		e->lost.lost);
-}
-
-static void
-dump_comm(const struct rep_dump *d, const struct pd_record *rec,
-	  const union pd_event *e)
-{
-	fprintf(d->out, "%s: ", rec->header.misc & PD_MISC_COMM_EXEC ?
-		" exec" : "");
-	rep_dump_str(d->out, e->comm.comm);
-	fprintf(d->out, ":%d/%d\n", (int)e->comm.pid, (int)e->comm.tid);
 }
 
 /* FORK and EXIT */
@@ -169,60 +138,6 @@ dump_lost_samples(const struct rep_dump *d, const struct pd_record *rec,
 		fputs("... dropped by a BPF filter\n", d->out);
 }
 
-/* SWITCH and SWITCH_CPU_WIDE */
-static void
-dump_switch(const struct rep_dump *d, const struct pd_record *rec,
-	    const union pd_event *e)
-{
-	const struct pd_ev_switch *sw = &e->context_switch;
-	const char *in_out = !sw->out ? "IN         " :
-			     !sw->preempt ? "OUT        " :
-			     "OUT preempt";
-
-	if (rec->header.type == PD_RECORD_SWITCH)
-		fprintf(d->out, " %s\n", in_out);
-	else
-		fprintf(d->out, " %s  %s pid/tid: %5d/%-5d\n", in_out,
-			sw->out ? "next" : "prev",
-			(int)sw->next_prev_pid, (int)sw->next_prev_tid);
-}
-
-static void
-dump_namespaces(const struct rep_dump *d, const struct pd_record *rec,
-		const union pd_event *u)
-{
-	static const char *const names[PD_NR_NAMESPACES] = {
-		"net", "uts", "ipc", "pid", "user", "mnt", "cgroup",
-	};
-	const struct pd_ev_namespaces *e = &u->namespaces;
-	uint64_t i;
-
-	fprintf(d->out, " %d/%d - nr_namespaces: %" PRIu32 "\n\t\t[",
-		(int)e->pid, (int)e->tid, (uint32_t)e->nr_namespaces);
-	for (i = 0; i < e->nr_namespaces; i++) {
-		if (i && i % 4 == 0)
-			fputs("\n\t\t ", d->out);
-		fprintf(d->out, "%" PRIu64 "/%s: %" PRIu64 "/%#" PRIx64 "%s", i,
-			i < PD_NR_NAMESPACES ? names[i] : "UNKNOWN",
-			pd_u64_array_get(&e->link_info, 2 * i),
-			pd_u64_array_get(&e->link_info, 2 * i + 1),
-			i + 1 != e->nr_namespaces ? ", " : "]\n");
-	}
-	if (!e->nr_namespaces)
-		fputs("]\n", d->out);
-}
-
-static void
-dump_ksymbol(const struct rep_dump *d, const struct pd_record *rec,
-	     const union pd_event *e)
-{
-	fprintf(d->out, " addr %" PRIx64 " len %" PRIu32 " type %" PRIu16
-		" flags 0x%" PRIx16 " name ", e->ksymbol.addr,
-		e->ksymbol.len, e->ksymbol.ksym_type, e->ksymbol.flags);
-	rep_dump_str(d->out, e->ksymbol.name);
-	fputc('\n', d->out);
-}
-
 static void
 dump_bpf_event(const struct rep_dump *d, const struct pd_record *rec,
 	       const union pd_event *e)
@@ -230,15 +145,6 @@ dump_bpf_event(const struct rep_dump *d, const struct pd_record *rec,
 	fprintf(d->out, " type %" PRIu16 ", flags %" PRIu16 ", id %" PRIu32
 		"\n... tag: ", e->bpf.type, e->bpf.flags, e->bpf.id);
 	rep_dump_hex(d->out, e->bpf.tag, PD_BPF_TAG_SIZE);
-	fputc('\n', d->out);
-}
-
-static void
-dump_cgroup(const struct rep_dump *d, const struct pd_record *rec,
-	    const union pd_event *e)
-{
-	fprintf(d->out, " cgroup: %" PRIu64 " ", e->cgroup.id);
-	rep_dump_str(d->out, e->cgroup.path);
 	fputc('\n', d->out);
 }
 
@@ -312,24 +218,24 @@ dump_sample_id(const struct rep_dump *d, const struct pd_sample_id *sid)
 #define OP(type_, fn_)	[type_] = { .print = (fn_) }
 
 static const struct rep_dump_ops kernel_ops[] = {
-	OP(PD_RECORD_MMAP,		dump_mmap),
+	OP(PD_RECORD_MMAP,		dump_shared),
 	OP(PD_RECORD_LOST,		dump_lost),
-	OP(PD_RECORD_COMM,		dump_comm),
+	OP(PD_RECORD_COMM,		dump_shared),
 	OP(PD_RECORD_EXIT,		dump_fork),
 	OP(PD_RECORD_THROTTLE,		dump_throttle),
 	OP(PD_RECORD_UNTHROTTLE,	dump_throttle),
 	OP(PD_RECORD_FORK,		dump_fork),
 	OP(PD_RECORD_READ,		dump_read),
-	OP(PD_RECORD_MMAP2,		dump_mmap2),
+	OP(PD_RECORD_MMAP2,		dump_shared),
 	OP(PD_RECORD_AUX,		dump_aux),
 	OP(PD_RECORD_ITRACE_START,	dump_itrace_start),
 	OP(PD_RECORD_LOST_SAMPLES,	dump_lost_samples),
-	OP(PD_RECORD_SWITCH,		dump_switch),
-	OP(PD_RECORD_SWITCH_CPU_WIDE,	dump_switch),
-	OP(PD_RECORD_NAMESPACES,	dump_namespaces),
-	OP(PD_RECORD_KSYMBOL,		dump_ksymbol),
+	OP(PD_RECORD_SWITCH,		dump_shared),
+	OP(PD_RECORD_SWITCH_CPU_WIDE,	dump_shared),
+	OP(PD_RECORD_NAMESPACES,	dump_shared),
+	OP(PD_RECORD_KSYMBOL,		dump_shared),
 	OP(PD_RECORD_BPF_EVENT,		dump_bpf_event),
-	OP(PD_RECORD_CGROUP,		dump_cgroup),
+	OP(PD_RECORD_CGROUP,		dump_shared),
 	OP(PD_RECORD_TEXT_POKE,		dump_text_poke),
 	OP(PD_RECORD_AUX_OUTPUT_HW_ID,	dump_aux_output_hw_id),
 	OP(PD_RECORD_CALLCHAIN_DEFERRED, dump_callchain_deferred),

@@ -233,4 +233,15 @@ size_t pd_unit_number_text(char *buf, size_t size, uint64_t bytes);
 #define PD_PAGE_SIZE_TEXT_MAX	PD_UNIT_NUMBER_TEXT_MAX
 size_t pd_page_size_text(char *buf, size_t size, uint64_t bytes);
 
+/*
+ * Side-band records (doc/perf-records.md §5.4): the text perf 6.1's
+ * perf_event__fprintf() prints after "PERF_RECORD_<NAME>", its final
+ * newline included, for COMM, MMAP, MMAP2, SWITCH, SWITCH_CPU_WIDE,
+ * NAMESPACES, KSYMBOL and CGROUP, which perf script and perf report -D
+ * print alike; 0 for another type.
+ */
+union pd_event;
+size_t pd_event_text(char *buf, size_t size, uint32_t type, uint16_t misc,
+		     const union pd_event *e);
+
 #endif /* PDATA_TEXT_H */
