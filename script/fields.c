@@ -518,7 +518,7 @@ refused(uint64_t fields)
  * its type are checked once, against the first event of that type.
  */
 int
-scr_ev_setup(struct scr *s, unsigned int evsel)
+scr_ev_setup_new(struct scr *s, unsigned int evsel)
 {
 	size_t n = pd_reader_nr_evsels(s->r);
 	const struct pd_evsel *ev;

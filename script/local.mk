@@ -6,6 +6,7 @@ script_pscript_SOURCES = \
 	script/scr.h \
 	script/pscript.c \
 	script/fields.c \
+	script/start.c \
 	script/sample.c \
 	script/callchain.c \
 	script/stacktext.c \

@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * script/out.c - pscript's output: one buffer, written with write(2) in
- * blocks of SCR_OUT_BLOCK bytes, and the few number formats every line
- * uses, without the cost of printf.
+ * script/out.c - pscript's output: one buffer, written with writev(2) in
+ * blocks of about SCR_OUT_BLOCK bytes, and the few number formats every
+ * line uses, without the cost of printf.  A long text kept elsewhere (a
+ * stack's, printed again for each sample of that stack) goes into the
+ * block as a reference, so that its bytes are copied once, by the
+ * kernel, not twice.
  *
  * A reader that goes away (pscript | head) is not an error: the first
  * EPIPE marks the output broken and everything after it is dropped.
@@ -14,12 +17,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include "lib/xalloc.h"
 #include "script/scr.h"
 
 #define SCR_OUT_BLOCK	(1u << 20)
+/* pieces a block holds (under IOV_MAX, 1024 on Linux) */
+#define SCR_OUT_PIECES	1000
+/* a shorter kept text is copied: a piece costs more than the copy */
+#define SCR_OUT_REF_MIN	256
 
 void
 scr_out_init(struct scr_out *o, int fd)
@@ -34,17 +42,53 @@ void
 scr_out_free(struct scr_out *o)
 {
 	free(o->buf);
-	o->buf = NULL;
-	o->cap = o->len = 0;
+	free(o->pieces);
+	memset(o, 0, sizeof(*o));
+	o->fd = -1;
 }
 
-bool
-scr_out_flush(struct scr_out *o)
+/* the pieces and the rest of buf as iov[]; how many */
+static int
+out_iov(const struct scr_out *o, struct iovec *iov)
 {
-	size_t done = 0;
+	size_t i;
+	int n = 0;
 
-	while (done < o->len && !o->broken) {
-		ssize_t n = write(o->fd, o->buf + done, o->len - done);
+	for (i = 0; i < o->nr_pieces; i++) {
+		const struct scr_out_piece *p = &o->pieces[i];
+
+		iov[n].iov_base = (void *)(p->ref ? p->ref : o->buf + p->off);
+		iov[n++].iov_len = p->len;
+	}
+	if (o->len > o->mark) {
+		iov[n].iov_base = o->buf + o->mark;
+		iov[n++].iov_len = o->len - o->mark;
+	}
+	return n;
+}
+
+/* iov[0..nr) less its first done bytes */
+static int
+iov_skip(struct iovec *iov, int nr, size_t done, struct iovec **first)
+{
+	while (nr > 0 && done >= iov->iov_len) {
+		done -= iov->iov_len;
+		iov++;
+		nr--;
+	}
+	if (nr > 0) {
+		iov->iov_base = (char *)iov->iov_base + done;
+		iov->iov_len -= done;
+	}
+	*first = iov;
+	return nr;
+}
+
+static void
+out_writev(struct scr_out *o, struct iovec *iov, int nr)
+{
+	while (nr > 0 && !o->broken) {
+		ssize_t n = writev(o->fd, iov, nr);
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -54,17 +98,55 @@ scr_out_flush(struct scr_out *o)
 				o->err = errno;
 			break;
 		}
-		done += (size_t)n;
+		nr = iov_skip(iov, nr, (size_t)n, &iov);
 	}
-	o->len = 0;
+}
+
+bool
+scr_out_flush(struct scr_out *o)
+{
+	struct iovec iov[SCR_OUT_PIECES + 1];
+
+	out_writev(o, iov, out_iov(o, iov));
+	o->len = o->mark = 0;
+	o->nr_pieces = 0;
+	o->ref_bytes = 0;
 	o->flushes++;
 	return !o->broken;
+}
+
+static void
+add_piece(struct scr_out *o, const char *ref, size_t off, size_t len)
+{
+	if (!o->pieces)
+		o->pieces = xreallocarray(NULL, SCR_OUT_PIECES,
+					  sizeof(*o->pieces));
+	o->pieces[o->nr_pieces++] = (struct scr_out_piece){
+		.ref = ref, .off = off, .len = len
+	};
+}
+
+void
+scr_out_ref(struct scr_out *o, const char *text, size_t n)
+{
+	if (n < SCR_OUT_REF_MIN) {
+		scr_out_add(o, text, n);
+		return;
+	}
+	if (o->nr_pieces + 2 > SCR_OUT_PIECES ||
+	    o->len + o->ref_bytes >= SCR_OUT_BLOCK)
+		scr_out_flush(o);
+	if (o->len > o->mark)
+		add_piece(o, NULL, o->mark, o->len - o->mark);
+	add_piece(o, text, 0, n);
+	o->mark = o->len;
+	o->ref_bytes += n;
 }
 
 void
 scr_out_grow(struct scr_out *o, size_t need)
 {
-	if (o->len >= SCR_OUT_BLOCK)
+	if (o->len + o->ref_bytes >= SCR_OUT_BLOCK)
 		scr_out_flush(o);
 	if (o->cap - o->len >= need)
 		return;

@@ -534,9 +534,8 @@ run(struct scr *s)
 	s->cur = &ev;
 	while (!s->out.broken && (ret = ses_next(s->ses, &ev)) > 0) {
 		if (ev.kind == SES_SAMPLE) {
-			/* a repeat's fields; its stack's text is kept */
-			ret = ses_decode_sample(s->ses, &ev);
-			if (ret)
+			if (scr_sample_needs_raw(s, ev.sample) &&
+			    (ret = ses_decode_sample(s->ses, &ev)) != 0)
 				return ret;
 			if (print_samples(s, ev.sample))
 				return 1;
@@ -635,7 +634,10 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (s->trace)
 		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 	ret = run(s);
+	/* what is buffered may refer to the stacks' text */
+	scr_out_flush(&s->out);
 	scr_stacks_free(&s->stacks);
+	scr_starts_free(s);
 	scr_insn_free(s);
 	scr_trace_free(s->trace);
 	s->trace = NULL;

@@ -8,123 +8,11 @@
 
 #include <inttypes.h>
 #include <string.h>
-#include <time.h>
 
 #include "pdata/text.h"
 #include "script/dsoname.h"
 #include "script/scr.h"
 #include "symbol/symbol.h"
-
-#define NSEC_PER_SEC	UINT64_C(1000000000)
-#define NSEC_PER_USEC	UINT64_C(1000)
-
-/* perf's tod_scnprintf(): the wall-clock time from the CLOCK_DATA feature */
-static void
-print_tod(struct scr *s, uint64_t time)
-{
-	const struct pd_meta *m = pd_reader_meta(s->r);
-	uint64_t tod = m->clock_tod_ns;
-	char date[64];
-	struct tm tm;
-	time_t sec;
-	uint64_t nsec;
-
-	if (time > m->clock_clockid_ns)
-		tod += time - m->clock_clockid_ns;
-	else
-		tod -= m->clock_clockid_ns - time;
-	sec = (time_t)(tod / NSEC_PER_SEC);
-	nsec = tod % NSEC_PER_SEC;
-	if (!localtime_r(&sec, &tm)) {
-		scr_out_str(&s->out, "failed ");
-		return;
-	}
-	strftime(date, sizeof(date), "%Y-%m-%d %H:%M:%S", &tm);
-	if (s->ns)
-		scr_out_printf(&s->out, "%s.%09" PRIu64 " ", date, nsec);
-	else
-		scr_out_printf(&s->out, "%s.%06" PRIu64 " ", date,
-			       nsec / NSEC_PER_USEC);
-}
-
-static void
-print_time(struct scr *s, uint64_t t)
-{
-	uint64_t sec = t / NSEC_PER_SEC, ns = t % NSEC_PER_SEC;
-	char frac[10];
-	unsigned int i, n = s->ns ? 9 : 6;
-	uint64_t v = s->ns ? ns : ns / NSEC_PER_USEC;
-
-	if (s->ns) {
-		scr_out_u64(&s->out, sec, 5, false);
-	} else {
-		/* "%12s" of "sec.usec" */
-		uint64_t w = 1;
-		unsigned int digits = 1;
-
-		while (sec / w >= 10) {
-			w *= 10;
-			digits++;
-		}
-		if (digits + 7 < 12)
-			scr_out_pad(&s->out, "", 12 - digits - 7);
-		scr_out_u64(&s->out, sec, 0, false);
-	}
-	for (i = n; i > 0; i--) {
-		frac[i - 1] = (char)('0' + v % 10);
-		v /= 10;
-	}
-	scr_out_c(&s->out, '.');
-	scr_out_add(&s->out, frac, n);
-	scr_out_add(&s->out, ": ", 2);
-}
-
-void
-scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
-		const char *comm, int32_t pid, int32_t tid, uint32_t cpu,
-		uint64_t time, uint32_t type, uint16_t misc)
-{
-	struct scr_out *o = &s->out;
-
-	if (fields & SCR_BIT(COMM)) {
-		if ((fields & SCR_BIT(IP)) && ev->has_callchain &&
-		    s->use_callchain)
-			scr_out_str(o, comm);
-		else
-			scr_out_pad(o, comm, 16);
-		scr_out_c(o, ' ');
-	}
-	if ((fields & SCR_BIT(PID)) && (fields & SCR_BIT(TID))) {
-		scr_out_s64(o, pid, 5, false);
-		scr_out_c(o, '/');
-		scr_out_s64(o, tid, 5, true);
-		scr_out_c(o, ' ');
-	} else if (fields & (SCR_BIT(PID) | SCR_BIT(TID))) {
-		scr_out_s64(o, fields & SCR_BIT(PID) ? pid : tid, 5, false);
-		scr_out_c(o, ' ');
-	}
-	if (fields & SCR_BIT(CPU)) {
-		if (cpu < 1000) {
-			char b[6] = { '[', (char)('0' + cpu / 100),
-				      (char)('0' + cpu / 10 % 10),
-				      (char)('0' + cpu % 10), ']', ' ' };
-
-			scr_out_add(o, b, sizeof(b));
-		} else {
-			scr_out_printf(o, "[%03d] ", (int)cpu);
-		}
-	}
-	if (fields & SCR_BIT(MISC)) {
-		char buf[32];
-
-		pd_misc_field(buf, sizeof(buf), type, misc);
-		scr_out_str(o, buf);
-	}
-	if (fields & SCR_BIT(TOD))
-		print_tod(s, time);
-	if (fields & SCR_BIT(TIME))
-		print_time(s, time);
-}
 
 /* perf's data_src__fprintf(): padded to the longest printed so far */
 static void
@@ -343,7 +231,7 @@ print_stack(struct scr *s, const struct ses_sample *ss,
 
 	text = scr_stack_text_get(&s->stacks, ss->stack_id, &len);
 	if (text) {
-		scr_out_add(&s->out, text, len);
+		scr_out_ref(&s->out, text, len);
 		return 0;
 	}
 	/* the sample is decoded already: resolving it cannot fail */
@@ -367,6 +255,62 @@ print_stack(struct scr *s, const struct ses_sample *ss,
 	return 0;
 }
 
+/* period and event name, as printed for the event's last period */
+static void
+print_period_name(struct scr *s, struct scr_ev *ev, const struct pd_evsel *pev,
+		  uint64_t fields, uint64_t period)
+{
+	size_t at = s->out.len;
+	uint64_t flushes = s->out.flushes;
+
+	if (ev->mid_len && ev->mid_period == period) {
+		scr_out_add(&s->out, ev->mid, ev->mid_len);
+		return;
+	}
+	if (fields & SCR_BIT(PERIOD)) {
+		scr_out_u64(&s->out, period, 10, false);
+		scr_out_c(&s->out, ' ');
+	}
+	if (fields & SCR_BIT(EVNAME)) {
+		scr_out_pad(&s->out, pd_evsel_name(pev), s->name_width);
+		scr_out_add(&s->out, ": ", 2);
+	}
+	ev->mid_len = 0;
+	if (s->out.flushes != flushes || s->out.len - at > sizeof(ev->mid))
+		return;
+	ev->mid_len = (uint8_t)(s->out.len - at);
+	ev->mid_period = period;
+	memcpy(ev->mid, s->out.buf + at, ev->mid_len);
+}
+
+/*
+ * what is printed from a repeat's own fields, without decoding it
+ * (bpf-output, a software default, is refused where it would print)
+ */
+#define REPEAT_FIELDS	(SCR_BIT(COMM) | SCR_BIT(TID) | SCR_BIT(PID) | \
+			 SCR_BIT(TIME) | SCR_BIT(CPU) | SCR_BIT(EVNAME) | \
+			 SCR_BIT(IP) | SCR_BIT(SYM) | SCR_BIT(DSO) | \
+			 SCR_BIT(SYMOFFSET) | SCR_BIT(SRCLINE) | \
+			 SCR_BIT(PERIOD) | SCR_BIT(TOD) | SCR_BIT(BPF_OUTPUT))
+
+bool
+scr_sample_needs_raw(struct scr *s, const struct ses_sample *ss)
+{
+	size_t len;
+	uint64_t fields;
+
+	if (ss->raw)
+		return false;
+	if (scr_ev_setup(s, ss->evsel))
+		return true;	/* scr_print_sample() says why */
+	fields = s->f.t[s->evs[ss->evsel].type].fields;
+	if (fields & ~REPEAT_FIELDS)
+		return true;
+	/* a stack whose text is not kept is resolved, from the record */
+	return (fields & SCR_BIT(IP)) &&
+	       !scr_stack_text_get(&s->stacks, ss->stack_id, &len);
+}
+
 int
 scr_print_sample(struct scr *s, const struct ses_sample *ss)
 {
@@ -385,15 +329,8 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 	pev = pd_reader_evsel(s->r, ss->evsel);
 	attr = &pev->attr;
 	scr_print_start(s, ev, fields, ss->comm, ss->pid, ss->tid, ss->cpu,
-			ss->time, PD_RECORD_SAMPLE, raw->misc);
-	if (fields & SCR_BIT(PERIOD)) {
-		scr_out_u64(&s->out, ss->period, 10, false);
-		scr_out_c(&s->out, ' ');
-	}
-	if (fields & SCR_BIT(EVNAME)) {
-		scr_out_pad(&s->out, pd_evsel_name(pev), s->name_width);
-		scr_out_add(&s->out, ": ", 2);
-	}
+			ss->time, PD_RECORD_SAMPLE, raw ? raw->misc : 0);
+	print_period_name(s, ev, pev, fields, ss->period);
 	if (s->f.print_flags)
 		scr_out_pad(&s->out, " ", 24);
 	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && !s->trace)

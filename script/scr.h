@@ -23,13 +23,25 @@
 #include "script/trace.h"
 #include "session/session.h"
 
-/* out.c: one large buffer written with write(2) */
+/*
+ * out.c: one large buffer written with writev(2), and text kept
+ * elsewhere (a stack's) written from where it is, not copied
+ */
+
+struct scr_out_piece {
+	const char *ref;	/* kept text, or NULL: buf from off */
+	size_t off, len;
+};
 
 struct scr_out {
 	int fd;
 	char *buf;
 	size_t len;
 	size_t cap;
+	size_t mark;		/* buf before it is in pieces */
+	struct scr_out_piece *pieces;	/* in order; then buf from mark */
+	size_t nr_pieces;
+	size_t ref_bytes;	/* what the pieces refer to outside buf */
 	uint64_t flushes;	/* how often buf was written out */
 	bool broken;		/* the reader went away (EPIPE): drop the rest */
 	int err;		/* errno of a failed write, 0 */
@@ -71,6 +83,12 @@ scr_out_c(struct scr_out *o, char c)
 	*scr_out_room(o, 1) = c;
 	o->len++;
 }
+
+/*
+ * n bytes at text, which stay where they are, unchanged, until
+ * scr_out_free(): long ones are written from there, not copied.
+ */
+void scr_out_ref(struct scr_out *o, const char *text, size_t n);
 
 /* s right-justified in width columns (printf's "%*s"). */
 void scr_out_pad(struct scr_out *o, const char *s, unsigned int width);
@@ -167,22 +185,37 @@ int scr_fields_parse(struct scr_fields *f, const char *arg);
 
 struct rep_hdr;
 struct scr_insn;
+struct scr_start;
+
+/* start.c keeps SCR_STARTS line starts of SCR_START_TEXT bytes at most */
+#define SCR_STARTS	256
+#define SCR_START_TEXT	64
 
 struct scr_ev {
 	bool ready;		/* checked and set up */
 	bool has_callchain;
 	enum scr_otype type;
+	/* a sample's period and event name, printed for mid_period */
+	uint8_t mid_len;	/* 0: none kept */
+	uint64_t mid_period;
+	char mid[64];
 };
 
-/* stacktext.c: the printed text of each stack id */
+/*
+ * stacktext.c: the printed text of each stack id, in blocks that are
+ * never moved nor freed before scr_stacks_free()
+ */
 struct scr_stacks {
 	struct {
-		uint64_t off;		/* in text */
+		const char *text;
 		uint32_t len;		/* 0: none kept */
 	} *ent;
 	size_t nr;			/* entries, by stack id */
-	char *text;
-	size_t len, cap;
+	char **blocks;
+	size_t nr_blocks;
+	char *next;			/* free in the last block */
+	size_t room;			/* bytes free there */
+	size_t total;			/* bytes in all blocks */
 };
 
 const char *scr_stack_text_get(const struct scr_stacks *c, uint64_t id,
@@ -215,10 +248,20 @@ struct scr {
 	struct strbuf tbuf;		/* one trace field */
 	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
 	struct scr_insn *insn;		/* insn.c's decoders, or NULL */
+	struct scr_start *starts;	/* start.c's kept line starts */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
-int scr_ev_setup(struct scr *s, unsigned int evsel);
+int scr_ev_setup_new(struct scr *s, unsigned int evsel);
+
+/* 0 once the event is set up; else scr_ev_setup_new() */
+static inline int
+scr_ev_setup(struct scr *s, unsigned int evsel)
+{
+	if (evsel < s->nr_evs && s->evs[evsel].ready)
+		return 0;
+	return scr_ev_setup_new(s, evsel);
+}
 /* the checks made before the first record: every event, tod */
 int scr_fields_check_file(struct scr *s);
 
@@ -228,10 +271,15 @@ void scr_print_ip(struct scr *s, const struct ses_sample *ss, uint64_t fields);
 void scr_print_chain(struct scr *s, const struct ses_sample *ss,
 		     uint64_t fields);
 
-/* sample.c */
+/* start.c: comm, pid/tid, CPU, misc, time: a line's start */
 void scr_print_start(struct scr *s, const struct scr_ev *ev, uint64_t fields,
 		     const char *comm, int32_t pid, int32_t tid, uint32_t cpu,
 		     uint64_t time, uint32_t type, uint16_t misc);
+void scr_starts_free(struct scr *s);
+
+/* sample.c */
+/* Whether ss, a repeat not decoded, must be for what is printed of it. */
+bool scr_sample_needs_raw(struct scr *s, const struct ses_sample *ss);
 int scr_print_sample(struct scr *s, const struct ses_sample *ss);
 
 /*
