@@ -529,7 +529,7 @@ head_read(struct pd_cursor *c, uint64_t t, struct pd_sample_id *head,
 	}
 }
 
-#define KEY_BITS	(FIXED_BITS | PD_SAMPLE_CALLCHAIN)
+#define KEY_BITS	(FIXED_BITS | PD_SAMPLE_CALLCHAIN | PD_SAMPLE_RAW)
 
 int
 pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
@@ -566,6 +566,9 @@ pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
 		pd_take_u64s(&c, cur_u64(&c), &out->callchain);
 	else
 		out->callchain = (struct pd_u64_array){ .swap = rec->swap };
+	out->raw = (struct pd_bytes){ 0 };
+	if (t & PD_SAMPLE_RAW)
+		pd_take_bytes(&c, cur_u32(&c), &out->raw);
 	return c.short_read ? -PD_E_BAD_SAMPLE : 0;
 }
 

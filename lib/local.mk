@@ -8,4 +8,4 @@ lib_libpdutil_a_SOURCES = \
 	lib/strbuf.c lib/strbuf.h \
 	lib/u64map.c lib/u64map.h \
 	lib/cpulist.c lib/cpulist.h
-lib_libpdutil_a_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+lib_libpdutil_a_CFLAGS = $(AM_CFLAGS)

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <stdlib.h>
-#include <xxhash.h>
 
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
@@ -13,7 +12,7 @@
 static size_t
 slot_of(uint64_t key, size_t cap)
 {
-	return (size_t)XXH3_64bits(&key, sizeof(key)) & (cap - 1);
+	return (size_t)u64_mix(key) & (cap - 1);
 }
 
 static void

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * lib/u64map.h - a hash table from u64 keys to u64 values (open
- * addressing, xxhash).
+ * addressing, slots by u64_mix()).
  */
 #ifndef PD_LIB_U64MAP_H
 #define PD_LIB_U64MAP_H

@@ -10,6 +10,7 @@ script_pscript_SOURCES = \
 	script/sample.c \
 	script/callchain.c \
 	script/stacktext.c \
+	script/tracememo.c \
 	script/insn.c \
 	script/dsoname.h \
 	script/dsoname.c \

@@ -596,6 +596,23 @@ setup(struct scr *s, const struct options *o)
 	return scr_fields_check_file(s) ? 1 : 0;
 }
 
+/* whether some event's samples print code or data addresses */
+static bool
+prints_addresses(const struct scr *s)
+{
+	const uint64_t addr_fields = SCR_BIT(IP) | SCR_BIT(ADDR) |
+		SCR_BIT(BRSTACK) | SCR_BIT(BRSTACKSYM) | SCR_BIT(BRSTACKOFF);
+	size_t i, n = pd_reader_nr_evsels(s->r);
+
+	for (i = 0; i < n; i++) {
+		const struct pd_evsel *ev = pd_reader_evsel(s->r, i);
+
+		if (s->f.t[scr_otype(ev->attr.type)].fields & addr_fields)
+			return true;
+	}
+	return false;
+}
+
 static int
 script(struct scr *s, const struct options *o, const char *recording_id)
 {
@@ -617,6 +634,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	so.archive = archive;
 	so.recording_id = recording_id;
 	so.warn = o->quiet ? NULL : print_sym_warning;
+	/* kallsyms is read ahead only for samples that print addresses */
+	so.no_prefetch = !prints_addresses(s);
 	syms = sym_ctx_new(&so);
 	if (!syms) {
 		free(archive);
@@ -625,6 +644,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	sopts.max_stack = o->max_stack;
 	sopts.no_callchain = o->no_callchain;
 	sopts.stack_ids = true;
+	sopts.resolve_on_demand = true;
 	/* perf script turns ordering off to show the rounds where they are */
 	sopts.file_order = s->show_round;
 	if (!s->pipe)
@@ -638,6 +658,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	scr_out_flush(&s->out);
 	scr_stacks_free(&s->stacks);
 	scr_starts_free(s);
+	scr_trace_memo_free(s);
 	scr_insn_free(s);
 	scr_trace_free(s->trace);
 	s->trace = NULL;

@@ -264,7 +264,7 @@ print_period_name(struct scr *s, struct scr_ev *ev, const struct pd_evsel *pev,
 	uint64_t flushes = s->out.flushes;
 
 	if (ev->mid_len && ev->mid_period == period) {
-		scr_out_add(&s->out, ev->mid, ev->mid_len);
+		scr_out_kept(&s->out, ev->mid, sizeof(ev->mid), ev->mid_len);
 		return;
 	}
 	if (fields & SCR_BIT(PERIOD)) {
@@ -336,9 +336,11 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && !s->trace)
 		stream_trace(s);
 	if ((fields & SCR_BIT(TRACE)) && raw->raw.len && s->trace) {
-		sb_reset(&s->tbuf);
-		if (scr_trace_format(s->trace, attr, raw, &s->tbuf) == 0)
-			scr_out_add(&s->out, sb_str(&s->tbuf), s->tbuf.len);
+		const char *text;
+		size_t len;
+
+		if (scr_trace_text(s, attr, raw, &text, &len) == 0)
+			scr_out_add(&s->out, text, len);
 	}
 	if (fields & SCR_BIT(ADDR))
 		print_addr(s, ss, attr, fields);

@@ -71,6 +71,22 @@ scr_out_add(struct scr_out *o, const char *s, size_t n)
 	o->len += n;
 }
 
+/*
+ * n bytes from a kept text of size bytes (n <= size, size a multiple of
+ * 16): the whole 16-byte blocks are copied, and only n are kept; the
+ * compiler's inline copy of a short variable length is slow here.
+ */
+static inline void
+scr_out_kept(struct scr_out *o, const char *text, size_t size, size_t n)
+{
+	char *d = scr_out_room(o, size);
+	size_t i;
+
+	for (i = 0; i < n; i += 16)
+		memcpy(d + i, text + i, 16);
+	o->len += n;
+}
+
 static inline void
 scr_out_str(struct scr_out *o, const char *s)
 {
@@ -186,6 +202,7 @@ int scr_fields_parse(struct scr_fields *f, const char *arg);
 struct rep_hdr;
 struct scr_insn;
 struct scr_start;
+struct scr_trace_memo;
 
 /* start.c keeps SCR_STARTS line starts of SCR_START_TEXT bytes at most */
 #define SCR_STARTS	256
@@ -249,6 +266,7 @@ struct scr {
 	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
 	struct scr_insn *insn;		/* insn.c's decoders, or NULL */
 	struct scr_start *starts;	/* start.c's kept line starts */
+	struct scr_trace_memo *trace_memo;	/* tracememo.c's texts */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
@@ -289,6 +307,14 @@ int scr_print_sample(struct scr *s, const struct ses_sample *ss);
 void scr_print_insn(struct scr *s, const struct ses_sample *ss,
 		    uint64_t fields);
 void scr_insn_free(struct scr *s);
+
+/*
+ * tracememo.c: the sample's `trace` text (scr_trace_format()), kept by
+ * its event and raw bytes; *text lasts until the next call.
+ */
+int scr_trace_text(struct scr *s, const struct pd_attr *attr,
+		   const struct pd_sample *ps, const char **text, size_t *len);
+void scr_trace_memo_free(struct scr *s);
 
 /* sideband.c: the records --show-*-events asks for */
 int scr_print_record(struct scr *s, const struct ses_event *ev);

@@ -64,38 +64,48 @@ print_tod(struct scr *s, uint64_t time)
 			       nsec / NSEC_PER_USEC);
 }
 
+/* the n last decimal digits of v, ending at end, two at a time */
+static void
+put_digits(char *end, uint64_t v, unsigned int n)
+{
+	static const char pairs[] =
+		"00010203040506070809101112131415161718192021222324"
+		"25262728293031323334353637383940414243444546474849"
+		"50515253545556575859606162636465666768697071727374"
+		"75767778798081828384858687888990919293949596979899";
+
+	for (; n >= 2; n -= 2) {
+		memcpy(end -= 2, pairs + 2 * (v % 100), 2);
+		v /= 100;
+	}
+	if (n)
+		end[-1] = (char)('0' + v % 10);
+}
+
 /* "%12s" of "sec.usec", or "%5lu.%09lu" with --ns; then ": " */
 static void
 print_time(struct scr *s, uint64_t t)
 {
 	uint64_t sec = t / NSEC_PER_SEC, ns = t % NSEC_PER_SEC;
 	uint64_t frac = s->ns ? ns : ns / NSEC_PER_USEC;
-	unsigned int i, digits = s->ns ? 9 : 6, width = s->ns ? 15 : 12;
-	unsigned int sec_digits = 1, len;
+	unsigned int digits = s->ns ? 9 : 6, width = s->ns ? 15 : 12;
+	unsigned int sec_digits = 1, len, pad;
 	uint64_t w;
 	char *p;
 
 	for (w = sec; w >= 10; w /= 10)
 		sec_digits++;
 	len = sec_digits + 1 + digits;
-	if (len < width)
-		len = width;
-	p = scr_out_room(&s->out, len + 2);
-	s->out.len += len + 2;
-	p += len;
-	*p = ':';
-	p[1] = ' ';
-	for (i = 0; i < digits; i++) {
-		*--p = (char)('0' + frac % 10);
-		frac /= 10;
-	}
-	*--p = '.';
-	for (i = 0; i < sec_digits; i++) {
-		*--p = (char)('0' + sec % 10);
-		sec /= 10;
-	}
-	while (p > s->out.buf + s->out.len - len - 2)
-		*--p = ' ';
+	pad = len < width ? width - len : 0;
+	p = scr_out_room(&s->out, pad + len + 2);
+	s->out.len += pad + len + 2;
+	memset(p, ' ', pad);
+	p += pad;
+	put_digits(p + sec_digits, sec, sec_digits);
+	p[sec_digits] = '.';
+	put_digits(p + len, frac, digits);
+	p[len] = ':';
+	p[len + 1] = ' ';
 }
 
 /* comm, pid/tid and CPU, formatted */
@@ -155,7 +165,7 @@ print_ids_kept(struct scr *s, uint64_t fields, bool unpadded,
 
 	if (e->len && e->comm == comm && e->pid == pid && e->tid == tid &&
 	    e->cpu == cpu && e->shape == shape) {
-		scr_out_add(&s->out, e->text, e->len);
+		scr_out_kept(&s->out, e->text, sizeof(e->text), e->len);
 		return;
 	}
 	print_ids(&s->out, fields, unpadded, comm, pid, tid, cpu);

@@ -21,7 +21,7 @@
 #include "lib/xalloc.h"
 #include "session/session-int.h"
 
-#define OE_CHUNK (4u << 20)
+#define OE_CHUNK (1u << 20)
 
 struct ses_oe_chunk {
 	struct ses_oe_chunk *next;	/* on the spare list */

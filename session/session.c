@@ -463,9 +463,9 @@ sample_repeat(struct ses_session *s, const struct pd_record *rec,
 		      p->cpumode == PD_MISC_GUEST_USER;
 }
 
-/* Resolve the decoded s->sample of thread t into s->out. */
+/* The fields of the decoded s->sample of thread t into s->out. */
 static void
-sample_resolve(struct ses_session *s, struct ses_thread_int *t)
+sample_fields(struct ses_session *s, struct ses_thread_int *t)
 {
 	const struct pd_sample *ps = &s->sample;
 	struct ses_sample *out = &s->out;
@@ -478,9 +478,19 @@ sample_resolve(struct ses_session *s, struct ses_thread_int *t)
 	out->period = ps->period;
 	out->thread = &t->pub;
 	out->comm = t->pub.comm;
-	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
 	out->filtered = ps->cpumode == PD_MISC_GUEST_KERNEL ||
 			ps->cpumode == PD_MISC_GUEST_USER;
+}
+
+/* Resolve the decoded s->sample of thread t into s->out. */
+static void
+sample_resolve(struct ses_session *s, struct ses_thread_int *t)
+{
+	const struct pd_sample *ps = &s->sample;
+	struct ses_sample *out = &s->out;
+
+	sample_fields(s, t);
+	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
 	out->chain = NULL;
 	out->nr_chain = 0;
 	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN)) {
@@ -553,6 +563,10 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 			return err;
 	}
 	s->out_decoded = true;
+	if (pre && s->opts.resolve_on_demand) {
+		sample_fields(s, t);
+		return 1;
+	}
 	sample_resolve(s, t);
 	return 1;
 }

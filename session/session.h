@@ -58,6 +58,13 @@ struct ses_opts {
 	 * Off: every sample is resolved, stack_id is 0.
 	 */
 	bool stack_ids;
+	/*
+	 * With stack_ids, a sample with a new stack id is handed out
+	 * decoded but unresolved as well: a tool that prints no address
+	 * resolves nothing (and loads no symbols), and one that does calls
+	 * ses_resolve_sample().
+	 */
+	bool resolve_on_demand;
 	bool stack_key_cpu;		/* the CPU is part of the stack key */
 	/*
 	 * Threads besides the caller's: 0 reads, orders and resolves in

@@ -567,7 +567,7 @@ check_key(const struct pd_attr *attr, const struct pd_record *rec)
 	const uint64_t key_bits = PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP |
 		PD_SAMPLE_TID | PD_SAMPLE_TIME | PD_SAMPLE_ADDR | PD_SAMPLE_ID |
 		PD_SAMPLE_STREAM_ID | PD_SAMPLE_CPU | PD_SAMPLE_PERIOD |
-		PD_SAMPLE_CALLCHAIN;
+		PD_SAMPLE_CALLCHAIN | PD_SAMPLE_RAW;
 	struct pd_sample_key k;
 	struct pd_sample s;
 	int krc = pd_sample_key_decode(attr, rec, &k);
@@ -584,7 +584,8 @@ check_key(const struct pd_attr *attr, const struct pd_record *rec)
 	T(k.id == s.id && k.ip == s.ip && k.time == s.time &&
 	  k.period == s.period && k.pid == s.pid && k.tid == s.tid &&
 	  k.cpu == s.cpu && k.cpumode == s.cpumode &&
-	  k.callchain.nr == s.callchain.nr, "%s: key fields differ", ctx);
+	  k.callchain.nr == s.callchain.nr && k.raw.len == s.raw.len &&
+	  k.raw.p == s.raw.p, "%s: key fields differ", ctx);
 	for (i = 0; i < k.callchain.nr && i < s.callchain.nr; i++)
 		T(pd_u64_array_get(&k.callchain, i) ==
 		  pd_u64_array_get(&s.callchain, i),

@@ -252,24 +252,46 @@ static const char *const want[] = {
 	"sample t=49 tid=100 comm=second id=7 resolved=0 map=0 al=0 chain=0 maps=2",
 };
 
+/* A session on the test file, kallsyms empty. */
+struct run {
+	struct pd_reader *r;
+	struct sym_ctx *syms;
+	struct ses_session *s;
+};
+
+static struct ses_session *
+run_open(struct run *x, const struct ses_opts *opts)
+{
+	struct sym_opts yopts = { .kallsyms = "/dev/null" };
+
+	T(!pd_reader_open(&x->r, path, NULL), "open %s", path);
+	x->syms = sym_ctx_new(&yopts);
+	x->s = ses_new(x->r, x->syms, opts);
+	return x->s;
+}
+
+static void
+run_close(struct run *x)
+{
+	ses_free(x->s);
+	sym_ctx_free(x->syms);
+	pd_reader_close(x->r);
+}
+
 static void
 check_run(unsigned int threads, bool key_cpu)
 {
 	struct ses_opts opts = { .stack_ids = true, .threads = threads,
 				 .stack_key_cpu = key_cpu };
-	struct sym_opts yopts = { .kallsyms = "/dev/null" };
-	struct pd_reader *r;
+	struct run run;
 	struct ses_session *s;
-	struct sym_ctx *syms;
 	struct ses_event ev;
 	struct ses_loc loc;
 	char got[256], what[64];
 	size_t i = 0;
 	int ret;
 
-	T(!pd_reader_open(&r, path, NULL), "open %s", path);
-	syms = sym_ctx_new(&yopts);
-	s = ses_new(r, syms, &opts);
+	s = run_open(&run, &opts);
 	while ((ret = ses_next(s, &ev)) > 0) {
 		show(s, &ev, got, sizeof(got));
 		snprintf(what, sizeof(what), "threads %u cpu %d: event %zu",
@@ -306,9 +328,52 @@ check_run(unsigned int threads, bool key_cpu)
 	  loc.map->pgoff == 0x3000 && loc.al_addr == 0x3010,
 	  "threads %u: resolve in the second map", threads);
 	T(ses_thread_find(s, PID, 999) == NULL, "no such thread");
-	ses_free(s);
-	sym_ctx_free(syms);
-	pd_reader_close(r);
+	run_close(&run);
+}
+
+/* the al= a want[] line gives, 0x100 (a repeat's) where it gives 0 */
+static uint64_t
+want_al(size_t i)
+{
+	uint64_t al = strtoull(strstr(want[i], " al=") + 4, NULL, 16);
+
+	return al ? al : 0x100;
+}
+
+/*
+ * resolve_on_demand: every sample comes unresolved, a new stack decoded
+ * and a repeat not; resolving either gives what the eager run gave.
+ */
+static void
+check_on_demand(unsigned int threads)
+{
+	struct ses_opts opts = { .stack_ids = true, .threads = threads,
+				 .stack_key_cpu = true,
+				 .resolve_on_demand = true };
+	struct run run;
+	struct ses_session *s;
+	struct ses_event ev;
+	size_t i = 0, samples = 0;
+
+	s = run_open(&run, &opts);
+	while (ses_next(s, &ev) > 0 && i < sizeof(want) / sizeof(want[0])) {
+		bool is_new = strstr(want[i], "resolved=1") != NULL;
+
+		if (ev.kind == SES_SAMPLE) {
+			T(!ev.sample->resolved, "on demand %u: event %zu "
+			  "unresolved", threads, i);
+			T((ev.sample->raw != NULL) == is_new, "on demand %u: "
+			  "event %zu decoded when new", threads, i);
+			T(!ses_resolve_sample(s, &ev) &&
+			  ev.sample->resolved && ev.sample->nr_chain == 2 &&
+			  ev.sample->self.al_addr == want_al(i),
+			  "on demand %u: event %zu resolved", threads, i);
+			samples++;
+		}
+		i++;
+	}
+	T_EQ_U64(samples, 9, "on demand: samples");
+	run_close(&run);
 }
 
 /* Without stack ids every sample is resolved and has id 0. */
@@ -316,17 +381,13 @@ static void
 check_no_ids(void)
 {
 	struct ses_opts opts = { 0 };
-	struct sym_opts yopts = { .kallsyms = "/dev/null" };
-	struct pd_reader *r;
+	struct run run;
 	struct ses_session *s;
-	struct sym_ctx *syms;
 	struct ses_event ev;
 	struct ses_sample one;
 	size_t samples = 0, pos;
 
-	T(!pd_reader_open(&r, path, NULL), "open %s", path);
-	syms = sym_ctx_new(&yopts);
-	s = ses_new(r, syms, &opts);
+	s = run_open(&run, &opts);
 	while (ses_next(s, &ev) > 0) {
 		if (ev.kind != SES_SAMPLE)
 			continue;
@@ -340,9 +401,7 @@ check_no_ids(void)
 		samples++;
 	}
 	T_EQ_U64(samples, 9, "samples");
-	ses_free(s);
-	sym_ctx_free(syms);
-	pd_reader_close(r);
+	run_close(&run);
 }
 
 int
@@ -352,6 +411,8 @@ main(void)
 	check_run(0, true);
 	check_run(1, true);
 	check_run(0, false);
+	check_on_demand(0);
+	check_on_demand(1);
 	check_no_ids();
 	unlink(path);
 	return t_done("test-session-api");

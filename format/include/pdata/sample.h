@@ -369,12 +369,13 @@ struct pd_sample_key {
 	uint32_t cpu;		/* (u32)-1 */
 	uint8_t cpumode;	/* misc & PD_MISC_CPUMODE_MASK */
 	struct pd_u64_array callchain;	/* empty without CALLCHAIN */
+	struct pd_bytes raw;		/* empty without RAW */
 };
 
 /*
  * The key of a SAMPLE whose attr's sample_type has no bits but
- * IDENTIFIER to PERIOD and CALLCHAIN, without the cost of decoding the
- * whole sample: the fields are those pd_sample_decode() would give.
+ * IDENTIFIER to PERIOD, CALLCHAIN and RAW, without the cost of decoding
+ * the whole sample: the fields are those pd_sample_decode() would give.
  * Returns 0; 1, with *out unspecified, when sample_type has other bits
  * (call pd_sample_decode() instead); or the error pd_sample_decode()
  * returns for rec, as with these bits it fails exactly when this does.
