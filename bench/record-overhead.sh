@@ -22,6 +22,9 @@
 #
 # Settings (environment):
 #   PRECORD     the precord to time (default ./record/precord, else PATH)
+#   PRECORD_BASE  an earlier precord (say, built from the commit before a
+#               change), run in turn with the others: adds its run and
+#               total times and its lost samples (default: none)
 #   PERF        the perf to time and to read the files with (default perf)
 #   FREQS       the -F values (default "1000 10000 max")
 #   CALLGRAPHS  "no", "yes" or both (default "no yes"): without/with -g
@@ -105,8 +108,13 @@ lost_of() {
 	printf '%s/%s\n' "${s:-?}" "${r:-0}"
 }
 
-printf '| -F | -g | alone s | precord run s | x | precord total s | x | perf run s | x | perf total s | x | lost precord | lost perf | MB precord | MB perf |\n'
-printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
+[ -z "${PRECORD_BASE:-}" ] || [ -x "$PRECORD_BASE" ] ||
+	die "$PRECORD_BASE is not executable"
+tags="alone precord perf${PRECORD_BASE:+ base}"
+printf '| -F | -g | alone s | precord run s | x | precord total s | x | perf run s | x | perf total s | x | lost precord | lost perf | MB precord | MB perf |%s\n' \
+	"${PRECORD_BASE:+ base run s | x | base total s | x | lost base |}"
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n' \
+	"${PRECORD_BASE:+---|---|---|---|---|}"
 for freq in $FREQS; do
 	for cg in $CALLGRAPHS; do
 		case $cg in
@@ -115,7 +123,7 @@ for freq in $FREQS; do
 		*) die "CALLGRAPHS takes no and yes, not $cg" ;;
 		esac
 		say "-F $freq ${gopt:-(no -g)}: $REPEAT runs of each"
-		for tag in alone precord perf; do
+		for tag in $tags; do
 			: > "$OUT_DIR/$tag.total"
 			: > "$OUT_DIR/$tag.run"
 		done
@@ -128,6 +136,11 @@ for freq in $FREQS; do
 			rm -f "$OUT_DIR/perf.data" "$OUT_DIR/perf.data.old"
 			run_timed perf "$PERF" record -e "$EVENT" -F "$freq" $gopt \
 				-o "$OUT_DIR/perf.data" --
+			if [ -n "${PRECORD_BASE:-}" ]; then
+				rm -f "$OUT_DIR/base.data" "$OUT_DIR/base.data.old"
+				run_timed base "$PRECORD_BASE" -e "$EVENT" -F "$freq" \
+					$gopt -o "$OUT_DIR/base.data" --
+			fi
 			i=$((i + 1))
 		done
 		ta=$(median < "$OUT_DIR/alone.run")
@@ -139,13 +152,24 @@ for freq in $FREQS; do
 		lf=$(lost_of "$OUT_DIR/perf.data")
 		mp=$(awk -v b="$(size_of "$OUT_DIR/precord.data" 2>/dev/null || echo 0)" 'BEGIN { printf "%.2f", b / 1e6 }')
 		mf=$(awk -v b="$(size_of "$OUT_DIR/perf.data" 2>/dev/null || echo 0)" 'BEGIN { printf "%.2f", b / 1e6 }')
+		rb=0 tb=0 lb=
+		if [ -n "${PRECORD_BASE:-}" ]; then
+			rb=$(median < "$OUT_DIR/base.run")
+			tb=$(median < "$OUT_DIR/base.total")
+			lb=$(lost_of "$OUT_DIR/base.data")
+		fi
 		awk -v f="$freq" -v g="${gopt:+yes}" -v ta="$ta" -v rp="$rp" -v tp="$tp" \
-			-v rf="$rf" -v tf="$tf" -v lp="$lp" -v lf="$lf" -v mp="$mp" -v mf="$mf" 'BEGIN {
+			-v rf="$rf" -v tf="$tf" -v lp="$lp" -v lf="$lf" -v mp="$mp" -v mf="$mf" \
+			-v rb="$rb" -v tb="$tb" -v lb="$lb" 'BEGIN {
 			if (ta <= 0)
 				ta = 0.01
-			printf "| %s | %s | %.2f | %.2f | %.2fx | %.3f | %.2fx | %.2f | %.2fx | %.3f | %.2fx | %s | %s | %s | %s |\n",
+			printf "| %s | %s | %.2f | %.2f | %.2fx | %.3f | %.2fx | %.2f | %.2fx | %.3f | %.2fx | %s | %s | %s | %s |",
 				f, g == "" ? "no" : g, ta, rp, rp / ta, tp, tp / ta,
 				rf, rf / ta, tf, tf / ta, lp, lf, mp, mf
+			if (lb != "")
+				printf " %.2f | %.2fx | %.3f | %.2fx | %s |", rb,
+					rb / ta, tb, tb / ta, lb
+			printf "\n"
 		}'
 	done
 done

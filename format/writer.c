@@ -96,6 +96,8 @@ struct pd_writer {
 	uint64_t attrs_offset;
 	uint64_t data_offset;	/* file mode: where the records start */
 	uint64_t data_size;	/* record bytes taken */
+	uint64_t synced;	/* of those, what the header on disk covers */
+	uint64_t hi;		/* the output's end: what reached the fd */
 
 	struct w_raw raw[PD_FEAT_BITS];
 	uint64_t dropped[FEAT_WORDS];
@@ -192,6 +194,8 @@ out_write(struct pd_writer *w, const void *p, size_t n)
 		c += got;
 		n -= (size_t)got;
 		w->pos += (uint64_t)got;
+		if (w->pos > w->hi)
+			w->hi = w->pos;
 	}
 	return 0;
 }
@@ -638,6 +642,95 @@ pd_writer_flush(struct pd_writer *w)
 	if (w->state == W_FAILED)
 		return failed_already(w);
 	return buf_flush(w);
+}
+
+/* The file header's data size (§2.1: data.size, at byte 48), in place. */
+#define HEADER_DATA_SIZE_AT	48
+
+static int
+header_data_size(struct pd_writer *w, uint64_t size)
+{
+	ssize_t got;
+
+	do
+		got = pwrite(w->fd, &size, sizeof(size), HEADER_DATA_SIZE_AT);
+	while (got < 0 && errno == EINTR);
+	if (got == (ssize_t)sizeof(size))
+		return 0;
+	w->state = W_FAILED;
+	return w_fail(w, PD_ERR_ERRNO(got < 0 ? errno : EIO),
+		      HEADER_DATA_SIZE_AT, "updating the data size: %s",
+		      strerror(got < 0 ? errno : EIO));
+}
+
+int
+pd_writer_sync(struct pd_writer *w)
+{
+	int err;
+
+	if (w->state == W_FAILED)
+		return failed_already(w);
+	if (w->state != W_DATA)
+		return w_bad_arg(w, "pd_writer_sync() needs a started, unfinished data section");
+	err = buf_flush(w);
+	if (err || w->pipe || w->synced == w->data_size)
+		return err;
+	err = header_data_size(w, w->data_size);
+	if (!err)
+		w->synced = w->data_size;
+	return err;
+}
+
+/*
+ * The end of the last whole record in [at, end) of the file, the
+ * records laid end to end from at; reading stops at the first header
+ * that cannot be read or does not fit.
+ */
+static uint64_t
+whole_records_end(const struct pd_writer *w, uint64_t at, uint64_t end)
+{
+	struct pd_event_header h;
+
+	while (end - at >= sizeof(h)) {
+		if (pread(w->fd, &h, sizeof(h), (off_t)at) !=
+		    (ssize_t)sizeof(h) ||
+		    h.size < sizeof(h) || h.size > end - at)
+			break;
+		at += h.size;
+	}
+	return at;
+}
+
+int
+pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
+{
+	static const uint64_t no_features[FEAT_WORDS];
+	uint64_t end, at;
+	int err;
+
+	if (w->pipe || w->state == W_EVSELS || w->state == W_DONE)
+		return w_bad_arg(w, "pd_writer_salvage() needs a file whose data section was started");
+	end = w->data_offset + w->data_size;
+	if (end > w->hi)
+		end = w->hi;
+	at = whole_records_end(w, w->data_offset + w->synced, end);
+	w->data_size = w->synced = at - w->data_offset;
+	w->buf_len = 0;
+	w->pos = w->hi = at;
+	if (w->regular && ftruncate(w->fd, (off_t)at) < 0)
+		return w_fail(w, PD_ERR_ERRNO(errno), at,
+			      "truncating the file: %s", strerror(errno));
+	/* the header, in place: it needs no room the file lacks */
+	w->pos = 0;
+	err = emit_file_header(w, w->data_size, no_features);
+	if (!err)
+		err = buf_flush(w);
+	w->pos = at;
+	if (err)
+		return err;
+	w->state = W_DATA;
+	*kept = w->data_size;
+	return 0;
 }
 
 struct w_section {

@@ -132,7 +132,7 @@ struct rec_target {
 
 	pid_t child;			/* the workload, or 0 */
 	/* the dispositions precord found, given back to the workload */
-	struct sigaction old_int, old_term, old_chld;
+	struct sigaction old_int, old_term, old_hup, old_chld, old_xfsz;
 	sigset_t old_mask;
 	int go_fd;			/* write end of the start pipe */
 	int err_fd;			/* read end of the exec-error pipe */

@@ -255,6 +255,17 @@ synthesize(struct session *s)
 	return emit(s, &finished_init, 8);
 }
 
+/*
+ * What was written survives a kill from here on: in the file (its
+ * header's data size covering it, doc/perf-data-format.md §2.7) or in
+ * the pipe.
+ */
+static int
+sync_output(struct session *s)
+{
+	return pd_writer_sync(s->w);
+}
+
 /* One pass over every ring; a FINISHED_ROUND when it wrote something. */
 static int
 drain_all(struct session *s, uint64_t *total)
@@ -275,12 +286,19 @@ drain_all(struct session *s, uint64_t *total)
 	return sum ? emit(s, &round, 8) : 0;
 }
 
+/*
+ * The rings are drained when the kernel wakes precord up, and at least
+ * this often: at a low rate a ring fills its wakeup watermark in minutes,
+ * and what it holds is lost if precord is killed.
+ */
+static const struct timespec drain_every = { .tv_sec = 1 };
+
 static int
 record_loop(struct session *s, const sigset_t *waitmask)
 {
 	struct pollfd *pfd = xcalloc(s->rings.nr, sizeof(*pfd));
 	bool draining = false;
-	int err = 0;
+	int err = 0, got;
 
 	for (size_t i = 0; i < s->rings.nr; i++) {
 		pfd[i].fd = s->rings.r[i].fd;
@@ -290,17 +308,20 @@ record_loop(struct session *s, const sigset_t *waitmask)
 		uint64_t n;
 		size_t hup = 0;
 
-		if ((err = drain_all(s, &n)))
+		/* each pass reaches the file, and its header, at once */
+		if ((err = drain_all(s, &n)) || (n && (err = sync_output(s))))
 			break;
 		if (n)
 			continue;
 		if (done || draining)
 			break;
-		if (ppoll(pfd, s->rings.nr, NULL, waitmask) < 0 &&
-		    errno != EINTR) {
+		got = ppoll(pfd, s->rings.nr, &drain_every, waitmask);
+		if (got < 0 && errno != EINTR) {
 			err = -errno;
 			break;
 		}
+		if (got <= 0)
+			continue;
 		s->waking++;
 		for (size_t i = 0; i < s->rings.nr; i++)
 			if (pfd[i].revents & (POLLHUP | POLLERR))
@@ -450,6 +471,8 @@ begin_file(struct session *s)
 	if (err)
 		return writer_fail(s, "the header", err);
 	err = synthesize(s);
+	if (!err)
+		err = sync_output(s);
 	if (err)
 		return writer_fail(s, "the synthesised records", err);
 	return 0;
@@ -577,6 +600,43 @@ finish_file(struct session *s, struct counts *c)
 	return 0;
 }
 
+/*
+ * A write failed while recording (a full disk, a file size limit): the
+ * workload is stopped as perf stops it, every whole record that reached
+ * the file is kept, and the file is finalised as far as the room left
+ * allows, so that perf reads it.  Returns -1: the recording failed.
+ */
+static int
+salvage_output(struct session *s, int err)
+{
+	struct counts c = { 0 };
+	bool features;
+	uint64_t kept;
+
+	writer_fail(s, "the data", err);
+	if (s->t.child && !child_finished)
+		kill(s->t.child, SIGTERM);
+	if (s->o->pipe)
+		return -1;
+	if (pd_writer_salvage(s->w, &kept)) {
+		error_msg("cannot finalise '%s': %s", s->o->output,
+			  pd_writer_errmsg(s->w));
+		return -1;
+	}
+	features = !finish_file(s, &c);
+	if (!features && pd_writer_salvage(s->w, &kept)) {
+		error_msg("cannot finalise '%s': %s", s->o->output,
+			  pd_writer_errmsg(s->w));
+		return -1;
+	}
+	error_msg("'%s' keeps the %llu samples (%.3f MB of records) written "
+		 "before the failure, and is finalised%s", s->o->output,
+		 (unsigned long long)c.samples, (double)kept / 1024 / 1024,
+		 features ? "" : " without its feature sections (no room "
+		 "for them)");
+	return -1;
+}
+
 static void
 print_summary(struct session *s, const struct counts *c)
 {
@@ -691,20 +751,28 @@ static void
 install_signals(struct rec_target *t, sigset_t *waitmask)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
 	sigset_t block;
 
 	sigemptyset(&sa.sa_mask);
+	sigemptyset(&ign.sa_mask);
 	sigaction(SIGINT, &sa, &t->old_int);
 	sigaction(SIGTERM, &sa, &t->old_term);
+	/* a closed terminal ends the recording as Ctrl-C does */
+	sigaction(SIGHUP, &sa, &t->old_hup);
 	sigaction(SIGCHLD, &sa, &t->old_chld);
+	/* past a file size limit a write fails (EFBIG) and the file is kept */
+	sigaction(SIGXFSZ, &ign, &t->old_xfsz);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
+	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &block, waitmask);
 	t->old_mask = *waitmask;
 	sigdelset(waitmask, SIGINT);
 	sigdelset(waitmask, SIGTERM);
+	sigdelset(waitmask, SIGHUP);
 	sigdelset(waitmask, SIGCHLD);
 }
 
@@ -814,7 +882,7 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	}
 	err = record_loop(s, waitmask);
 	if (err)
-		return writer_fail(s, "the data", err);
+		return salvage_output(s, err);
 	if (!s->o->quiet)
 		fprintf(stderr,
 			"[ precord: Woken up %lu times to write data ]\n",
@@ -825,7 +893,7 @@ record(struct session *s, sigset_t *waitmask, int *status)
 		uint64_t n;
 
 		if ((err = drain_all(s, &n)) || (err = write_lost_samples(s)))
-			return writer_fail(s, "the data", err);
+			return salvage_output(s, err);
 	}
 	rec_rings_unmap(&s->rings);
 	rec_events_close(&s->list, &s->t);

@@ -213,7 +213,9 @@ child_run(const struct rec_target *t, int go, int errw, char **argv)
 	/* the recorder's handlers and mask are not the workload's */
 	sigaction(SIGINT, &t->old_int, NULL);
 	sigaction(SIGTERM, &t->old_term, NULL);
+	sigaction(SIGHUP, &t->old_hup, NULL);
 	sigaction(SIGCHLD, &t->old_chld, NULL);
+	sigaction(SIGXFSZ, &t->old_xfsz, NULL);
 	sigprocmask(SIG_SETMASK, &t->old_mask, NULL);
 	prctl(PR_SET_NAME, "precord-exec");
 	if (t->pipe_output)

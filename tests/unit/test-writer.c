@@ -647,6 +647,101 @@ test_not_finalised(const struct pd_meta *m, const struct tbuf *recs)
 	pd_reader_close(r);
 }
 
+/* A writer with the test's events, its data section begun, on fd. */
+static struct pd_writer *
+begin_on(int fd, const struct pd_meta *m)
+{
+	struct pd_writer *w = NULL;
+	struct pd_attr a;
+	unsigned int i;
+
+	T(pd_writer_open(&w, fd, NULL) == 0, "open the writer");
+	for (i = 0; w && i < NR_EVSELS; i++) {
+		make_attr(&a, i);
+		T(pd_writer_add_evsel(w, &a, ev_ids[i], ev_nr_ids[i]) == 0,
+		  "add evsel %u", i);
+	}
+	T(w && pd_writer_begin_data(w, m) == 0, "begin the data");
+	return w;
+}
+
+/* path's records (not the writer's own) equal want[0..len) */
+static void
+check_file_records(const char *path, const void *want, size_t len,
+		   bool features, const char *what)
+{
+	struct pd_reader *r = NULL;
+	unsigned char *back;
+	size_t n;
+
+	T(pd_reader_open(&r, path, NULL) == 0, "%s: open: %s", what,
+	  r ? pd_reader_errmsg(r) : "");
+	if (!r)
+		return;
+	T(!pd_reader_info(r)->not_finalised, "%s: the data size is set",
+	  what);
+	T(pd_meta_has(pd_reader_meta(r), PD_FEAT_HOSTNAME) == features,
+	  "%s: features %s", what, features ? "written" : "absent");
+	back = read_records(r, &n);
+	T_EQ_U64(n, len, "record bytes");
+	T(n == len && back && memcmp(back, want, len) == 0,
+	  "%s: the records differ", what);
+	free(back);
+	pd_reader_close(r);
+}
+
+/*
+ * pd_writer_sync(): a writer that stops after it (killed) leaves a file
+ * that reads, without features.  pd_writer_salvage(): after a write cut
+ * short, every whole record on disk is kept, the cut one dropped, and
+ * the writer finishes the file.
+ */
+static void
+test_sync_salvage(const struct pd_meta *m, const struct tbuf *recs)
+{
+	struct tbuf copies;
+	struct pd_writer *w;
+	char path[320];
+	uint64_t kept = 0;
+	size_t last;
+	int fd;
+
+	tmp_path(path, sizeof(path), "killed.data");
+	fd = create(path);
+	w = begin_on(fd, m);
+	T(w && pd_writer_write(w, recs->p, recs->len) == 0 &&
+	  pd_writer_sync(w) == 0, "sync: write and sync");
+	/* written after the sync and never synced: not counted */
+	T(w && pd_writer_write(w, recs->p, recs->len) == 0, "sync: more");
+	pd_writer_close(w);
+	close(fd);
+	check_file_records(path, recs->p, recs->len, false, "killed");
+
+	/* two more copies, the last record cut short by a failed write */
+	tb_init(&copies, HOST_BE);
+	tb_bytes(&copies, recs->p, recs->len);
+	tb_bytes(&copies, recs->p, recs->len);
+	last = recs->len - 8;		/* the FINISHED_ROUND's 8 bytes */
+	tmp_path(path, sizeof(path), "cut.data");
+	fd = create(path);
+	w = begin_on(fd, m);
+	T(w && pd_writer_write(w, recs->p, recs->len) == 0 &&
+	  pd_writer_sync(w) == 0 &&
+	  pd_writer_write(w, copies.p, copies.len) == 0 &&
+	  pd_writer_flush(w) == 0, "cut: write");
+	T(ftruncate(fd, lseek(fd, 0, SEEK_END) - 4) == 0, "cut: truncate");
+	T(w && pd_writer_salvage(w, &kept) == 0, "cut: salvage: %s",
+	  w ? pd_writer_errmsg(w) : "");
+	T_EQ_U64(kept, 2 * recs->len + last, "cut: bytes kept");
+	T(w && pd_writer_finish(w, m) == 0, "cut: finish after salvage");
+	pd_writer_close(w);
+	close(fd);
+	/* kept: the three copies but the last one's FINISHED_ROUND */
+	tb_bytes(&copies, recs->p, recs->len);
+	check_file_records(path, copies.p, 2 * recs->len + last, true, "cut");
+	tb_free(&copies);
+}
+
 /* Several MiB through the buffer and around it, in odd pieces. */
 static void
 test_large(void)
@@ -860,6 +955,7 @@ main(void)
 	test_file_mode(&m, &recs);
 	test_pipe_mode(&m, &recs);
 	test_not_finalised(&m, &recs);
+	test_sync_salvage(&m, &recs);
 	test_large();
 	test_raw_unknown();
 	test_errors(&m);

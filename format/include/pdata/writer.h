@@ -107,6 +107,29 @@ int pd_writer_set_feature_raw(struct pd_writer *w, unsigned int feat,
 int pd_writer_flush(struct pd_writer *w);
 
 /*
+ * Make the records written so far outlive the writer: push what is
+ * buffered to the fd and, in file mode, set the header's data size
+ * (one pwrite() of 8 bytes) to them.  A recorder killed after this call
+ * leaves a file that perf and libpdata read up to here; it lacks the
+ * feature sections, which only pd_writer_finish() writes
+ * (doc/perf-data-format.md §2.7).  Between pd_writer_begin_data() and
+ * pd_writer_finish().
+ */
+int pd_writer_sync(struct pd_writer *w);
+
+/*
+ * After a write failed in file mode (a full disk, a file size limit),
+ * in the data or in the features: keep every whole record that reached
+ * the file, cut what follows, and rewrite the header in place with that
+ * data size and no feature, so that the file reads.  *kept gets the data
+ * bytes kept.  The writer then takes records, pd_writer_sync() and
+ * pd_writer_finish() again (which may fail anew for lack of room; a
+ * second pd_writer_salvage() undoes what that wrote).  Pipe mode, or a
+ * data section not started: -PD_E_INVAL.
+ */
+int pd_writer_salvage(struct pd_writer *w, uint64_t *kept);
+
+/*
  * Whether pd_writer_finish() (file mode) or pd_writer_begin_data() (pipe
  * mode) left feature feat out because meta could not encode it (a NULL
  * string, inconsistent counts, BPF info of the other byte order, no
