@@ -23,8 +23,8 @@
 #include "lib/xalloc.h"
 #include "script/scr.h"
 
-#define MEMO_MAX	((size_t)16 << 20)
-#define MEMO_MAX_ENTS	((size_t)1 << 18)
+#define MEMO_MAX	((size_t)4 << 20)
+#define MEMO_MAX_ENTS	((size_t)1 << 16)
 #define MEMO_TRIAL	4096u
 #define MEMO_MIN_RATE	8u
 
