@@ -71,15 +71,21 @@ rec_cache_fill(const struct pd_meta *meta, const struct rec_opts *o)
 		return;
 	dir = sym_cache_dir();
 	if (!dir) {
-		warn_msg("no build-id cache: neither PERF_BUILDID_DIR nor HOME "
-			 "is set");
+		if (o->verbose)
+			warn_msg("no build-id cache: neither PERF_BUILDID_DIR "
+				 "nor HOME is set");
 		return;
 	}
-	/* perf makes the top directory alone (mode 0755), not its parents */
+	/*
+	 * perf makes the top directory alone (mode 0755), not its parents,
+	 * and says nothing when the home directory does not exist
+	 */
 	if (mkdir(dir, 0755) && errno != EEXIST) {
-		warn_msg("cannot create the build-id cache '%s': %s", dir,
-			 strerror(errno));
-		hint_msg("-N records without filling it");
+		if (errno != ENOENT || o->verbose) {
+			warn_msg("cannot create the build-id cache '%s': %s",
+				 dir, strerror(errno));
+			hint_msg("-N records without filling it");
+		}
 		free(dir);
 		return;
 	}

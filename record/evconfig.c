@@ -69,6 +69,10 @@ config_callchain(struct rec_event *ev, const struct rec_opts *o)
 		a->sample_stack_user = o->stack_dump_size;
 		flag(a, PD_ATTR_EXCLUDE_CALLCHAIN_USER, true);
 	}
+	if (o->user_callchains)
+		flag(a, PD_ATTR_EXCLUDE_CALLCHAIN_KERNEL, true);
+	if (o->kernel_callchains)
+		flag(a, PD_ATTR_EXCLUDE_CALLCHAIN_USER, true);
 }
 
 static void
@@ -137,7 +141,23 @@ config_one(struct rec_evlist *list, struct rec_event *ev,
 	config_period(ev, o);
 	if (pd_attr_has(a, PD_ATTR_FREQ))
 		a->sample_type |= PD_SAMPLE_PERIOD;
+	/* -n: the events count, the kernel takes no sample */
+	if (o->no_samples)
+		a->sample_period = 0;
 	config_samples(ev, o, t, track);
+	if (o->inherit_stat) {
+		flag(a, PD_ATTR_INHERIT_STAT, true);
+		a->read_format |= PD_FORMAT_TOTAL_TIME_ENABLED |
+				  PD_FORMAT_TOTAL_TIME_RUNNING;
+	}
+	if (o->all_user || o->all_kernel) {
+		flag(a, PD_ATTR_EXCLUDE_KERNEL, o->all_user);
+		flag(a, PD_ATTR_EXCLUDE_USER, o->all_kernel);
+	}
+	if (o->use_clockid) {
+		flag(a, PD_ATTR_USE_CLOCKID, true);
+		a->clockid = (uint32_t)o->clockid;
+	}
 
 	flag(a, PD_ATTR_TASK, track);
 	flag(a, PD_ATTR_MMAP, track);

@@ -82,7 +82,8 @@ event_fallback(struct rec_event *ev, int err, const struct rec_opts *o)
 	if ((err == ENOENT || err == ENXIO || err == ENODEV ||
 	     err == EOPNOTSUPP) &&
 	    a->type == PD_TYPE_HARDWARE && a->config == PD_HW_CPU_CYCLES) {
-		if (!o->quiet)
+		/* perf says so with -v only */
+		if (o->verbose && !o->quiet)
 			warn_msg("The cycles event is not supported, trying to "
 				 "fall back to cpu-clock-ticks");
 		a->type = PD_TYPE_SOFTWARE;

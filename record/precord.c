@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -33,7 +34,8 @@ static const char usage_text[] =
 "Usage: precord [OPTION]... [--] COMMAND [ARG]...\n"
 "       precord [OPTION]... -p PID | -t TID | -a | -C CPUS\n"
 "Record a profile of COMMAND, of running threads or of the whole system\n"
-"into a perf.data file that Linux perf and preport read.\n"
+"(with no command and no target: until Ctrl-C) into a perf.data file\n"
+"that Linux perf and preport read.\n"
 "\n"
 "Targets:\n"
 "  -p, --pid=PID[,PID]      record these processes (all their threads)\n"
@@ -42,19 +44,26 @@ static const char usage_text[] =
 "  -C, --cpu=CPUS           only these CPUs (e.g. 0-1,3)\n"
 "  -D, --delay=MSECS        start recording MSECS after the command starts\n"
 "  -i, --no-inherit         child tasks do not inherit counters\n"
+"  -s, --stat               per-thread counts (inherit_stat)\n"
 "Events:\n"
 "  -e, --event=EVENT        event selector (perf's syntax: cpu-clock,\n"
 "                           cycles:u, L1-dcache-load-misses, r1a8,\n"
 "                           cpu/event=0x3c/, sched:sched_switch, {a,b})\n"
 "Sampling:\n"
 "  -F, --freq=HZ|max        sampling frequency (default 4000)\n"
+"      --strict-freq        fail rather than throttle a -F over the limit\n"
 "  -c, --count=PERIOD       sample every PERIOD events\n"
+"  -n, --no-samples         count the events, take no sample\n"
+"      --all-user           only user space, on every event\n"
+"      --all-kernel         only the kernel, on every event\n"
 "  -g                       record call chains (frame pointers)\n"
 "      --call-graph=MODE    fp, dwarf[,SIZE] or lbr\n"
+"      --user-callchains    call chains of user space only\n"
+"      --kernel-callchains  call chains of the kernel only\n"
 "  -b, --branch-any         sample any taken branch (LBR)\n"
 "  -j, --branch-filter=F    branch stack filter (any,u,k,call,...)\n"
 "      --user-regs[=REGS]   sample user registers (ax,bx,...)\n"
-"      --intr-regs[=REGS]   sample interrupt registers\n"
+"  -I, --intr-regs[=REGS]   sample interrupt registers\n"
 "  -d, --data               sample data addresses\n"
 "  -W, --weight             sample the weight\n"
 "      --phys-data          sample physical addresses\n"
@@ -66,7 +75,11 @@ static const char usage_text[] =
 "      --switch-events      record context switches\n"
 "      --namespaces         record namespace events\n"
 "      --all-cgroups        record cgroup events\n"
-"  -m, --mmap-pages=PAGES   ring buffer size in pages (or with B/K/M/G)\n"
+"  -m, --mmap-pages=PAGES[,AUX]\n"
+"                           ring buffer size in pages (or with B/K/M/G),\n"
+"                           and of the AUX area buffer\n"
+"  -k, --clockid=CLOCK      time stamps from CLOCK (monotonic, realtime,\n"
+"                           boottime, tai, monotonic_raw, or a number)\n"
 "Build-ids:\n"
 "  -B, --no-buildid         no build-id list, and no build-id cache\n"
 "  -N, --no-buildid-cache   do not fill the build-id cache\n"
@@ -98,6 +111,11 @@ enum {
 	OPT_ARCHIVE,
 	OPT_PERF_ARCHIVE,
 	OPT_VERSION,
+	OPT_STRICT_FREQ,
+	OPT_ALL_USER,
+	OPT_ALL_KERNEL,
+	OPT_USER_CALLCHAINS,
+	OPT_KERNEL_CALLCHAINS,
 };
 
 static const struct option long_opts[] = {
@@ -107,6 +125,14 @@ static const struct option long_opts[] = {
 	{ "cpu", required_argument, NULL, 'C' },
 	{ "delay", required_argument, NULL, 'D' },
 	{ "no-inherit", no_argument, NULL, 'i' },
+	{ "stat", no_argument, NULL, 's' },
+	{ "strict-freq", no_argument, NULL, OPT_STRICT_FREQ },
+	{ "no-samples", no_argument, NULL, 'n' },
+	{ "all-user", no_argument, NULL, OPT_ALL_USER },
+	{ "all-kernel", no_argument, NULL, OPT_ALL_KERNEL },
+	{ "user-callchains", no_argument, NULL, OPT_USER_CALLCHAINS },
+	{ "kernel-callchains", no_argument, NULL, OPT_KERNEL_CALLCHAINS },
+	{ "clockid", required_argument, NULL, 'k' },
 	{ "event", required_argument, NULL, 'e' },
 	{ "freq", required_argument, NULL, 'F' },
 	{ "count", required_argument, NULL, 'c' },
@@ -184,8 +210,6 @@ read_max_rate(void)
 static void
 parse_freq(struct rec_opts *o, const char *s)
 {
-	unsigned int max;
-
 	o->freq_set = true;
 	if (!strcmp(s, "max")) {
 		o->freq = read_max_rate();
@@ -200,14 +224,25 @@ parse_freq(struct rec_opts *o, const char *s)
 	o->freq = (unsigned int)parse_u64(s, "frequency");
 	if (!o->freq)
 		usage_error("bad frequency '%s'", s);
-	max = read_max_rate();
-	if (max && o->freq > max) {
-		/* perf's record__config_freq() */
-		warn_msg("Maximum frequency rate (%u Hz) exceeded, throttling "
-			 "from %u Hz to %u Hz.", max, o->freq, max);
-		hint_msg("the limit is kernel.perf_event_max_sample_rate");
-		o->freq = max;
-	}
+}
+
+/* perf's record__config_freq(), once every option is read */
+static void
+config_freq(struct rec_opts *o)
+{
+	unsigned int max = o->freq_set ? read_max_rate() : 0;
+
+	if (!max || o->freq <= max)
+		return;
+	if (o->strict_freq)
+		die(REC_EXIT_FAIL, "Maximum frequency rate (%u Hz) exceeded. "
+		    "Please use -F freq option with a lower value or consider "
+		    "tweaking /proc/sys/kernel/perf_event_max_sample_rate.",
+		    max);
+	warn_msg("Maximum frequency rate (%u Hz) exceeded, throttling from "
+		 "%u Hz to %u Hz.", max, o->freq, max);
+	hint_msg("the limit is kernel.perf_event_max_sample_rate");
+	o->freq = max;
 }
 
 static void
@@ -307,6 +342,61 @@ default_pages(void)
 	return (unsigned int)p;
 }
 
+/* -m PAGES[,AUX]: the AUX size matters only to AUX area events */
+static void
+parse_mmap(struct rec_opts *o, const char *arg)
+{
+	const char *comma = strchr(arg, ',');
+	char *data = xstrdup(arg);
+
+	if (comma) {
+		data[comma - arg] = '\0';
+		o->aux_pages = parse_pages(comma + 1);
+	}
+	if (*data)
+		o->mmap_pages = parse_pages(data);
+	free(data);
+}
+
+/* perf's clockid names, without their CLOCK_ prefix */
+static const struct {
+	const char *name;
+	int id;
+} clock_names[] = {
+	{ "monotonic", CLOCK_MONOTONIC }, { "mono", CLOCK_MONOTONIC },
+	{ "monotonic_raw", CLOCK_MONOTONIC_RAW }, { "raw", CLOCK_MONOTONIC_RAW },
+	{ "realtime", CLOCK_REALTIME }, { "real", CLOCK_REALTIME },
+	{ "boottime", CLOCK_BOOTTIME }, { "boot", CLOCK_BOOTTIME },
+	{ "tai", CLOCK_TAI },
+};
+
+/* -k: a clock by name (any case, CLOCK_ prefix or not) or by number */
+static void
+parse_clockid(struct rec_opts *o, const char *arg)
+{
+	const char *name = arg;
+	struct timespec res;
+	size_t i;
+
+	o->use_clockid = true;
+	if (arg[0] >= '0' && arg[0] <= '9') {
+		o->clockid = (int)parse_u64(arg, "clockid");
+	} else {
+		if (!strncasecmp(name, "CLOCK_", 6))
+			name += 6;
+		for (i = 0; i < sizeof(clock_names) / sizeof(clock_names[0]);
+		     i++)
+			if (!strcasecmp(name, clock_names[i].name))
+				break;
+		if (i == sizeof(clock_names) / sizeof(clock_names[0]))
+			usage_error("unknown clockid '%s'", arg);
+		o->clockid = clock_names[i].id;
+	}
+	/* perf checks the clock by its resolution */
+	if (clock_getres((clockid_t)o->clockid, &res))
+		usage_error("clockid %d is not supported here", o->clockid);
+}
+
 /* --user-regs and --intr-regs: a register list, or none for the default. */
 static uint64_t
 parse_regs(const char *arg)
@@ -332,6 +422,14 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 		o->delay_ms = (unsigned int)parse_u64(arg, "delay");
 		break;
 	case 'i': o->no_inherit = true; break;
+	case 's': o->inherit_stat = true; break;
+	case 'n': o->no_samples = true; break;
+	case OPT_STRICT_FREQ: o->strict_freq = true; break;
+	case OPT_ALL_USER: o->all_user = true; break;
+	case OPT_ALL_KERNEL: o->all_kernel = true; break;
+	case OPT_USER_CALLCHAINS: o->user_callchains = true; break;
+	case OPT_KERNEL_CALLCHAINS: o->kernel_callchains = true; break;
+	case 'k': parse_clockid(o, arg); break;
 	case 'e':
 		o->events = xreallocarray(o->events, o->nr_events + 1,
 					  sizeof(*o->events));
@@ -354,8 +452,18 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 		if (rec_parse_branch_filter(arg, &o->branch_stack))
 			usage_error("unknown branch filter in '%s'", arg);
 		break;
-	case OPT_USER_REGS: o->user_regs = parse_regs(arg); break;
-	case OPT_INTR_REGS: o->intr_regs = parse_regs(arg); break;
+	/* perf takes each register set once */
+	case OPT_USER_REGS:
+		if (o->user_regs)
+			usage_error("%s", "--user-regs is given twice");
+		o->user_regs = parse_regs(arg);
+		break;
+	case OPT_INTR_REGS:
+	case 'I':
+		if (o->intr_regs)
+			usage_error("%s", "-I/--intr-regs is given twice");
+		o->intr_regs = parse_regs(arg);
+		break;
 	case 'd': o->sample_addr = true; break;
 	case 'W': o->sample_weight = true; break;
 	case OPT_PHYS_DATA: o->phys_data = true; break;
@@ -367,7 +475,7 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_SWITCH_EVENTS: o->switch_events = true; break;
 	case OPT_NAMESPACES: o->namespaces = true; break;
 	case OPT_ALL_CGROUPS: o->all_cgroups = true; break;
-	case 'm': o->mmap_pages = parse_pages(arg); break;
+	case 'm': parse_mmap(o, arg); break;
 	case 'B': o->no_buildid = true; break;
 	case 'N': o->no_buildid_cache = true; break;
 	case OPT_BUILDID_MMAP: o->buildid_mmap = true; break;
@@ -406,7 +514,7 @@ config_buildid(struct rec_opts *o)
 		o->no_buildid_cache = true;
 }
 
-static const char short_opts[] = "+p:t:aC:D:ie:F:c:gbj:dWTRm:BNo:qvh";
+static const char short_opts[] = "+p:t:aC:D:isne:F:c:gbj:I::dWTRm:k:BNo:qvh";
 
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
@@ -423,10 +531,9 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 	o->pipe = !strcmp(o->output, "-");
 	if (o->freq_set && o->period_set)
 		usage_error("%s", "-F and -c cannot be used together");
-	if (!o->argv && !o->pids && !o->tids && !o->system_wide &&
-	    !o->cpu_list)
-		usage_error("%s", "no command to record, and no -p, -t, "
-			    "-a or -C");
+	/* perf record with no command and no target: the whole system */
+	if (!o->argv && !o->pids && !o->tids && !o->cpu_list)
+		o->system_wide = true;
 	if ((o->pids || o->tids) && (o->system_wide || o->cpu_list))
 		usage_error("%s", "-p and -t cannot be used with -a or -C");
 	if (o->pipe && (o->archive || o->perf_archive))
@@ -434,6 +541,7 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 			    o->archive ? "--archive" : "--perf-archive");
 	if (!o->mmap_pages)
 		o->mmap_pages = default_pages();
+	config_freq(o);
 	config_buildid(o);
 }
 

@@ -64,6 +64,16 @@ struct rec_opts {
 	bool all_cgroups;		/* --all-cgroups */
 	bool raw_samples;		/* -R */
 	unsigned int mmap_pages;	/* -m, or 0 for perf's default */
+	unsigned int aux_pages;		/* -m N,M: M (only AUX events use it) */
+	bool all_user;			/* --all-user */
+	bool all_kernel;		/* --all-kernel */
+	bool user_callchains;		/* --user-callchains */
+	bool kernel_callchains;		/* --kernel-callchains */
+	bool inherit_stat;		/* -s, --stat */
+	bool no_samples;		/* -n, --no-samples */
+	bool strict_freq;		/* --strict-freq */
+	bool use_clockid;		/* -k, --clockid */
+	int clockid;
 	bool quiet;			/* -q */
 	int verbose;			/* -v */
 

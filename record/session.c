@@ -463,7 +463,8 @@ begin_file(struct session *s)
 	}
 	pd_meta_init(&s->meta);
 	if (s->o->pipe) {
-		rec_sys_collect(&s->meta, s->argc, s->argv, 0, false);
+		rec_sys_collect(&s->meta, s->argc, s->argv, s->o->clockid,
+				s->o->use_clockid);
 		fill_event_desc(s);
 		add_tracing_data(s);
 	}
@@ -591,7 +592,8 @@ finish_file(struct session *s, struct counts *c)
 		return 0;
 	if (scan_output(s, c))
 		return -1;
-	rec_sys_collect(&s->meta, s->argc, s->argv, 0, false);
+	rec_sys_collect(&s->meta, s->argc, s->argv, s->o->clockid,
+				s->o->use_clockid);
 	fill_event_desc(s);
 	add_tracing_data(s);
 	err = pd_writer_finish(s->w, &s->meta);
@@ -713,6 +715,23 @@ setup_target(struct session *s)
 	return 0;
 }
 
+/*
+ * The side-band dummy has no name of its own: perf names it by its attr
+ * once configured ("dummy:HG", "dummy:uh" with --all-user).
+ */
+static void
+name_dummy(struct rec_evlist *list)
+{
+	struct rec_event *d = &list->ev[list->nr - 1];
+	char buf[256];
+
+	if (d->name || d->attr.type != PD_TYPE_SOFTWARE ||
+	    d->attr.config != PD_SW_DUMMY)
+		return;
+	pd_attr_default_name(&d->attr, buf, sizeof(buf));
+	d->name = xstrdup(buf);
+}
+
 static int
 setup_events(struct session *s)
 {
@@ -734,7 +753,6 @@ setup_events(struct session *s)
 		rec_events_add_dummy(&s->list);
 		d = &s->list.ev[s->list.nr - 1];
 		d->tracking = true;
-		d->name = xstrdup("dummy:HG");
 		/* enabled at exec for -D, at once when system-wide */
 		if (o->delay_ms && !s->t.has_cpu)
 			d->attr.flags |= 1ULL << PD_ATTR_ENABLE_ON_EXEC;
@@ -744,6 +762,7 @@ setup_events(struct session *s)
 		s->list.ev[0].tracking = true;
 	}
 	rec_evlist_config(&s->list, o, &s->t);
+	name_dummy(&s->list);
 	return 0;
 }
 

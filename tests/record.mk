@@ -3,6 +3,7 @@
 
 RECORD_TESTS = \
 	tests/record-attr-sample.test \
+	tests/record-attr-scope.test \
 	tests/record-attr-event.test \
 	tests/record-attr-target.test \
 	tests/record-cgroups.test \
