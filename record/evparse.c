@@ -560,18 +560,71 @@ parse_tracepoint(struct rec_event *ev, const char *s, size_t len,
 	return 1;
 }
 
+static int parse_one(struct rec_evlist *list, const char *s, size_t len,
+		     char *why, size_t why_len);
+
+/*
+ * "sys:name[:mods]" where sys or name is a glob pattern: every matching
+ * tracepoint, with the modifiers; 1, 0 (not a pattern) or -1.
+ */
+static int
+parse_glob(struct rec_evlist *list, const char *s, size_t len, char *why,
+	   size_t why_len)
+{
+	char *text = xstrndup(s, len), *name, *mods;
+	struct rec_tp_list tps;
+	int ret = 1;
+
+	name = strchr(text, ':');
+	if (!name || memchr(text, '/', len) || memchr(text, '{', len)) {
+		free(text);
+		return 0;
+	}
+	*name++ = '\0';
+	mods = strchr(name, ':');
+	if (mods)
+		*mods++ = '\0';
+	if (!rec_tracepoint_is_glob(text, name)) {
+		free(text);
+		return 0;
+	}
+	if (rec_tracepoints_matching(text, name, &tps) || !tps.nr) {
+		why_set(why, why_len, "no tracepoint matches '%s:%s'", text,
+			name);
+		ret = -1;
+	}
+	for (size_t i = 0; ret > 0 && i < tps.nr; i++) {
+		char one[512];
+		int n = snprintf(one, sizeof(one), "%s%s%s", tps.names[i],
+				 mods ? ":" : "", mods ? mods : "");
+
+		if (n < 0 || (size_t)n >= sizeof(one) ||
+		    parse_one(list, one, (size_t)n, why, why_len))
+			ret = -1;
+	}
+	rec_tp_list_free(&tps);
+	free(text);
+	return ret;
+}
+
 /* One event term with its own modifiers: s[0..len). */
 static int
 parse_one(struct rec_evlist *list, const char *s, size_t len, char *why,
 	  size_t why_len)
 {
-	struct rec_event *ev = event_new(list);
+	struct rec_event *ev;
 	const struct sym_event *sym;
 	size_t body = len, used = 0;
-	char *text = xstrndup(s, len);
+	char *text;
 	const char *colon;
 	uint64_t config;
 	int r;
+
+	r = parse_glob(list, s, len, why, why_len);
+	if (r)
+		return r < 0 ? -1 : 0;
+	ev = event_new(list);
+	text = xstrndup(s, len);
 
 	ev->name = xstrdup(text);
 	r = parse_pmu(ev, text, len, why, why_len);
@@ -592,6 +645,9 @@ parse_one(struct rec_evlist *list, const char *s, size_t len, char *why,
 			if (parse_mods(text + used + 1, &m))
 				goto bad_mod;
 			mods_apply(ev, &m, true);
+			/* perf names a tracepoint sys:name, modifiers or not */
+			free(ev->name);
+			ev->name = xstrdup(ev->tracepoint);
 		}
 		goto done;
 	}

@@ -10,6 +10,7 @@ record_precord_SOURCES = \
 	record/session.c \
 	record/opts.c \
 	record/evparse.c \
+	record/evglob.c \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \

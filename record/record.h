@@ -114,6 +114,18 @@ struct rec_evlist {
 	size_t nr_groups;		/* groups of two or more */
 };
 
+/* evglob.c: tracepoints named by glob patterns, "sys:name" each */
+struct rec_tp_list {
+	char **names;
+	size_t nr;
+};
+
+bool rec_tracepoint_is_glob(const char *sys, const char *name);
+/* Those matching, in perf's order; -1 when there is no tracing directory. */
+int rec_tracepoints_matching(const char *sys_pat, const char *name_pat,
+			     struct rec_tp_list *out);
+void rec_tp_list_free(struct rec_tp_list *l);
+
 /* Parse one -e argument and append its events; 0, or -1 with *why set. */
 int rec_events_parse(struct rec_evlist *list, const char *text,
 		     char *why, size_t why_len);
