@@ -118,6 +118,83 @@ config_samples(struct rec_event *ev, const struct rec_opts *o,
 		a->sample_type |= PD_SAMPLE_CODE_PAGE_SIZE;
 }
 
+/* perf's evsel__reset_callgraph(): the options' call chains taken off */
+static void
+reset_callchain(struct pd_attr *a, const struct rec_opts *o)
+{
+	a->sample_type &= ~PD_SAMPLE_CALLCHAIN;
+	if (o->callgraph == REC_CG_LBR) {
+		a->sample_type &= ~PD_SAMPLE_BRANCH_STACK;
+		a->branch_sample_type &= ~(PD_BRANCH_USER |
+					   PD_BRANCH_CALL_STACK |
+					   PD_BRANCH_HW_INDEX);
+	}
+	/*
+	 * perf 6.1 takes the sample bits off and leaves the registers, the
+	 * stack size and exclude_callchain_user set (doc/errata.md)
+	 */
+	if (o->callgraph == REC_CG_DWARF)
+		a->sample_type &= ~(PD_SAMPLE_REGS_USER | PD_SAMPLE_STACK_USER);
+}
+
+/*
+ * The event's call-graph, stack-size and max-stack terms: any of them
+ * takes the options' call chains off the event; call-graph puts its own
+ * on (dwarf with data addresses, as perf does).
+ */
+static void
+terms_callchain(struct rec_event *ev, const struct rec_opts *o, bool track)
+{
+	const struct rec_terms *tm = &ev->terms;
+	struct pd_attr *a = &ev->attr;
+	struct rec_opts own = *o;
+
+	if (!(tm->set & REC_TERM_CALLGRAPH) &&
+	    !((tm->set & REC_TERM_STACK_SIZE) && tm->stack_size) &&
+	    !((tm->set & REC_TERM_MAX_STACK) && tm->max_stack))
+		return;
+	if (o->callgraph != REC_CG_NONE)
+		reset_callchain(a, o);
+	if (!(tm->set & REC_TERM_CALLGRAPH) || tm->callgraph == REC_CG_NONE)
+		return;
+	if (tm->callgraph == REC_CG_DWARF) {
+		a->sample_type |= PD_SAMPLE_ADDR | PD_SAMPLE_DATA_SRC;
+		flag(a, PD_ATTR_MMAP_DATA, track);
+	}
+	own.callgraph = tm->callgraph;
+	own.stack_dump_size = tm->stack_size;
+	config_callchain(ev, &own);
+	a->sample_max_stack = tm->max_stack;
+}
+
+/* perf's evsel__apply_config_terms() */
+static void
+apply_terms(struct rec_event *ev, const struct rec_opts *o, bool track)
+{
+	const struct rec_terms *tm = &ev->terms;
+	struct pd_attr *a = &ev->attr;
+
+	if (tm->set & REC_TERM_PERIOD) {
+		a->sample_period = tm->period;
+		flag(a, PD_ATTR_FREQ, false);
+		a->sample_type &= ~PD_SAMPLE_PERIOD;
+	}
+	if (tm->set & REC_TERM_FREQ) {
+		a->sample_period = tm->freq;
+		flag(a, PD_ATTR_FREQ, true);
+		a->sample_type |= PD_SAMPLE_PERIOD;
+	}
+	if (tm->set & REC_TERM_TIME) {
+		if (tm->time)
+			a->sample_type |= PD_SAMPLE_TIME;
+		else
+			a->sample_type &= ~PD_SAMPLE_TIME;
+	}
+	if (tm->set & REC_TERM_INHERIT)
+		flag(a, PD_ATTR_INHERIT, tm->inherit);
+	terms_callchain(ev, o, track);
+}
+
 static void
 config_one(struct rec_evlist *list, struct rec_event *ev,
 	   const struct rec_opts *o, const struct rec_target *t)
@@ -158,6 +235,7 @@ config_one(struct rec_evlist *list, struct rec_event *ev,
 		flag(a, PD_ATTR_USE_CLOCKID, true);
 		a->clockid = (uint32_t)o->clockid;
 	}
+	apply_terms(ev, o, track);
 
 	flag(a, PD_ATTR_TASK, track);
 	flag(a, PD_ATTR_MMAP, track);

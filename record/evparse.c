@@ -398,12 +398,13 @@ pmu_format_apply(const char *pmu, const char *term, uint64_t value,
 	return 0;
 }
 
-static int pmu_terms_apply(const char *pmu, char *terms, struct pd_attr *a,
-			   char *why, size_t why_len, int depth);
+static int pmu_terms_apply(const char *pmu, char *terms,
+			   struct rec_event *ev, char *why, size_t why_len,
+			   int depth);
 
 /* An alias from the PMU's events/ directory ("cpu/cycles/"). */
 static int
-pmu_alias_apply(const char *pmu, const char *name, struct pd_attr *a,
+pmu_alias_apply(const char *pmu, const char *name, struct rec_event *ev,
 		char *why, size_t why_len, int depth)
 {
 	char line[512];
@@ -415,54 +416,64 @@ pmu_alias_apply(const char *pmu, const char *name, struct pd_attr *a,
 		return -1;
 	n = strcspn(line, "\n");
 	line[n] = '\0';
-	return pmu_terms_apply(pmu, line, a, why, why_len, depth + 1);
+	return pmu_terms_apply(pmu, line, ev, why, why_len, depth + 1);
+}
+
+/*
+ * One term of a PMU event (pmu) or of a symbolic one (pmu NULL): a term
+ * every event takes, config, config1, config2, or the PMU's format terms
+ * and aliases.
+ */
+static int
+pmu_term_apply(const char *pmu, char *t, struct rec_event *ev, char *why,
+	       size_t why_len, int depth)
+{
+	struct pd_attr *a = &ev->attr;
+	char *eq = strchr(t, '='), *end;
+	uint64_t v = 1;
+	int r;
+
+	if (eq)
+		*eq = '\0';
+	r = rec_event_term(ev, t, eq ? eq + 1 : NULL, why, why_len);
+	if (r)
+		return r < 0 ? -1 : 0;
+	if (eq) {
+		errno = 0;
+		v = strtoull(eq + 1, &end, 0);
+		if (errno || end == eq + 1 || *end) {
+			why_set(why, why_len, "bad value '%s' for term '%s'",
+				eq + 1, t);
+			return -1;
+		}
+	}
+	if (!strcmp(t, "config"))
+		a->config = v;
+	else if (!strcmp(t, "config1"))
+		a->config1 = v;
+	else if (!strcmp(t, "config2"))
+		a->config2 = v;
+	else if (!pmu || (pmu_format_apply(pmu, t, v, a) &&
+			  (eq || pmu_alias_apply(pmu, t, ev, why, why_len,
+						 depth)))) {
+		if (!*why)
+			why_set(why, why_len, "unknown term '%s' for %s '%s'",
+				t, pmu ? "pmu" : "event", pmu ? pmu : ev->name);
+		return -1;
+	}
+	return 0;
 }
 
 static int
-pmu_terms_apply(const char *pmu, char *terms, struct pd_attr *a, char *why,
-		size_t why_len, int depth)
+pmu_terms_apply(const char *pmu, char *terms, struct rec_event *ev,
+		char *why, size_t why_len, int depth)
 {
 	char *save = NULL;
 
 	for (char *t = strtok_r(terms, ",", &save); t;
-	     t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
-		uint64_t v = 1;
-		char *end;
-
-		if (eq) {
-			*eq = '\0';
-			errno = 0;
-			v = strtoull(eq + 1, &end, 0);
-			if (errno || end == eq + 1 || *end) {
-				why_set(why, why_len,
-					"bad value '%s' for term '%s'", eq + 1,
-					t);
-				return -1;
-			}
-		}
-		if (!strcmp(t, "config"))
-			a->config = v;
-		else if (!strcmp(t, "config1"))
-			a->config1 = v;
-		else if (!strcmp(t, "config2"))
-			a->config2 = v;
-		else if (!strcmp(t, "period")) {
-			a->sample_period = v;
-			set_flag(a, PD_ATTR_FREQ, false);
-		} else if (!strcmp(t, "freq")) {
-			a->sample_period = v;
-			set_flag(a, PD_ATTR_FREQ, true);
-		} else if (pmu_format_apply(pmu, t, v, a) &&
-			   (eq || pmu_alias_apply(pmu, t, a, why, why_len,
-						  depth))) {
-			if (!*why)
-				why_set(why, why_len,
-					"unknown term '%s' for pmu '%s'", t,
-					pmu);
+	     t = strtok_r(NULL, ",", &save))
+		if (pmu_term_apply(pmu, t, ev, why, why_len, depth))
 			return -1;
-		}
-	}
 	return 0;
 }
 
@@ -475,6 +486,7 @@ parse_pmu(struct rec_event *ev, const char *s, size_t len, char *why,
 	  size_t why_len)
 {
 	const char *slash = memchr(s, '/', len), *close;
+	const struct sym_event *sym;
 	char path[512], *pmu, *terms;
 	uint64_t type;
 	int err;
@@ -494,14 +506,21 @@ parse_pmu(struct rec_event *ev, const char *s, size_t len, char *why,
 	terms = xstrndup(slash + 1, (size_t)(close - slash - 1));
 	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
 		 pmu);
-	if (read_u64_file(path, &type, 10)) {
-		why_set(why, why_len, "no PMU '%s' (%s)", pmu, path);
+	if (!read_u64_file(path, &type, 10)) {
+		ev->attr.type = (uint32_t)type;
+		err = pmu_terms_apply(pmu, terms, ev, why, why_len, 0);
+	} else if ((sym = find_symbol(pmu, strlen(pmu)))) {
+		/* "cpu-clock/period=1000/": a named event with its terms */
+		ev->attr.type = sym->type;
+		ev->attr.config = sym->config;
+		set_flag(&ev->attr, PD_ATTR_EXCLUDE_GUEST, true);
+		err = pmu_terms_apply(NULL, terms, ev, why, why_len, 0);
+	} else {
+		why_set(why, why_len, "no PMU or event '%s' (%s)", pmu, path);
 		free(pmu);
 		free(terms);
 		return -1;
 	}
-	ev->attr.type = (uint32_t)type;
-	err = pmu_terms_apply(pmu, terms, &ev->attr, why, why_len, 0);
 	free(pmu);
 	free(terms);
 	if (!err && close + 1 < s + len) {

@@ -11,6 +11,7 @@ record_precord_SOURCES = \
 	record/opts.c \
 	record/evparse.c \
 	record/evglob.c \
+	record/evterms.c \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \

@@ -90,9 +90,41 @@ struct rec_opts {
 	int argc;
 };
 
+/*
+ * An event's own terms ("cpu-clock/period=1000,call-graph=fp/"), applied
+ * over the options, as perf's evsel__apply_config_terms() does.
+ */
+enum {
+	REC_TERM_PERIOD = 1 << 0,
+	REC_TERM_FREQ = 1 << 1,
+	REC_TERM_TIME = 1 << 2,
+	REC_TERM_CALLGRAPH = 1 << 3,
+	REC_TERM_STACK_SIZE = 1 << 4,
+	REC_TERM_MAX_STACK = 1 << 5,
+	REC_TERM_INHERIT = 1 << 6,
+};
+
+struct rec_terms {
+	unsigned int set;		/* REC_TERM_* */
+	uint64_t period, freq;
+	bool time, inherit;
+	enum rec_callgraph callgraph;	/* REC_CG_NONE: call-graph=no */
+	uint32_t stack_size;		/* call-graph=dwarf's, or stack-size */
+	uint16_t max_stack;
+};
+
+/*
+ * evterms.c: term t (with its value, or NULL) of event ev: 1 when it is a
+ * term every event takes, applied; 0 when not one; -1 with *why set.
+ */
+struct rec_event;
+int rec_event_term(struct rec_event *ev, const char *t, const char *value,
+		   char *why, size_t why_len);
+
 /* One event of the list (perf's evsel). */
 struct rec_event {
 	struct pd_attr attr;
+	struct rec_terms terms;
 	char *name;			/* for EVENT_DESC */
 	char *tracepoint;		/* "sys:name", else NULL */
 	size_t leader;			/* group leader's index, or its own */
