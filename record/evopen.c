@@ -189,6 +189,13 @@ open_one(struct rec_evlist *list, size_t e, const struct rec_target *t,
 					  ev->name, strerror(errno));
 				return -1;
 			}
+			if (ev->filter &&
+			    ioctl(fd, PERF_EVENT_IOC_SET_FILTER, ev->filter)) {
+				error_msg("failed to set filter \"%s\" on event "
+					  "%s with %d (%s)", ev->filter,
+					  ev->name, errno, strerror(errno));
+				return -1;
+			}
 		}
 	}
 	return 0;

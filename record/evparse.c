@@ -903,6 +903,7 @@ rec_evlist_free(struct rec_evlist *list)
 	for (size_t i = 0; i < list->nr; i++) {
 		free(list->ev[i].name);
 		free(list->ev[i].tracepoint);
+		free(list->ev[i].filter);
 		free(list->ev[i].fds);
 		free(list->ev[i].ids);
 	}

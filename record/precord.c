@@ -49,6 +49,8 @@ static const char usage_text[] =
 "  -e, --event=EVENT        event selector (perf's syntax: cpu-clock,\n"
 "                           cycles:u, L1-dcache-load-misses, r1a8,\n"
 "                           cpu/event=0x3c/, sched:sched_switch, {a,b})\n"
+"      --filter=FILTER      the tracepoint filter of the last -e\n"
+"      --exclude-perf       no event of precord itself (last -e)\n"
 "Sampling:\n"
 "  -F, --freq=HZ|max        sampling frequency (default 4000)\n"
 "      --strict-freq        fail rather than throttle a -F over the limit\n"
@@ -116,6 +118,8 @@ enum {
 	OPT_ALL_KERNEL,
 	OPT_USER_CALLCHAINS,
 	OPT_KERNEL_CALLCHAINS,
+	OPT_FILTER,
+	OPT_EXCLUDE_PERF,
 };
 
 static const struct option long_opts[] = {
@@ -134,6 +138,8 @@ static const struct option long_opts[] = {
 	{ "kernel-callchains", no_argument, NULL, OPT_KERNEL_CALLCHAINS },
 	{ "clockid", required_argument, NULL, 'k' },
 	{ "event", required_argument, NULL, 'e' },
+	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "exclude-perf", no_argument, NULL, OPT_EXCLUDE_PERF },
 	{ "freq", required_argument, NULL, 'F' },
 	{ "count", required_argument, NULL, 'c' },
 	{ "call-graph", required_argument, NULL, OPT_CALL_GRAPH },
@@ -342,6 +348,32 @@ default_pages(void)
 	return (unsigned int)p;
 }
 
+/*
+ * --filter and --exclude-perf: a tracepoint filter for the events of the
+ * last -e, joined to one given before as perf joins them
+ */
+static void
+add_filter(struct rec_opts *o, const char *opt, const char *filter)
+{
+	char **have;
+	char *both;
+	size_t n;
+
+	if (!o->nr_events)
+		usage_error("%s option should follow a -e tracepoint option",
+			    opt);
+	have = &o->filters[o->nr_events - 1];
+	if (!*have) {
+		*have = xstrdup(filter);
+		return;
+	}
+	n = strlen(*have) + strlen(filter) + 11;
+	both = xmalloc(n);
+	snprintf(both, n, "(%s) && (%s)", *have, filter);
+	free(*have);
+	*have = both;
+}
+
 /* -m PAGES[,AUX]: the AUX size matters only to AUX area events */
 static void
 parse_mmap(struct rec_opts *o, const char *arg)
@@ -433,8 +465,22 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case 'e':
 		o->events = xreallocarray(o->events, o->nr_events + 1,
 					  sizeof(*o->events));
+		o->filters = xreallocarray(o->filters, o->nr_events + 1,
+					   sizeof(*o->filters));
+		o->filters[o->nr_events] = NULL;
 		o->events[o->nr_events++] = xstrdup(arg);
 		break;
+	case OPT_FILTER:
+		add_filter(o, "--filter", arg);
+		break;
+	case OPT_EXCLUDE_PERF: {
+		char self[64];
+
+		snprintf(self, sizeof(self), "common_pid != %d",
+			 (int)getpid());
+		add_filter(o, "--exclude-perf", self);
+		break;
+	}
 	case 'F': parse_freq(o, arg); break;
 	case 'c':
 		o->period = parse_u64(arg, "period");
@@ -548,9 +594,12 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 static void
 opts_free(struct rec_opts *o)
 {
-	for (size_t i = 0; i < o->nr_events; i++)
+	for (size_t i = 0; i < o->nr_events; i++) {
 		free(o->events[i]);
+		free(o->filters[i]);
+	}
 	free(o->events);
+	free(o->filters);
 	free(o->pids);
 	free(o->tids);
 	free(o->cpu_list);

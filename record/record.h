@@ -84,6 +84,7 @@ struct rec_opts {
 	bool perf_archive;		/* --perf-archive: FILE.tar.bz2 */
 
 	char **events;			/* each -e argument */
+	char **filters;			/* its --filter/--exclude-perf, or NULL */
 	size_t nr_events;
 
 	char **argv;			/* the workload, or NULL */
@@ -134,6 +135,7 @@ struct rec_event {
 	bool precise_max;		/* :P, or the default cycles */
 	bool sample_read;		/* :S */
 	bool tracking;			/* carries mmap/comm/task */
+	char *filter;			/* a tracepoint's --filter, or NULL */
 	bool immediate;			/* enabled at open (the -a dummy) */
 
 	int *fds;			/* [cpu_idx * nr_threads + thr_idx] */

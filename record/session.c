@@ -715,6 +715,25 @@ setup_target(struct session *s)
 	return 0;
 }
 
+/* A -e's filter on each of its events, which must be tracepoints. */
+static int
+set_filter(struct rec_evlist *list, size_t first, const char *filter)
+{
+	for (size_t e = first; e < list->nr; e++) {
+		struct rec_event *ev = &list->ev[e];
+
+		if (!ev->tracepoint) {
+			error_msg("--filter option should follow a -e "
+				  "tracepoint option: '%s' is not one",
+				  ev->name);
+			return -1;
+		}
+		free(ev->filter);
+		ev->filter = xstrdup(filter);
+	}
+	return 0;
+}
+
 /*
  * The side-band dummy has no name of its own: perf names it by its attr
  * once configured ("dummy:HG", "dummy:uh" with --all-user).
@@ -739,11 +758,16 @@ setup_events(struct session *s)
 	char why[512];
 
 	for (size_t i = 0; i < o->nr_events; i++) {
+		size_t first = s->list.nr;
+
 		if (rec_events_parse(&s->list, o->events[i], why,
 				     sizeof(why))) {
 			error_msg("invalid event '%s': %s", o->events[i], why);
 			return -REC_EXIT_USAGE;
 		}
+		if (o->filters[i] &&
+		    set_filter(&s->list, first, o->filters[i]))
+			return -REC_EXIT_USAGE;
 	}
 	if (!s->list.nr)
 		rec_events_add_default(&s->list);
