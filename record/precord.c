@@ -12,6 +12,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <signal.h>
+#include <pwd.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,6 +41,7 @@ static const char usage_text[] =
 "Targets:\n"
 "  -p, --pid=PID[,PID]      record these processes (all their threads)\n"
 "  -t, --tid=TID[,TID]      record these threads\n"
+"  -u, --uid=USER           record the processes of this user (name or id)\n"
 "  -a, --all-cpus           system-wide collection from all CPUs\n"
 "  -C, --cpu=CPUS           only these CPUs (e.g. 0-1,3)\n"
 "  -D, --delay=MSECS        start recording MSECS after the command starts\n"
@@ -125,6 +127,7 @@ enum {
 static const struct option long_opts[] = {
 	{ "pid", required_argument, NULL, 'p' },
 	{ "tid", required_argument, NULL, 't' },
+	{ "uid", required_argument, NULL, 'u' },
 	{ "all-cpus", no_argument, NULL, 'a' },
 	{ "cpu", required_argument, NULL, 'C' },
 	{ "delay", required_argument, NULL, 'D' },
@@ -230,6 +233,36 @@ parse_freq(struct rec_opts *o, const char *s)
 	o->freq = (unsigned int)parse_u64(s, "frequency");
 	if (!o->freq)
 		usage_error("bad frequency '%s'", s);
+}
+
+/* -u: the user's processes become the -p list, as perf's target does */
+static void
+config_uid(struct rec_opts *o)
+{
+	const struct passwd *pw;
+	char *end;
+	uid_t uid;
+
+	if (!o->uid)
+		return;
+	if (o->pids || o->tids) {
+		warn_msg("PID/TID switch overriding UID");
+		o->uid = NULL;
+		return;
+	}
+	pw = getpwnam(o->uid);
+	if (pw) {
+		uid = pw->pw_uid;
+	} else {
+		errno = 0;
+		uid = (uid_t)strtoul(o->uid, &end, 10);
+		if (errno || end == o->uid || *end || !getpwuid(uid))
+			usage_error("Invalid User: %s", o->uid);
+	}
+	o->pids = rec_pids_of_uid(uid);
+	if (!o->pids)
+		die(REC_EXIT_FAIL, "user '%s' has no process to record",
+		    o->uid);
 }
 
 /* perf's record__config_freq(), once every option is read */
@@ -448,6 +481,7 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	switch (c) {
 	case 'p': o->pids = xstrdup(arg); break;
 	case 't': o->tids = xstrdup(arg); break;
+	case 'u': o->uid = arg; break;
 	case 'a': o->system_wide = true; break;
 	case 'C': o->cpu_list = xstrdup(arg); break;
 	case 'D':
@@ -560,7 +594,7 @@ config_buildid(struct rec_opts *o)
 		o->no_buildid_cache = true;
 }
 
-static const char short_opts[] = "+p:t:aC:D:isne:F:c:gbj:I::dWTRm:k:BNo:qvh";
+static const char short_opts[] = "+p:t:u:aC:D:isne:F:c:gbj:I::dWTRm:k:BNo:qvh";
 
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
@@ -577,6 +611,7 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 	o->pipe = !strcmp(o->output, "-");
 	if (o->freq_set && o->period_set)
 		usage_error("%s", "-F and -c cannot be used together");
+	config_uid(o);
 	/* perf record with no command and no target: the whole system */
 	if (!o->argv && !o->pids && !o->tids && !o->cpu_list)
 		o->system_wide = true;

@@ -37,6 +37,7 @@ struct rec_opts {
 	bool pipe;
 	char *pids;			/* -p */
 	char *tids;			/* -t */
+	const char *uid;		/* -u, as given (its processes in pids) */
 	char *cpu_list;			/* -C */
 	bool system_wide;		/* -a */
 	unsigned int delay_ms;		/* -D */
@@ -206,6 +207,11 @@ int rec_parse_cpulist(const char *s, int **out, size_t *nr);
 /* The online cpus. */
 int rec_online_cpus(int **out, size_t *nr);
 /* Fill the threads of the target from -p/-t; 0, or -errno with *why. */
+/*
+ * perf's thread_map__new_by_uid(): the processes whose /proc entry uid
+ * owns, as a -p list ("1,2,3"; free() it), or NULL when there is none.
+ */
+char *rec_pids_of_uid(uid_t uid);
 int rec_target_threads(struct rec_target *t, const struct rec_opts *o,
 		       char *why, size_t why_len);
 /*

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/cpulist.h"
@@ -135,6 +136,32 @@ parse_ids(const char *list, pid_t **out, size_t *nr)
 	return *nr ? 0 : -1;
 }
 
+char *
+rec_pids_of_uid(uid_t uid)
+{
+	DIR *dir = opendir("/proc");
+	struct dirent *d;
+	char *list = NULL;
+	size_t len = 0;
+
+	if (!dir)
+		return NULL;
+	while ((d = readdir(dir))) {
+		char path[300], *end;
+		long pid = strtol(d->d_name, &end, 10);
+		struct stat st;
+
+		snprintf(path, sizeof(path), "/proc/%s", d->d_name);
+		if (*end || pid <= 0 || stat(path, &st) || st.st_uid != uid)
+			continue;
+		list = xrealloc(list, len + 16);
+		len += (size_t)snprintf(list + len, 16, "%s%ld",
+					len ? "," : "", pid);
+	}
+	closedir(dir);
+	return list;
+}
+
 int
 rec_target_threads(struct rec_target *t, const struct rec_opts *o, char *why,
 		   size_t why_len)
@@ -151,6 +178,9 @@ rec_target_threads(struct rec_target *t, const struct rec_opts *o, char *why,
 		for (size_t i = 0; i < n; i++) {
 			int err = add_process(t, ids[i]);
 
+			/* a process of -u's user may end before this */
+			if (err == -ENOENT && o->uid)
+				continue;
 			if (err) {
 				snprintf(why, why_len, "no process %d: %s",
 					 (int)ids[i], strerror(-err));
