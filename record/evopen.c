@@ -24,7 +24,8 @@
 #include "record/record.h"
 
 static int
-sys_perf_event_open(const struct pd_attr *a, pid_t pid, int cpu, int group)
+sys_perf_event_open(const struct pd_attr *a, pid_t pid, int cpu, int group,
+		    unsigned long flags)
 {
 	/*
 	 * pd_attr_encode() lays it out as struct perf_event_attr, host order;
@@ -34,7 +35,7 @@ sys_perf_event_open(const struct pd_attr *a, pid_t pid, int cpu, int group)
 
 	pd_attr_encode(a, PD_ATTR_SIZE_VER7, buf);
 	return (int)syscall(__NR_perf_event_open, buf, pid, cpu, group,
-			    PERF_FLAG_FD_CLOEXEC);
+			    PERF_FLAG_FD_CLOEXEC | flags);
 }
 
 static int
@@ -171,9 +172,15 @@ open_one(struct rec_evlist *list, size_t e, const struct rec_target *t,
 			int fd;
 
 			for (;;) {
-				fd = sys_perf_event_open(&ev->attr,
+				/* -G: the cgroup's directory stands for a pid */
+				fd = ev->cgroup_fd >= 0 ?
+				     sys_perf_event_open(&ev->attr,
+							 ev->cgroup_fd,
+							 t->cpus[c], group,
+							 PERF_FLAG_PID_CGROUP) :
+				     sys_perf_event_open(&ev->attr,
 							 t->threads[th],
-							 t->cpus[c], group);
+							 t->cpus[c], group, 0);
 				if (fd >= 0)
 					break;
 				/* fallbacks only before the first fd */

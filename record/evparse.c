@@ -349,6 +349,7 @@ event_new(struct rec_evlist *list)
 	memset(ev, 0, sizeof(*ev));
 	ev->leader = list->nr++;
 	ev->nr_members = 1;
+	ev->cgroup_fd = -1;
 	/* event_attr_init(): perf_guest is off, so guests are excluded */
 	ev->attr.size = PD_ATTR_SIZE_VER7;
 	set_flag(&ev->attr, PD_ATTR_EXCLUDE_GUEST, true);
@@ -904,6 +905,7 @@ rec_evlist_free(struct rec_evlist *list)
 		free(list->ev[i].name);
 		free(list->ev[i].tracepoint);
 		free(list->ev[i].filter);
+		rec_event_cgroup_free(&list->ev[i]);
 		free(list->ev[i].fds);
 		free(list->ev[i].ids);
 	}

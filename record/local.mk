@@ -12,6 +12,7 @@ record_precord_SOURCES = \
 	record/evparse.c \
 	record/evglob.c \
 	record/evterms.c \
+	record/cgroup.c \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \

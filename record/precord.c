@@ -53,6 +53,8 @@ static const char usage_text[] =
 "                           cpu/event=0x3c/, sched:sched_switch, {a,b})\n"
 "      --filter=FILTER      the tracepoint filter of the last -e\n"
 "      --exclude-perf       no event of precord itself (last -e)\n"
+"  -G, --cgroup=NAME[,NAME] count the events before it in these cgroups\n"
+"                           (with -a or -C)\n"
 "Sampling:\n"
 "  -F, --freq=HZ|max        sampling frequency (default 4000)\n"
 "      --strict-freq        fail rather than throttle a -F over the limit\n"
@@ -142,6 +144,7 @@ static const struct option long_opts[] = {
 	{ "clockid", required_argument, NULL, 'k' },
 	{ "event", required_argument, NULL, 'e' },
 	{ "filter", required_argument, NULL, OPT_FILTER },
+	{ "cgroup", required_argument, NULL, 'G' },
 	{ "exclude-perf", no_argument, NULL, OPT_EXCLUDE_PERF },
 	{ "freq", required_argument, NULL, 'F' },
 	{ "count", required_argument, NULL, 'c' },
@@ -507,6 +510,13 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_FILTER:
 		add_filter(o, "--filter", arg);
 		break;
+	case 'G':
+		o->cgroups = xreallocarray(o->cgroups, o->nr_cgroup_args + 1,
+					   sizeof(*o->cgroups));
+		o->cgroups[o->nr_cgroup_args++] = (struct rec_cgroup_arg){
+			.names = arg, .after = o->nr_events
+		};
+		break;
 	case OPT_EXCLUDE_PERF: {
 		char self[64];
 
@@ -594,7 +604,7 @@ config_buildid(struct rec_opts *o)
 		o->no_buildid_cache = true;
 }
 
-static const char short_opts[] = "+p:t:u:aC:D:isne:F:c:gbj:I::dWTRm:k:BNo:qvh";
+static const char short_opts[] = "+p:t:u:aC:D:isne:G:F:c:gbj:I::dWTRm:k:BNo:qvh";
 
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
@@ -612,6 +622,9 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 	if (o->freq_set && o->period_set)
 		usage_error("%s", "-F and -c cannot be used together");
 	config_uid(o);
+	if (o->nr_cgroup_args && !o->system_wide && !o->cpu_list)
+		usage_error("%s", "cgroup monitoring only available in "
+			    "system-wide mode (-a or -C)");
 	/* perf record with no command and no target: the whole system */
 	if (!o->argv && !o->pids && !o->tids && !o->cpu_list)
 		o->system_wide = true;
@@ -635,6 +648,7 @@ opts_free(struct rec_opts *o)
 	}
 	free(o->events);
 	free(o->filters);
+	free(o->cgroups);
 	free(o->pids);
 	free(o->tids);
 	free(o->cpu_list);

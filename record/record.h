@@ -87,6 +87,11 @@ struct rec_opts {
 	char **events;			/* each -e argument */
 	char **filters;			/* its --filter/--exclude-perf, or NULL */
 	size_t nr_events;
+	struct rec_cgroup_arg {
+		const char *names;	/* -G's argument */
+		size_t after;		/* the -e arguments before it */
+	} *cgroups;
+	size_t nr_cgroup_args;
 
 	char **argv;			/* the workload, or NULL */
 	int argc;
@@ -137,6 +142,8 @@ struct rec_event {
 	bool sample_read;		/* :S */
 	bool tracking;			/* carries mmap/comm/task */
 	char *filter;			/* a tracepoint's --filter, or NULL */
+	char *cgroup;			/* -G's cgroup, or NULL */
+	int cgroup_fd;			/* its directory, or -1 */
 	bool immediate;			/* enabled at open (the -a dummy) */
 
 	int *fds;			/* [cpu_idx * nr_threads + thr_idx] */
@@ -160,6 +167,14 @@ bool rec_tracepoint_is_glob(const char *sys, const char *name);
 int rec_tracepoints_matching(const char *sys_pat, const char *name_pat,
 			     struct rec_tp_list *out);
 void rec_tp_list_free(struct rec_tp_list *l);
+
+/*
+ * cgroup.c: one -G list over the events parsed so far (*nr_cgroups: the
+ * names taken by earlier lists); 0, or -1 with *why set.
+ */
+int rec_cgroups_apply(struct rec_evlist *list, const char *names,
+		      size_t *nr_cgroups, char *why, size_t why_len);
+void rec_event_cgroup_free(struct rec_event *ev);
 
 /* Parse one -e argument and append its events; 0, or -1 with *why set. */
 int rec_events_parse(struct rec_evlist *list, const char *text,

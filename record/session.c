@@ -47,6 +47,7 @@ struct session {
 	unsigned long waking;
 	int write_err;
 	struct rec_bid_emit *bid_emit;	/* --buildid-mmap */
+	size_t nr_cgroups;		/* -G names taken so far */
 };
 
 static volatile sig_atomic_t done;
@@ -715,6 +716,29 @@ setup_target(struct session *s)
 	return 0;
 }
 
+/* The -G lists given after the first `after` -e arguments. */
+static int
+apply_cgroups(struct session *s, size_t after)
+{
+	const struct rec_opts *o = s->o;
+	char why[512];
+
+	for (size_t i = 0; i < o->nr_cgroup_args; i++) {
+		if (o->cgroups[i].after != after)
+			continue;
+		if (!after)
+			snprintf(why, sizeof(why), "must define events before "
+				 "cgroups");
+		if (!after || rec_cgroups_apply(&s->list, o->cgroups[i].names,
+						&s->nr_cgroups, why,
+						sizeof(why))) {
+			error_msg("-G %s: %s", o->cgroups[i].names, why);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 /* A -e's filter on each of its events, which must be tracepoints. */
 static int
 set_filter(struct rec_evlist *list, size_t first, const char *filter)
@@ -768,7 +792,11 @@ setup_events(struct session *s)
 		if (o->filters[i] &&
 		    set_filter(&s->list, first, o->filters[i]))
 			return -REC_EXIT_USAGE;
+		if (apply_cgroups(s, i + 1))
+			return -REC_EXIT_USAGE;
 	}
+	if (apply_cgroups(s, 0))
+		return -REC_EXIT_USAGE;
 	if (!s->list.nr)
 		rec_events_add_default(&s->list);
 	if (o->delay_ms || s->t.has_cpu) {

@@ -28,7 +28,7 @@ EXTRA_DIST += $(RECORD_TESTS) tests/record-lib.sh
 check_PROGRAMS += tests/record-unit
 tests_record_unit_SOURCES = tests/record-unit.c tests/unit/t.h \
 	record/record.h record/evparse.c record/evglob.c record/evterms.c \
-	record/evconfig.c record/opts.c \
+	record/cgroup.c record/evconfig.c record/opts.c \
 	record/target.c
 tests_record_unit_LDADD = $(PDATA_LIBS) lib/libpdutil.a
 TESTS += tests/record-unit
