@@ -97,6 +97,7 @@ static const char usage_text[] =
 "                           (preport --perf-archive)\n"
 "Output:\n"
 "  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
+"      --max-size=SIZE      stop once SIZE of records are written (B/K/M/G)\n"
 "  -q, --quiet              no summary lines\n"
 "  -v, --verbose            more messages\n"
 "  -h, --help               show this help\n"
@@ -124,6 +125,7 @@ enum {
 	OPT_KERNEL_CALLCHAINS,
 	OPT_FILTER,
 	OPT_EXCLUDE_PERF,
+	OPT_MAX_SIZE,
 };
 
 static const struct option long_opts[] = {
@@ -171,6 +173,7 @@ static const struct option long_opts[] = {
 	{ "archive", no_argument, NULL, OPT_ARCHIVE },
 	{ "perf-archive", no_argument, NULL, OPT_PERF_ARCHIVE },
 	{ "output", required_argument, NULL, 'o' },
+	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -410,6 +413,30 @@ add_filter(struct rec_opts *o, const char *opt, const char *filter)
 	*have = both;
 }
 
+/* A size in bytes, or with perf's B, K, M or G suffix (powers of 1024). */
+static uint64_t
+parse_size(const char *s, const char *opt)
+{
+	unsigned int shift = 0;
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || s[0] == '-')
+		usage_error("bad %s '%s'", opt, s);
+	switch (*end) {
+	case '\0': case 'B': case 'b': break;
+	case 'K': case 'k': shift = 10; break;
+	case 'M': case 'm': shift = 20; break;
+	case 'G': case 'g': shift = 30; break;
+	default: usage_error("bad %s '%s'", opt, s);
+	}
+	if ((*end && end[1]) || v > (UINT64_MAX >> shift) || !v)
+		usage_error("bad %s '%s'", opt, s);
+	return (uint64_t)v << shift;
+}
+
 /* -m PAGES[,AUX]: the AUX size matters only to AUX area events */
 static void
 parse_mmap(struct rec_opts *o, const char *arg)
@@ -572,6 +599,7 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_ARCHIVE: o->archive = true; break;
 	case OPT_PERF_ARCHIVE: o->perf_archive = true; break;
 	case 'o': o->output = arg; break;
+	case OPT_MAX_SIZE: o->max_size = parse_size(arg, "--max-size"); break;
 	case 'q': o->quiet = true; break;
 	case 'v': o->verbose++; break;
 	case 'h':

@@ -73,6 +73,7 @@ struct rec_opts {
 	bool inherit_stat;		/* -s, --stat */
 	bool no_samples;		/* -n, --no-samples */
 	bool strict_freq;		/* --strict-freq */
+	uint64_t max_size;		/* --max-size, bytes; 0: none */
 	bool use_clockid;		/* -k, --clockid */
 	int clockid;
 	bool quiet;			/* -q */

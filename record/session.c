@@ -267,6 +267,21 @@ sync_output(struct session *s)
 	return pd_writer_sync(s->w);
 }
 
+/* --max-size: perf stops taking records once the data reach it */
+static bool
+size_limit_reached(const struct session *s)
+{
+	uint64_t written = pd_writer_data_size(s->w);
+
+	if (!s->o->max_size || written < s->o->max_size)
+		return false;
+	if (!s->o->quiet)
+		fprintf(stderr, "[ precord: perf size limit reached (%llu KB), "
+			"stopping session ]\n",
+			(unsigned long long)(written >> 10));
+	return true;
+}
+
 /* One pass over every ring; a FINISHED_ROUND when it wrote something. */
 static int
 drain_all(struct session *s, uint64_t *total)
@@ -312,6 +327,8 @@ record_loop(struct session *s, const sigset_t *waitmask)
 		/* each pass reaches the file, and its header, at once */
 		if ((err = drain_all(s, &n)) || (n && (err = sync_output(s))))
 			break;
+		if (n && !done && size_limit_reached(s))
+			done = 1;
 		if (n)
 			continue;
 		if (done || draining)
@@ -539,7 +556,8 @@ scan_output(struct session *s, struct counts *c)
 	struct pd_record rec;
 	int err;
 
-	err = pd_writer_flush(s->w);
+	/* the header must cover every record: the reader stops at its size */
+	err = pd_writer_sync(s->w);
 	if (err)
 		return writer_fail(s, "the data", err);
 	err = pd_reader_open(&r, s->o->output, NULL);
