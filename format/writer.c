@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "format/compiler.h"
+#include "format/zcomp.h"
 #include "pdata/errors.h"
 #include "pdata/writer.h"
 
@@ -98,6 +99,9 @@ struct pd_writer {
 	uint64_t data_size;	/* record bytes taken */
 	uint64_t synced;	/* of those, what the header on disk covers */
 	uint64_t hi;		/* the output's end: what reached the fd */
+
+	struct pd_zcomp *zcomp;	/* with opts.zstd_level */
+	bool zcomp_cut;		/* salvage cut records: the stream is broken */
 
 	struct w_raw raw[PD_FEAT_BITS];
 	uint64_t dropped[FEAT_WORDS];
@@ -288,6 +292,12 @@ pd_writer_open(struct pd_writer **out, int fd,
 	if (!w->buf) {
 		free(w);
 		return -PD_E_NOMEM;
+	}
+	if (opts && opts->zstd_level &&
+	    pd_zcomp_new(&w->zcomp, opts->zstd_level)) {
+		free(w->buf);
+		free(w);
+		return -PD_E_INVAL;
 	}
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
@@ -630,6 +640,35 @@ pd_writer_write(struct pd_writer *w, const void *buf, size_t len)
 	return err;
 }
 
+static int
+zrec_emit(void *ctx, const void *rec, size_t len)
+{
+	return pd_writer_write(ctx, rec, len);
+}
+
+int
+pd_writer_write_compressed(struct pd_writer *w, const void *buf, size_t len)
+{
+	if (!w->zcomp)
+		return w_bad_arg(w, "pd_writer_write_compressed() needs opts.zstd_level");
+	if (w->zcomp_cut)
+		return w_bad_arg(w, "pd_writer_salvage() cut records: the zstd stream cannot go on");
+	if (w->state != W_DATA)
+		return pd_writer_write(w, buf, len);
+	if (!len)
+		return 0;
+	if (!buf)
+		return w_bad_arg(w, "%zu bytes but no buffer", len);
+	return pd_zcomp_records(w->zcomp, buf, len, zrec_emit, w);
+}
+
+void
+pd_writer_compressed_totals(const struct pd_writer *w, uint64_t *in,
+			    uint64_t *out)
+{
+	pd_zcomp_totals(w->zcomp, in, out);
+}
+
 uint64_t
 pd_writer_data_size(const struct pd_writer *w)
 {
@@ -714,6 +753,8 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 	if (end > w->hi)
 		end = w->hi;
 	at = whole_records_end(w, w->data_offset + w->synced, end);
+	if (w->zcomp && at - w->data_offset < w->data_size)
+		w->zcomp_cut = true;
 	w->data_size = w->synced = at - w->data_offset;
 	w->buf_len = 0;
 	w->pos = w->hi = at;
@@ -864,6 +905,7 @@ pd_writer_close(struct pd_writer *w)
 	for (i = 0; i < PD_FEAT_BITS; i++)
 		free(w->raw[i].p);
 	free(w->buf);
+	pd_zcomp_free(w->zcomp);
 	free(w);
 }
 
