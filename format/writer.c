@@ -102,6 +102,9 @@ struct pd_writer {
 
 	struct pd_zcomp *zcomp;	/* with opts.zstd_level */
 	bool zcomp_cut;		/* salvage cut records: the stream is broken */
+	unsigned int zstd_level;
+	uint32_t zstd_mmap_len;
+	uint64_t mark_end;	/* file mode -z: data size up to the last mark */
 
 	struct w_raw raw[PD_FEAT_BITS];
 	uint64_t dropped[FEAT_WORDS];
@@ -298,6 +301,10 @@ pd_writer_open(struct pd_writer **out, int fd,
 		free(w->buf);
 		free(w);
 		return -PD_E_INVAL;
+	}
+	if (w->zcomp) {
+		w->zstd_level = opts->zstd_level;
+		w->zstd_mmap_len = opts->zstd_mmap_len;
 	}
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
@@ -702,6 +709,82 @@ header_data_size(struct pd_writer *w, uint64_t size)
 		      strerror(got < 0 ? errno : EIO));
 }
 
+/*
+ * The mark a -z file ends each pass with (doc/perf-data-format.md §2.8):
+ * a FINISHED_ROUND of 56 bytes whose bytes also read as a feature table
+ * of two entries, RESERVED (its offset is the record's header, its size
+ * 0) and COMPRESSED, whose 20-byte payload follows in the record.  The
+ * header's data size stops at the mark, so that perf 6.1, which cannot
+ * decompress without HEADER_COMPRESSED, reads a killed recording; the
+ * next records go after it, and the mark becomes a record of the data.
+ */
+#define MARK_SIZE	56
+#define MARK_TABLE	32
+#define HEADER_FEATURES_AT	72
+
+static const uint64_t mark_features[FEAT_WORDS] = {
+	1ULL << PD_FEAT_RESERVED | 1ULL << PD_FEAT_COMPRESSED,
+};
+
+static int
+emit_mark(struct pd_writer *w)
+{
+	uint64_t at = out_end(w);
+	uint64_t table[4] = {
+		PD_RECORD_FINISHED_ROUND | (uint64_t)MARK_SIZE << 48, 0,
+		at + MARK_TABLE, 20,
+	};
+	uint32_t compressed[6] = {
+		0, PD_COMP_ZSTD, w->zstd_level, 0, w->zstd_mmap_len, 0,
+	};
+	int err;
+
+	err = emit(w, table, sizeof(table));
+	if (!err)
+		err = emit(w, compressed, sizeof(compressed));
+	return err;
+}
+
+static int
+header_features(struct pd_writer *w, const uint64_t *features)
+{
+	size_t len = FEAT_WORDS * sizeof(*features);
+	ssize_t got;
+
+	do
+		got = pwrite(w->fd, features, len, HEADER_FEATURES_AT);
+	while (got < 0 && errno == EINTR);
+	if (got == (ssize_t)len)
+		return 0;
+	w->state = W_FAILED;
+	return w_fail(w, PD_ERR_ERRNO(got < 0 ? errno : EIO),
+		      HEADER_FEATURES_AT, "updating the feature bitmap: %s",
+		      strerror(got < 0 ? errno : EIO));
+}
+
+static int
+sync_marked(struct pd_writer *w)
+{
+	uint64_t size = w->data_size;
+	bool first = !w->mark_end;
+	int err;
+
+	if (size == w->mark_end)
+		return 0;
+	err = emit_mark(w);
+	if (!err)
+		err = buf_flush(w);
+	if (!err)
+		err = header_data_size(w, size);
+	if (!err && first)
+		err = header_features(w, mark_features);
+	if (err)
+		return err;
+	w->synced = size;
+	w->data_size = w->mark_end = size + MARK_SIZE;
+	return 0;
+}
+
 int
 pd_writer_sync(struct pd_writer *w)
 {
@@ -714,6 +797,8 @@ pd_writer_sync(struct pd_writer *w)
 	err = buf_flush(w);
 	if (err || w->pipe || w->synced == w->data_size)
 		return err;
+	if (w->zcomp)
+		return sync_marked(w);
 	err = header_data_size(w, w->data_size);
 	if (!err)
 		w->synced = w->data_size;
@@ -752,10 +837,16 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 	end = w->data_offset + w->data_size;
 	if (end > w->hi)
 		end = w->hi;
-	at = whole_records_end(w, w->data_offset + w->synced, end);
-	if (w->zcomp && at - w->data_offset < w->data_size)
-		w->zcomp_cut = true;
-	w->data_size = w->synced = at - w->data_offset;
+	if (w->mark_end) {
+		/* past the last mark the zstd stream cannot be trusted */
+		at = w->data_offset + w->mark_end;
+		w->zcomp_cut = w->data_size > w->mark_end;
+		w->data_size = w->mark_end;
+	} else {
+		at = whole_records_end(w, w->data_offset + w->synced, end);
+		w->zcomp_cut = w->zcomp && at - w->data_offset < w->data_size;
+		w->data_size = w->synced = at - w->data_offset;
+	}
 	w->buf_len = 0;
 	w->pos = w->hi = at;
 	if (w->regular && ftruncate(w->fd, (off_t)at) < 0)
@@ -763,7 +854,8 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 			      "truncating the file: %s", strerror(errno));
 	/* the header, in place: it needs no room the file lacks */
 	w->pos = 0;
-	err = emit_file_header(w, w->data_size, no_features);
+	err = emit_file_header(w, w->synced,
+			       w->mark_end ? mark_features : no_features);
 	if (!err)
 		err = buf_flush(w);
 	w->pos = at;

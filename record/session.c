@@ -348,6 +348,14 @@ record_loop(struct session *s, const sigset_t *waitmask)
 	return err;
 }
 
+/* A ring's mmap, data and control page: perf's mmap_len (§10.4). */
+static uint32_t
+comp_mmap_len(const struct rec_opts *o)
+{
+	return (uint32_t)(((size_t)o->mmap_pages + 1) *
+			  (size_t)sysconf(_SC_PAGESIZE));
+}
+
 /*
  * An existing FILE becomes FILE.old, as with perf; its symbol archive
  * FILE.pdsym goes with it, so that it stays beside its recording.
@@ -374,6 +382,7 @@ open_output(struct session *s)
 	struct pd_writer_opts wo = {
 		.pipe = s->o->pipe,
 		.zstd_level = s->o->comp_level,
+		.zstd_mmap_len = comp_mmap_len(s->o),
 	};
 	int err;
 
@@ -469,20 +478,16 @@ add_tracing_data(struct session *s)
 
 /*
  * HEADER_COMPRESSED as perf 6.1 fills it: version 0, the ratio 0 until
- * the end (so always 0 in pipe mode, where it goes first), and the size
- * of a ring's mmap, data and control page (doc/perf-data-format.md §10.4).
+ * the end (so always 0 in pipe mode, where it goes first), and mmap_len.
  */
 static void
 set_compressed(struct session *s)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-
 	s->meta.comp_version = 0;
 	s->meta.comp_type = PD_COMP_ZSTD;
 	s->meta.comp_level = s->o->comp_level;
 	s->meta.comp_ratio = 0;
-	s->meta.comp_mmap_len = (uint32_t)(((size_t)s->o->mmap_pages + 1) *
-					   page);
+	s->meta.comp_mmap_len = comp_mmap_len(s->o);
 	meta_set(&s->meta, PD_FEAT_COMPRESSED);
 }
 

@@ -34,6 +34,7 @@ struct pd_writer;
 struct pd_writer_opts {
 	bool pipe;		/* pipe mode: 16-byte header, HEADER_ATTR/HEADER_FEATURE records */
 	unsigned int zstd_level; /* 1..22: pd_writer_write_compressed() compresses; 0: off */
+	uint32_t zstd_mmap_len;	/* HEADER_COMPRESSED.mmap_len, for the marks of pd_writer_sync() */
 };
 
 /* fd stays owned by the caller.  File mode needs a seekable fd. */
@@ -130,6 +131,11 @@ int pd_writer_sync(struct pd_writer *w);
  * pd_writer_finish() again (which may fail anew for lack of room; a
  * second pd_writer_salvage() undoes what that wrote).  Pipe mode, or a
  * data section not started: -PD_E_INVAL.
+ *
+ * With opts.zstd_level, once pd_writer_sync() wrote a mark, what follows
+ * the last mark is cut instead (the zstd stream past it may lack a
+ * record), and the header keeps the mark's features, so that perf still
+ * decompresses what was kept (doc/perf-data-format.md §2.8).
  */
 int pd_writer_salvage(struct pd_writer *w, uint64_t *kept);
 
@@ -156,7 +162,10 @@ int pd_feature_encode(const struct pd_meta *meta, unsigned int feat,
  * 1..PD_ZSTD_LEVEL_MAX with -PD_E_INVAL): append len bytes of whole records as perf 6.1's -z
  * does, packed into PERF_RECORD_COMPRESSED records of one zstd stream
  * (doc/perf-data-format.md §10.5).  The stream is flushed before the call
- * returns, so pd_writer_sync() after it leaves records that decode.  The
+ * returns, so pd_writer_sync() after it leaves records that decode; in
+ * file mode pd_writer_sync() also ends the data with a mark that holds a
+ * provisional HEADER_COMPRESSED (level, opts.zstd_mmap_len, ratio 0),
+ * which perf 6.1 needs to read a file whose writer was killed (§2.8).  The
  * caller writes the COMPRESSED feature (pd_meta.comp_*), and sets
  * comp_mmap_len to at least the largest len given in one call.
  * Records given to pd_writer_write() stay uncompressed, as perf writes
