@@ -14,6 +14,7 @@ RECORD_TESTS = \
 	tests/record-exit.test \
 	tests/record-signal.test \
 	tests/record-crash.test \
+	tests/record-compress.test \
 	tests/record-errors.test \
 	tests/record-buildid-cache.test \
 	tests/record-buildid-mmap.test \
