@@ -697,6 +697,7 @@ static void
 print_summary(struct session *s, const struct counts *c)
 {
 	char samples[160] = "";
+	uint64_t in, out;
 	double mb = 0;
 	struct stat st;
 
@@ -720,15 +721,13 @@ print_summary(struct session *s, const struct counts *c)
 	if (c->samples && !s->o->no_buildid)
 		snprintf(samples, sizeof(samples), " (%llu samples)",
 			 (unsigned long long)c->samples);
-	if (s->o->comp_level) {
-		uint64_t in, out;
-
-		pd_writer_compressed_totals(s->w, &in, &out);
+	pd_writer_compressed_totals(s->w, &in, &out);
+	/* as perf, only when something was compressed */
+	if (in && out)
 		snprintf(samples + strlen(samples), sizeof(samples) -
 			 strlen(samples), ", compressed (original %.3f MB, "
 			 "ratio is %.3f)", (double)in / 1024 / 1024,
 			 comp_ratio(s));
-	}
 	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s ]\n", mb,
 		s->o->output, samples);
 }
