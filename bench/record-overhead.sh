@@ -18,7 +18,10 @@
 #   lost      "Total Lost Samples" of perf report on the last run's file
 #             (from the LOST_SAMPLES records), and its LOST records
 #             (ring-buffer overflows) from perf report --stats;
-#   MB        the size of the last run's file, 10^6 bytes.
+#   MB        the size of the last run's file, 10^6 bytes;
+#   ratio     with -z, the compression ratio the recorder prints for the
+#             last run (the rings' bytes over the COMPRESSED records'
+#             bytes, as perf computes it), "-" without.
 #
 # Settings (environment):
 #   PRECORD     the precord to time (default ./record/precord, else PATH)
@@ -28,6 +31,8 @@
 #   PERF        the perf to time and to read the files with (default perf)
 #   FREQS       the -F values (default "1000 10000 max")
 #   CALLGRAPHS  "no", "yes" or both (default "no yes"): without/with -g
+#   ZLEVELS     the zstd levels, -z given to both recorders; 0 is no -z
+#               (default "0"; e.g. "1 3")
 #   EVENT       the event (default cpu-clock: VMs have no hardware PMU)
 #   REPEAT      runs of each command per setting (default 5)
 #   WORK_MS     the workload's run time alone, ms (default 1000)
@@ -45,6 +50,7 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$BENCH_DIR/lib.sh"
 
 : "${PERF:=perf}" "${FREQS:=1000 10000 max}" "${CALLGRAPHS:=no yes}"
+: "${ZLEVELS:=0}"
 : "${EVENT:=cpu-clock}" "${REPEAT:=5}" "${WORK_MS:=1000}" "${CC:=cc}"
 : "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench/record-overhead}"
 if [ -z "${PRECORD:-}" ]; then
@@ -108,12 +114,19 @@ lost_of() {
 	printf '%s/%s\n' "${s:-?}" "${r:-0}"
 }
 
+# ratio_of TAG: the compression ratio in the recorder's summary line of
+# the last run, or - without one
+ratio_of() {
+	r=$(sed -n 's/.*ratio is \([0-9.]*\)).*/\1/p' "$OUT_DIR/$1.log" | tail -n 1)
+	printf '%s\n' "${r:--}"
+}
+
 [ -z "${PRECORD_BASE:-}" ] || [ -x "$PRECORD_BASE" ] ||
 	die "$PRECORD_BASE is not executable"
 tags="alone precord perf${PRECORD_BASE:+ base}"
-printf '| -F | -g | alone s | precord run s | x | precord total s | x | perf run s | x | perf total s | x | lost precord | lost perf | MB precord | MB perf |%s\n' \
+printf '| -F | -g | -z | alone s | precord run s | x | precord total s | x | perf run s | x | perf total s | x | lost precord | lost perf | MB precord | MB perf | ratio precord | ratio perf |%s\n' \
 	"${PRECORD_BASE:+ base run s | x | base total s | x | lost base |}"
-printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n' \
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|%s\n' \
 	"${PRECORD_BASE:+---|---|---|---|---|}"
 for freq in $FREQS; do
 	for cg in $CALLGRAPHS; do
@@ -122,24 +135,30 @@ for freq in $FREQS; do
 		no) gopt= ;;
 		*) die "CALLGRAPHS takes no and yes, not $cg" ;;
 		esac
-		say "-F $freq ${gopt:-(no -g)}: $REPEAT runs of each"
-		for tag in $tags; do
-			: > "$OUT_DIR/$tag.total"
-			: > "$OUT_DIR/$tag.run"
+		for z in $ZLEVELS; do
+			case $z in
+			0) zopt= ;;
+			*[!0-9]*) die "ZLEVELS takes levels 0..22, not $z" ;;
+			*) zopt=-z$z ;;
+			esac
+			say "-F $freq ${gopt:-(no -g)} ${zopt:-(no -z)}: $REPEAT runs of each"
+			for tag in $tags; do
+				: > "$OUT_DIR/$tag.total"
+				: > "$OUT_DIR/$tag.run"
 		done
 		i=0
 		while [ "$i" -lt "$REPEAT" ]; do
 			run_timed alone
 			rm -f "$OUT_DIR/precord.data" "$OUT_DIR/precord.data.old"
 			run_timed precord "$PRECORD" -e "$EVENT" -F "$freq" $gopt \
-				-o "$OUT_DIR/precord.data" --
+				$zopt -o "$OUT_DIR/precord.data" --
 			rm -f "$OUT_DIR/perf.data" "$OUT_DIR/perf.data.old"
 			run_timed perf "$PERF" record -e "$EVENT" -F "$freq" $gopt \
-				-o "$OUT_DIR/perf.data" --
+				$zopt -o "$OUT_DIR/perf.data" --
 			if [ -n "${PRECORD_BASE:-}" ]; then
 				rm -f "$OUT_DIR/base.data" "$OUT_DIR/base.data.old"
 				run_timed base "$PRECORD_BASE" -e "$EVENT" -F "$freq" \
-					$gopt -o "$OUT_DIR/base.data" --
+					$gopt $zopt -o "$OUT_DIR/base.data" --
 			fi
 			i=$((i + 1))
 		done
@@ -152,24 +171,29 @@ for freq in $FREQS; do
 		lf=$(lost_of "$OUT_DIR/perf.data")
 		mp=$(awk -v b="$(size_of "$OUT_DIR/precord.data" 2>/dev/null || echo 0)" 'BEGIN { printf "%.2f", b / 1e6 }')
 		mf=$(awk -v b="$(size_of "$OUT_DIR/perf.data" 2>/dev/null || echo 0)" 'BEGIN { printf "%.2f", b / 1e6 }')
+		zp=$(ratio_of precord)
+		zf=$(ratio_of perf)
 		rb=0 tb=0 lb=
 		if [ -n "${PRECORD_BASE:-}" ]; then
 			rb=$(median < "$OUT_DIR/base.run")
 			tb=$(median < "$OUT_DIR/base.total")
 			lb=$(lost_of "$OUT_DIR/base.data")
 		fi
-		awk -v f="$freq" -v g="${gopt:+yes}" -v ta="$ta" -v rp="$rp" -v tp="$tp" \
+		awk -v f="$freq" -v g="${gopt:+yes}" -v z="${zopt:-no}" -v ta="$ta" -v rp="$rp" -v tp="$tp" \
 			-v rf="$rf" -v tf="$tf" -v lp="$lp" -v lf="$lf" -v mp="$mp" -v mf="$mf" \
+			-v zp="$zp" -v zf="$zf" \
 			-v rb="$rb" -v tb="$tb" -v lb="$lb" 'BEGIN {
 			if (ta <= 0)
 				ta = 0.01
-			printf "| %s | %s | %.2f | %.2f | %.2fx | %.3f | %.2fx | %.2f | %.2fx | %.3f | %.2fx | %s | %s | %s | %s |",
-				f, g == "" ? "no" : g, ta, rp, rp / ta, tp, tp / ta,
-				rf, rf / ta, tf, tf / ta, lp, lf, mp, mf
+			printf "| %s | %s | %s | %.2f | %.2f | %.2fx | %.3f | %.2fx | %.2f | %.2fx | %.3f | %.2fx | %s | %s | %s | %s | %s | %s |",
+				f, g == "" ? "no" : g, z, ta, rp, rp / ta, tp,
+				tp / ta, rf, rf / ta, tf, tf / ta, lp, lf, mp, mf,
+				zp, zf
 			if (lb != "")
 				printf " %.2f | %.2fx | %.3f | %.2fx | %s |", rb,
 					rb / ta, tb, tb / ta, lb
 			printf "\n"
 		}'
+		done
 	done
 done

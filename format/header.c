@@ -289,6 +289,9 @@ parse_one_feature(struct pd_reader *r, unsigned int feat, uint64_t entry_at,
 
 	r->meta.sections[feat] = *sec;
 	r->meta.features[feat / 64] |= 1ULL << (feat % 64);
+	/* nothing reads RESERVED: the writer's -z marks give it any offset (§2.8) */
+	if (feat == PD_FEAT_RESERVED && !sec->size)
+		return;
 	if (!range_ok(sec->offset, sec->size, src->map_len)) {
 		r->meta.bad_features[feat / 64] |= 1ULL << (feat % 64);
 		pd_rd_warn(r, entry_at, "feature %s: its section (%#llx, %llu bytes) lies beyond the end of the file; skipped",

@@ -27,6 +27,8 @@ format_libpdata_a_SOURCES = \
 	format/header.c \
 	format/dir.c \
 	format/zstd.c \
+	format/zcomp.h \
+	format/zcomp.c \
 	format/pipe.c \
 	format/reader.c \
 	format/names.c \

@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "format/compiler.h"
+#include "format/zcomp.h"
 #include "pdata/errors.h"
 #include "pdata/writer.h"
 
@@ -98,6 +99,12 @@ struct pd_writer {
 	uint64_t data_size;	/* record bytes taken */
 	uint64_t synced;	/* of those, what the header on disk covers */
 	uint64_t hi;		/* the output's end: what reached the fd */
+
+	struct pd_zcomp *zcomp;	/* with opts.zstd_level */
+	bool zcomp_cut;		/* salvage cut records: the stream is broken */
+	unsigned int zstd_level;
+	uint32_t zstd_mmap_len;
+	uint64_t mark_end;	/* file mode -z: data size up to the last mark */
 
 	struct w_raw raw[PD_FEAT_BITS];
 	uint64_t dropped[FEAT_WORDS];
@@ -288,6 +295,16 @@ pd_writer_open(struct pd_writer **out, int fd,
 	if (!w->buf) {
 		free(w);
 		return -PD_E_NOMEM;
+	}
+	if (opts && opts->zstd_level &&
+	    pd_zcomp_new(&w->zcomp, opts->zstd_level)) {
+		free(w->buf);
+		free(w);
+		return -PD_E_INVAL;
+	}
+	if (w->zcomp) {
+		w->zstd_level = opts->zstd_level;
+		w->zstd_mmap_len = opts->zstd_mmap_len;
 	}
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
@@ -630,6 +647,35 @@ pd_writer_write(struct pd_writer *w, const void *buf, size_t len)
 	return err;
 }
 
+static int
+zrec_emit(void *ctx, const void *rec, size_t len)
+{
+	return pd_writer_write(ctx, rec, len);
+}
+
+int
+pd_writer_write_compressed(struct pd_writer *w, const void *buf, size_t len)
+{
+	if (!w->zcomp)
+		return w_bad_arg(w, "pd_writer_write_compressed() needs opts.zstd_level");
+	if (w->zcomp_cut)
+		return w_bad_arg(w, "pd_writer_salvage() cut records: the zstd stream cannot go on");
+	if (w->state != W_DATA)
+		return pd_writer_write(w, buf, len);
+	if (!len)
+		return 0;
+	if (!buf)
+		return w_bad_arg(w, "%zu bytes but no buffer", len);
+	return pd_zcomp_records(w->zcomp, buf, len, zrec_emit, w);
+}
+
+void
+pd_writer_compressed_totals(const struct pd_writer *w, uint64_t *in,
+			    uint64_t *out)
+{
+	pd_zcomp_totals(w->zcomp, in, out);
+}
+
 uint64_t
 pd_writer_data_size(const struct pd_writer *w)
 {
@@ -663,6 +709,82 @@ header_data_size(struct pd_writer *w, uint64_t size)
 		      strerror(got < 0 ? errno : EIO));
 }
 
+/*
+ * The mark a -z file ends each pass with (doc/perf-data-format.md §2.8):
+ * a FINISHED_ROUND of 56 bytes whose bytes also read as a feature table
+ * of two entries, RESERVED (its offset is the record's header, its size
+ * 0) and COMPRESSED, whose 20-byte payload follows in the record.  The
+ * header's data size stops at the mark, so that perf 6.1, which cannot
+ * decompress without HEADER_COMPRESSED, reads a killed recording; the
+ * next records go after it, and the mark becomes a record of the data.
+ */
+#define MARK_SIZE	56
+#define MARK_TABLE	32
+#define HEADER_FEATURES_AT	72
+
+static const uint64_t mark_features[FEAT_WORDS] = {
+	1ULL << PD_FEAT_RESERVED | 1ULL << PD_FEAT_COMPRESSED,
+};
+
+static int
+emit_mark(struct pd_writer *w)
+{
+	uint64_t at = out_end(w);
+	uint64_t table[4] = {
+		PD_RECORD_FINISHED_ROUND | (uint64_t)MARK_SIZE << 48, 0,
+		at + MARK_TABLE, 20,
+	};
+	uint32_t compressed[6] = {
+		0, PD_COMP_ZSTD, w->zstd_level, 0, w->zstd_mmap_len, 0,
+	};
+	int err;
+
+	err = emit(w, table, sizeof(table));
+	if (!err)
+		err = emit(w, compressed, sizeof(compressed));
+	return err;
+}
+
+static int
+header_features(struct pd_writer *w, const uint64_t *features)
+{
+	size_t len = FEAT_WORDS * sizeof(*features);
+	ssize_t got;
+
+	do
+		got = pwrite(w->fd, features, len, HEADER_FEATURES_AT);
+	while (got < 0 && errno == EINTR);
+	if (got == (ssize_t)len)
+		return 0;
+	w->state = W_FAILED;
+	return w_fail(w, PD_ERR_ERRNO(got < 0 ? errno : EIO),
+		      HEADER_FEATURES_AT, "updating the feature bitmap: %s",
+		      strerror(got < 0 ? errno : EIO));
+}
+
+static int
+sync_marked(struct pd_writer *w)
+{
+	uint64_t size = w->data_size;
+	bool first = !w->mark_end;
+	int err;
+
+	if (size == w->mark_end)
+		return 0;
+	err = emit_mark(w);
+	if (!err)
+		err = buf_flush(w);
+	if (!err)
+		err = header_data_size(w, size);
+	if (!err && first)
+		err = header_features(w, mark_features);
+	if (err)
+		return err;
+	w->synced = size;
+	w->data_size = w->mark_end = size + MARK_SIZE;
+	return 0;
+}
+
 int
 pd_writer_sync(struct pd_writer *w)
 {
@@ -675,6 +797,8 @@ pd_writer_sync(struct pd_writer *w)
 	err = buf_flush(w);
 	if (err || w->pipe || w->synced == w->data_size)
 		return err;
+	if (w->zcomp)
+		return sync_marked(w);
 	err = header_data_size(w, w->data_size);
 	if (!err)
 		w->synced = w->data_size;
@@ -713,8 +837,16 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 	end = w->data_offset + w->data_size;
 	if (end > w->hi)
 		end = w->hi;
-	at = whole_records_end(w, w->data_offset + w->synced, end);
-	w->data_size = w->synced = at - w->data_offset;
+	if (w->mark_end) {
+		/* past the last mark the zstd stream cannot be trusted */
+		at = w->data_offset + w->mark_end;
+		w->zcomp_cut = w->data_size > w->mark_end;
+		w->data_size = w->mark_end;
+	} else {
+		at = whole_records_end(w, w->data_offset + w->synced, end);
+		w->zcomp_cut = w->zcomp && at - w->data_offset < w->data_size;
+		w->data_size = w->synced = at - w->data_offset;
+	}
 	w->buf_len = 0;
 	w->pos = w->hi = at;
 	if (w->regular && ftruncate(w->fd, (off_t)at) < 0)
@@ -722,7 +854,8 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 			      "truncating the file: %s", strerror(errno));
 	/* the header, in place: it needs no room the file lacks */
 	w->pos = 0;
-	err = emit_file_header(w, w->data_size, no_features);
+	err = emit_file_header(w, w->synced,
+			       w->mark_end ? mark_features : no_features);
 	if (!err)
 		err = buf_flush(w);
 	w->pos = at;
@@ -864,6 +997,7 @@ pd_writer_close(struct pd_writer *w)
 	for (i = 0; i < PD_FEAT_BITS; i++)
 		free(w->raw[i].p);
 	free(w->buf);
+	pd_zcomp_free(w->zcomp);
 	free(w);
 }
 

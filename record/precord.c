@@ -98,6 +98,11 @@ static const char usage_text[] =
 "Output:\n"
 "  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
 "      --max-size=SIZE      stop once SIZE of records are written (B/K/M/G)\n"
+"  -z, --compression-level[=N]\n"
+"                           zstd-compress the rings' records at level N\n"
+"                           (1, the default, fastest ... 22 smallest)\n"
+"      --mmap-flush=SIZE    drain a ring only when it holds SIZE bytes\n"
+"                           (or with B/K/M/G; default 1)\n"
 "  -q, --quiet              no summary lines\n"
 "  -v, --verbose            more messages\n"
 "  -h, --help               show this help\n"
@@ -126,6 +131,7 @@ enum {
 	OPT_FILTER,
 	OPT_EXCLUDE_PERF,
 	OPT_MAX_SIZE,
+	OPT_MMAP_FLUSH,
 };
 
 static const struct option long_opts[] = {
@@ -174,6 +180,8 @@ static const struct option long_opts[] = {
 	{ "perf-archive", no_argument, NULL, OPT_PERF_ARCHIVE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "compression-level", optional_argument, NULL, 'z' },
+	{ "mmap-flush", required_argument, NULL, OPT_MMAP_FLUSH },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -492,6 +500,66 @@ parse_clockid(struct rec_opts *o, const char *arg)
 		usage_error("clockid %d is not supported here", o->clockid);
 }
 
+/*
+ * -z as perf 6.1's record__parse_comp_level() and cmd_record() take it:
+ * strtol(), 0 (no level, or no number) means 1, anything above 22 (a
+ * negative number too, as perf's level is unsigned) means 22.
+ */
+static unsigned int
+parse_comp_level(const char *arg)
+{
+	unsigned int level;
+	char *end;
+	long v;
+
+	if (!arg)
+		return 1;
+	v = strtol(arg, &end, 0);
+	if (end == arg || *end)
+		warn_msg("compression level '%s' is not a number: level %ld "
+			 "(as perf)", arg, v ? v : 1L);
+	level = (unsigned int)v;
+	if (!level)
+		return 1;
+	if (level > PD_ZSTD_LEVEL_MAX) {
+		warn_msg("compression level '%s' is above %d: level %d (as "
+			 "perf)", arg, PD_ZSTD_LEVEL_MAX, PD_ZSTD_LEVEL_MAX);
+		return PD_ZSTD_LEVEL_MAX;
+	}
+	return level;
+}
+
+/*
+ * --mmap-flush as perf 6.1's record__mmap_flush_parse(): a number with
+ * one of B, K, M, G after it, else strtol(); 0 means 1.  The quarter of
+ * a ring's mmap is the most, applied once -m is known.
+ */
+static uint64_t
+parse_mmap_flush(const char *arg)
+{
+	static const struct {
+		char tag;
+		unsigned int shift;
+	} tags[] = {
+		{ 'B', 0 }, { 'K', 10 }, { 'M', 20 }, { 'G', 30 },
+	};
+	char *end;
+	unsigned long long v;
+	long n;
+
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
+		if (end != arg && !errno && *end == tags[i].tag && !end[1] &&
+		    v <= (UINT64_MAX >> tags[i].shift))
+			return v ? v << tags[i].shift : 1;
+	n = strtol(arg, &end, 0);
+	if (end == arg || *end || n < 0)
+		usage_error("bad --mmap-flush size '%s' (a number of bytes, "
+			    "or with B, K, M or G)", arg);
+	return n ? (uint64_t)n : 1;
+}
+
 /* --user-regs and --intr-regs: a register list, or none for the default. */
 static uint64_t
 parse_regs(const char *arg)
@@ -600,6 +668,8 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_PERF_ARCHIVE: o->perf_archive = true; break;
 	case 'o': o->output = arg; break;
 	case OPT_MAX_SIZE: o->max_size = parse_size(arg, "--max-size"); break;
+	case 'z': o->comp_level = parse_comp_level(arg); break;
+	case OPT_MMAP_FLUSH: o->mmap_flush = parse_mmap_flush(arg); break;
 	case 'q': o->quiet = true; break;
 	case 'v': o->verbose++; break;
 	case 'h':
@@ -632,7 +702,26 @@ config_buildid(struct rec_opts *o)
 		o->no_buildid_cache = true;
 }
 
-static const char short_opts[] = "+p:t:u:aC:D:isne:G:F:c:gbj:I::dWTRm:k:BNo:qvh";
+static const char short_opts[] = "+p:t:u:aC:D:isne:G:F:c:gbj:I::dWTRm:k:BNo:z::qvh";
+
+/*
+ * perf 6.1 drains whatever a ring holds unless --mmap-flush says more,
+ * and never waits for more than a quarter of the ring's mmap.  With -z
+ * it skips its build-id pass at the end (cmd_record()), as -B does.
+ */
+static void
+config_output(struct rec_opts *o)
+{
+	uint64_t flush_max = ((uint64_t)o->mmap_pages + 1) *
+			     (uint64_t)sysconf(_SC_PAGESIZE) / 4;
+
+	if (!o->mmap_flush)
+		o->mmap_flush = 1;
+	if (o->mmap_flush > flush_max)
+		o->mmap_flush = flush_max;
+	if (o->comp_level)
+		o->no_buildid = true;
+}
 
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
@@ -664,6 +753,7 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 	if (!o->mmap_pages)
 		o->mmap_pages = default_pages();
 	config_freq(o);
+	config_output(o);
 	config_buildid(o);
 }
 

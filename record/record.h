@@ -76,6 +76,8 @@ struct rec_opts {
 	uint64_t max_size;		/* --max-size, bytes; 0: none */
 	bool use_clockid;		/* -k, --clockid */
 	int clockid;
+	uint64_t mmap_flush;		/* --mmap-flush: least bytes a pass drains */
+	unsigned int comp_level;	/* -z: zstd level 1..22, or 0: off */
 	bool quiet;			/* -q */
 	int verbose;			/* -v */
 
@@ -280,11 +282,11 @@ typedef int (*rec_write_fn)(void *ctx, const void *buf, size_t len);
 
 /*
  * Copy what the kernel wrote to ring since the last call to the output,
- * in one or two writes, then release it.  *bytes gets the count.
- * Returns 0 or -errno.
+ * in one or two writes, then release it; less than min bytes stay there
+ * (perf's --mmap-flush).  *bytes gets the count.  Returns 0 or -errno.
  */
-int rec_ring_drain(struct rec_ring *ring, rec_write_fn write, void *ctx,
-		   uint64_t *bytes);
+int rec_ring_drain(struct rec_ring *ring, uint64_t min, rec_write_fn write,
+		   void *ctx, uint64_t *bytes);
 
 /*
  * The TIME_CONV record (56 bytes) from ring's control page, as perf

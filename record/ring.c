@@ -105,8 +105,8 @@ rec_rings_unmap(struct rec_rings *rings)
 }
 
 int
-rec_ring_drain(struct rec_ring *ring, rec_write_fn write, void *ctx,
-	       uint64_t *bytes)
+rec_ring_drain(struct rec_ring *ring, uint64_t min, rec_write_fn write,
+	       void *ctx, uint64_t *bytes)
 {
 	struct perf_event_mmap_page *pc = ring->base;
 	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
@@ -117,7 +117,7 @@ rec_ring_drain(struct rec_ring *ring, rec_write_fn write, void *ctx,
 	int err;
 
 	*bytes = 0;
-	if (!size)
+	if (!size || size < min)
 		return 0;
 	if (size > ring->mask + 1)
 		return -EOVERFLOW;

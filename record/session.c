@@ -84,10 +84,17 @@ synth_emit(void *ctx, const void *rec, size_t size)
 	return emit(ctx, rec, size);
 }
 
+/* The rings' records: compressed with -z, as perf compresses only them. */
 static int
 write_span(void *ctx, const void *buf, size_t len)
 {
-	return emit(ctx, buf, len);
+	struct session *s = ctx;
+	int err;
+
+	if (!s->o->comp_level)
+		return emit(ctx, buf, len);
+	err = pd_writer_write_compressed(s->w, buf, len);
+	return err ? (err < 0 ? err : -err) : 0;
 }
 
 static void
@@ -282,9 +289,12 @@ size_limit_reached(const struct session *s)
 	return true;
 }
 
-/* One pass over every ring; a FINISHED_ROUND when it wrote something. */
+/*
+ * One pass over every ring, taking from each at least min bytes or
+ * nothing; a FINISHED_ROUND when it wrote something.
+ */
 static int
-drain_all(struct session *s, uint64_t *total)
+drain_all(struct session *s, uint64_t min, uint64_t *total)
 {
 	static const uint64_t round = PD_RECORD_FINISHED_ROUND |
 				      (uint64_t)8 << 48;
@@ -292,7 +302,8 @@ drain_all(struct session *s, uint64_t *total)
 
 	for (size_t i = 0; i < s->rings.nr; i++) {
 		uint64_t n;
-		int err = rec_ring_drain(&s->rings.r[i], write_span, s, &n);
+		int err = rec_ring_drain(&s->rings.r[i], min, write_span, s,
+					 &n);
 
 		if (err)
 			return err;
@@ -321,18 +332,22 @@ record_loop(struct session *s, const sigset_t *waitmask)
 		pfd[i].events = POLLIN;
 	}
 	for (;;) {
-		uint64_t n;
+		bool last = done || draining;
+		uint64_t min = last ? 1 : s->o->mmap_flush, n;
 		size_t hup = 0;
 
 		/* each pass reaches the file, and its header, at once */
-		if ((err = drain_all(s, &n)) || (n && (err = sync_output(s))))
+		if ((err = drain_all(s, min, &n)) ||
+		    (n && (err = sync_output(s))))
 			break;
 		if (n && !done && size_limit_reached(s))
 			done = 1;
 		if (n)
 			continue;
-		if (done || draining)
+		if (last)
 			break;
+		if (done)
+			continue;
 		got = ppoll(pfd, s->rings.nr, &drain_every, waitmask);
 		if (got < 0 && errno != EINTR) {
 			err = -errno;
@@ -349,6 +364,14 @@ record_loop(struct session *s, const sigset_t *waitmask)
 	}
 	free(pfd);
 	return err;
+}
+
+/* A ring's mmap, data and control page: perf's mmap_len (§10.4). */
+static uint32_t
+comp_mmap_len(const struct rec_opts *o)
+{
+	return (uint32_t)(((size_t)o->mmap_pages + 1) *
+			  (size_t)sysconf(_SC_PAGESIZE));
 }
 
 /*
@@ -374,7 +397,11 @@ static int
 open_output(struct session *s)
 {
 	struct stat st;
-	struct pd_writer_opts wo = { .pipe = s->o->pipe };
+	struct pd_writer_opts wo = {
+		.pipe = s->o->pipe,
+		.zstd_level = s->o->comp_level,
+		.zstd_mmap_len = comp_mmap_len(s->o),
+	};
 	int err;
 
 	if (s->o->pipe) {
@@ -467,6 +494,31 @@ add_tracing_data(struct session *s)
 	return 0;
 }
 
+/*
+ * HEADER_COMPRESSED as perf 6.1 fills it: version 0, the ratio 0 until
+ * the end (so always 0 in pipe mode, where it goes first), and mmap_len.
+ */
+static void
+set_compressed(struct session *s)
+{
+	s->meta.comp_version = 0;
+	s->meta.comp_type = PD_COMP_ZSTD;
+	s->meta.comp_level = s->o->comp_level;
+	s->meta.comp_ratio = 0;
+	s->meta.comp_mmap_len = comp_mmap_len(s->o);
+	meta_set(&s->meta, PD_FEAT_COMPRESSED);
+}
+
+/* perf's ratio: what the rings gave over the COMPRESSED bytes written */
+static double
+comp_ratio(const struct session *s)
+{
+	uint64_t in, out;
+
+	pd_writer_compressed_totals(s->w, &in, &out);
+	return in && out ? (double)(float)in / (float)out : 0;
+}
+
 static int
 begin_file(struct session *s)
 {
@@ -480,6 +532,8 @@ begin_file(struct session *s)
 			return writer_fail(s, "the attrs", err);
 	}
 	pd_meta_init(&s->meta);
+	if (s->o->comp_level)
+		set_compressed(s);
 	if (s->o->pipe) {
 		rec_sys_collect(&s->meta, s->argc, s->argv, s->o->clockid,
 				s->o->use_clockid);
@@ -615,6 +669,8 @@ finish_file(struct session *s, struct counts *c)
 				s->o->use_clockid);
 	fill_event_desc(s);
 	add_tracing_data(s);
+	if (s->o->comp_level)
+		s->meta.comp_ratio = (uint32_t)(comp_ratio(s) + 0.5);
 	err = pd_writer_finish(s->w, &s->meta);
 	if (err)
 		return writer_fail(s, "the features", err);
@@ -661,7 +717,8 @@ salvage_output(struct session *s, int err)
 static void
 print_summary(struct session *s, const struct counts *c)
 {
-	char samples[64] = "";
+	char samples[160] = "";
+	uint64_t in, out;
 	double mb = 0;
 	struct stat st;
 
@@ -685,6 +742,13 @@ print_summary(struct session *s, const struct counts *c)
 	if (c->samples && !s->o->no_buildid)
 		snprintf(samples, sizeof(samples), " (%llu samples)",
 			 (unsigned long long)c->samples);
+	pd_writer_compressed_totals(s->w, &in, &out);
+	/* as perf, only when something was compressed */
+	if (in && out)
+		snprintf(samples + strlen(samples), sizeof(samples) -
+			 strlen(samples), ", compressed (original %.3f MB, "
+			 "ratio is %.3f)", (double)in / 1024 / 1024,
+			 comp_ratio(s));
 	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s ]\n", mb,
 		s->o->output, samples);
 }
@@ -981,7 +1045,8 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	{
 		uint64_t n;
 
-		if ((err = drain_all(s, &n)) || (err = write_lost_samples(s)))
+		if ((err = drain_all(s, 1, &n)) ||
+		    (err = write_lost_samples(s)))
 			return salvage_output(s, err);
 	}
 	rec_rings_unmap(&s->rings);

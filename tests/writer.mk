@@ -7,6 +7,12 @@ check_PROGRAMS += tests/unit/test-writer
 tests_unit_test_writer_SOURCES = tests/unit/test-writer.c tests/unit/t.h
 tests_unit_test_writer_LDADD = $(PDATA_LIBS)
 
+# test-zwriter: pd_writer_write_compressed(), the -z marks of
+# pd_writer_sync() and pd_writer_salvage() with them.
+check_PROGRAMS += tests/unit/test-zwriter
+tests_unit_test_zwriter_SOURCES = tests/unit/test-zwriter.c tests/unit/t.h
+tests_unit_test_zwriter_LDADD = $(PDATA_LIBS)
+
 # pd-writetest: copies a perf.data file through pd_reader and pd_writer,
 # and checks encode(parse(section)) against a file's feature sections.
 check_PROGRAMS += tests/tools/pd-writetest
@@ -17,5 +23,5 @@ WRITER_SCRIPT_TESTS = \
 	tests/writer-copy.test \
 	tests/writer-fixtures.test
 
-TESTS += tests/unit/test-writer $(WRITER_SCRIPT_TESTS)
+TESTS += tests/unit/test-writer tests/unit/test-zwriter $(WRITER_SCRIPT_TESTS)
 EXTRA_DIST += $(WRITER_SCRIPT_TESTS)

@@ -28,8 +28,13 @@
 
 struct pd_writer;
 
+/* The highest zstd level perf 6.1 takes (its comp_level_max). */
+#define PD_ZSTD_LEVEL_MAX	22
+
 struct pd_writer_opts {
 	bool pipe;		/* pipe mode: 16-byte header, HEADER_ATTR/HEADER_FEATURE records */
+	unsigned int zstd_level; /* 1..22: pd_writer_write_compressed() compresses; 0: off */
+	uint32_t zstd_mmap_len;	/* HEADER_COMPRESSED.mmap_len, for the marks of pd_writer_sync() */
 };
 
 /* fd stays owned by the caller.  File mode needs a seekable fd. */
@@ -126,6 +131,11 @@ int pd_writer_sync(struct pd_writer *w);
  * pd_writer_finish() again (which may fail anew for lack of room; a
  * second pd_writer_salvage() undoes what that wrote).  Pipe mode, or a
  * data section not started: -PD_E_INVAL.
+ *
+ * With opts.zstd_level, once pd_writer_sync() wrote a mark, what follows
+ * the last mark is cut instead (the zstd stream past it may lack a
+ * record), and the header keeps the mark's features, so that perf still
+ * decompresses what was kept (doc/perf-data-format.md §2.8).
  */
 int pd_writer_salvage(struct pd_writer *w, uint64_t *kept);
 
@@ -146,5 +156,32 @@ bool pd_writer_feature_dropped(const struct pd_writer *w, unsigned int feat);
  */
 int pd_feature_encode(const struct pd_meta *meta, unsigned int feat,
 		      void **buf, size_t *len);
+
+/*
+ * With opts.zstd_level (pd_writer_open() refuses a level outside
+ * 1..PD_ZSTD_LEVEL_MAX with -PD_E_INVAL): append len bytes of whole records as perf 6.1's -z
+ * does, packed into PERF_RECORD_COMPRESSED records of one zstd stream
+ * (doc/perf-data-format.md §10.5).  The stream is flushed before the call
+ * returns, so pd_writer_sync() after it leaves records that decode; in
+ * file mode pd_writer_sync() also ends the data with a mark that holds a
+ * provisional HEADER_COMPRESSED (level, opts.zstd_mmap_len, ratio 0),
+ * which perf 6.1 needs to read a file whose writer was killed (§2.8).  The
+ * caller writes the COMPRESSED feature (pd_meta.comp_*), and sets
+ * comp_mmap_len to at least the largest len given in one call.
+ * Records given to pd_writer_write() stay uncompressed, as perf writes
+ * its synthesized records.  After a pd_writer_salvage() that cut records
+ * the stream cannot go on: -PD_E_INVAL.
+ */
+int pd_writer_write_compressed(struct pd_writer *w, const void *buf,
+			       size_t len);
+
+/*
+ * The bytes given to pd_writer_write_compressed() (*in) and the bytes of
+ * COMPRESSED records they became, headers included (*out): perf's
+ * "original" size and the divisor of its ratio.  Both 0 without
+ * opts.zstd_level.
+ */
+void pd_writer_compressed_totals(const struct pd_writer *w, uint64_t *in,
+				 uint64_t *out);
 
 #endif /* PDATA_WRITER_H */
