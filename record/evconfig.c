@@ -256,7 +256,7 @@ config_one(struct rec_evlist *list, struct rec_event *ev,
 
 	if (leader)
 		flag(a, PD_ATTR_DISABLED, true);
-	if (t->workload && leader && !o->delay_ms)
+	if (t->workload && leader && !rec_opts_delayed(o))
 		flag(a, PD_ATTR_ENABLE_ON_EXEC, true);
 	if (ev->immediate) {
 		flag(a, PD_ATTR_DISABLED, false);

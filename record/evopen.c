@@ -236,6 +236,24 @@ rec_events_enable(struct rec_evlist *list, const struct rec_target *t,
 }
 
 void
+rec_events_disable_samplers(struct rec_evlist *list,
+			    const struct rec_target *t)
+{
+	size_t n = t->nr_cpus * t->nr_threads;
+
+	for (size_t e = 0; e < list->nr; e++) {
+		const struct rec_event *ev = &list->ev[e];
+
+		if (!ev->fds || (ev->attr.type == PD_TYPE_SOFTWARE &&
+				 ev->attr.config == PD_SW_DUMMY))
+			continue;
+		for (size_t i = 0; i < n; i++)
+			if (ev->fds[i] >= 0)
+				ioctl(ev->fds[i], PERF_EVENT_IOC_DISABLE, 0);
+	}
+}
+
+void
 rec_events_close(struct rec_evlist *list, const struct rec_target *t)
 {
 	size_t n = t->nr_cpus * t->nr_threads;

@@ -44,7 +44,9 @@ static const char usage_text[] =
 "  -u, --uid=USER           record the processes of this user (name or id)\n"
 "  -a, --all-cpus           system-wide collection from all CPUs\n"
 "  -C, --cpu=CPUS           only these CPUs (e.g. 0-1,3)\n"
-"  -D, --delay=MSECS        start recording MSECS after the command starts\n"
+"  -D, --delay=MSECS        start recording MSECS after the command starts;\n"
+"                           -1: start disabled; ON-OFF,...: record in these\n"
+"                           ranges (ms) and stop after the last\n"
 "  -i, --no-inherit         child tasks do not inherit counters\n"
 "  -s, --stat               per-thread counts (inherit_stat)\n"
 "Events:\n"
@@ -445,6 +447,59 @@ parse_size(const char *s, const char *opt)
 	return (uint64_t)v << shift;
 }
 
+/* One "on-off" of -D ranges, after the previous one; false: bad. */
+static bool
+parse_range(const char *s, const struct rec_range *prev,
+	    struct rec_range *out)
+{
+	char *end;
+	unsigned long on, off;
+
+	errno = 0;
+	on = strtoul(s, &end, 10);
+	if (errno || end == s || *end != '-' || s[0] == '-')
+		return false;
+	s = end + 1;
+	off = strtoul(s, &end, 10);
+	if (errno || end == s || (*end && *end != ',') || off <= on ||
+	    off > UINT_MAX || (prev && on <= prev->off))
+		return false;
+	out->on = (unsigned int)on;
+	out->off = (unsigned int)off;
+	return true;
+}
+
+/* -D MSECS, -D -1 (events left disabled) or -D on-off,on-off... */
+static void
+parse_delay(struct rec_opts *o, const char *arg)
+{
+	const char *p = arg;
+
+	if (!strcmp(arg, "-1")) {
+		o->delay_forever = true;
+		return;
+	}
+	if (!strchr(arg, '-')) {
+		o->delay_ms = (unsigned int)parse_u64(arg, "delay");
+		return;
+	}
+	for (;;) {
+		o->ranges = xreallocarray(o->ranges, o->nr_ranges + 1,
+					  sizeof(*o->ranges));
+		if (!parse_range(p, o->nr_ranges ? &o->ranges[o->nr_ranges - 1]
+						 : NULL,
+				 &o->ranges[o->nr_ranges]))
+			usage_error("bad -D range list '%s' (ms after the "
+				    "start: on-off,on-off..., increasing)",
+				    arg);
+		o->nr_ranges++;
+		p = strchr(p, ',');
+		if (!p)
+			break;
+		p++;
+	}
+}
+
 /* -m PAGES[,AUX]: the AUX size matters only to AUX area events */
 static void
 parse_mmap(struct rec_opts *o, const char *arg)
@@ -582,9 +637,7 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case 'u': o->uid = arg; break;
 	case 'a': o->system_wide = true; break;
 	case 'C': o->cpu_list = xstrdup(arg); break;
-	case 'D':
-		o->delay_ms = (unsigned int)parse_u64(arg, "delay");
-		break;
+	case 'D': parse_delay(o, arg); break;
 	case 'i': o->no_inherit = true; break;
 	case 's': o->inherit_stat = true; break;
 	case 'n': o->no_samples = true; break;
@@ -767,6 +820,7 @@ opts_free(struct rec_opts *o)
 	free(o->events);
 	free(o->filters);
 	free(o->cgroups);
+	free(o->ranges);
 	free(o->pids);
 	free(o->tids);
 	free(o->cpu_list);

@@ -40,7 +40,12 @@ struct rec_opts {
 	const char *uid;		/* -u, as given (its processes in pids) */
 	char *cpu_list;			/* -C */
 	bool system_wide;		/* -a */
-	unsigned int delay_ms;		/* -D */
+	unsigned int delay_ms;		/* -D MSECS */
+	bool delay_forever;		/* -D -1: never enabled */
+	struct rec_range {		/* -D ranges, ms from the start */
+		unsigned int on, off;
+	} *ranges;
+	size_t nr_ranges;
 	bool no_inherit;		/* --no-inherit */
 
 	unsigned int freq;		/* -F, or 4000 */
@@ -179,6 +184,13 @@ int rec_cgroups_apply(struct rec_evlist *list, const char *names,
 		      size_t *nr_cgroups, char *why, size_t why_len);
 void rec_event_cgroup_free(struct rec_event *ev);
 
+/* Whether the events start disabled (-D in any form). */
+static inline bool
+rec_opts_delayed(const struct rec_opts *o)
+{
+	return o->delay_ms || o->delay_forever || o->nr_ranges;
+}
+
 /* Parse one -e argument and append its events; 0, or -1 with *why set. */
 int rec_events_parse(struct rec_evlist *list, const char *text,
 		     char *why, size_t why_len);
@@ -272,6 +284,9 @@ int rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
 size_t rec_ring_index(const struct rec_target *t, size_t cpu_idx,
 		      size_t thread_idx);
 /* PERF_EVENT_IOC_ENABLE on every fd of the events. */
+/* Disable every event but the side-band dummy (-D ranges). */
+void rec_events_disable_samplers(struct rec_evlist *list,
+				 const struct rec_target *t);
 void rec_events_enable(struct rec_evlist *list, const struct rec_target *t,
 		       bool all);
 void rec_events_close(struct rec_evlist *list, const struct rec_target *t);

@@ -48,6 +48,8 @@ struct session {
 	int write_err;
 	struct rec_bid_emit *bid_emit;	/* --buildid-mmap */
 	size_t nr_cgroups;		/* -G names taken so far */
+	struct timespec started;	/* -D ranges: when the command started */
+	size_t next_toggle;		/* -D ranges: 2 x range + (0 on, 1 off) */
 };
 
 static volatile sig_atomic_t done;
@@ -320,11 +322,59 @@ drain_all(struct session *s, uint64_t min, uint64_t *total)
  */
 static const struct timespec drain_every = { .tv_sec = 1 };
 
+/* ms since the command started (-D ranges) */
+static uint64_t
+ms_since_start(const struct session *s)
+{
+	struct timespec now;
+	int64_t ms;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ms = (int64_t)(now.tv_sec - s->started.tv_sec) * 1000 +
+	     (int64_t)(now.tv_nsec - s->started.tv_nsec) / 1000000;
+	return ms > 0 ? (uint64_t)ms : 0;
+}
+
+/*
+ * -D ranges: the events on and off at each range's ends, as perf's
+ * event_enable_timer does; after the last, the session ends.  The time
+ * until the next one bounds the wait (*wait, already the drain period).
+ */
+static void
+ranges_step(struct session *s, struct timespec *wait)
+{
+	const struct rec_opts *o = s->o;
+
+	while (s->next_toggle < 2 * o->nr_ranges) {
+		const struct rec_range *r = &o->ranges[s->next_toggle / 2];
+		uint64_t at = s->next_toggle % 2 ? r->off : r->on;
+		uint64_t now = ms_since_start(s);
+
+		if (now < at) {
+			if (at - now < 1000) {
+				wait->tv_sec = 0;
+				wait->tv_nsec = (long)(at - now) * 1000000L;
+			}
+			return;
+		}
+		if (s->next_toggle % 2)
+			rec_events_disable_samplers(&s->list, &s->t);
+		else
+			rec_events_enable(&s->list, &s->t, false);
+		if (!o->quiet)
+			fprintf(stderr, "Events %s\n",
+				s->next_toggle % 2 ? "disabled" : "enabled");
+		s->next_toggle++;
+	}
+	done = 1;
+}
+
 static int
 record_loop(struct session *s, const sigset_t *waitmask)
 {
 	struct pollfd *pfd = xcalloc(s->rings.nr, sizeof(*pfd));
 	bool draining = false;
+	struct timespec wait;
 	int err = 0, got;
 
 	for (size_t i = 0; i < s->rings.nr; i++) {
@@ -348,7 +398,12 @@ record_loop(struct session *s, const sigset_t *waitmask)
 			break;
 		if (done)
 			continue;
-		got = ppoll(pfd, s->rings.nr, &drain_every, waitmask);
+		wait = drain_every;
+		if (s->o->nr_ranges)
+			ranges_step(s, &wait);
+		if (done)
+			continue;
+		got = ppoll(pfd, s->rings.nr, &wait, waitmask);
 		if (got < 0 && errno != EINTR) {
 			err = -errno;
 			break;
@@ -881,14 +936,14 @@ setup_events(struct session *s)
 		return -REC_EXIT_USAGE;
 	if (!s->list.nr)
 		rec_events_add_default(&s->list);
-	if (o->delay_ms || s->t.has_cpu) {
+	if (rec_opts_delayed(o) || s->t.has_cpu) {
 		struct rec_event *d;
 
 		rec_events_add_dummy(&s->list);
 		d = &s->list.ev[s->list.nr - 1];
 		d->tracking = true;
 		/* enabled at exec for -D, at once when system-wide */
-		if (o->delay_ms && !s->t.has_cpu)
+		if (rec_opts_delayed(o) && !s->t.has_cpu)
 			d->attr.flags |= 1ULL << PD_ATTR_ENABLE_ON_EXEC;
 		else
 			d->immediate = true;
@@ -939,6 +994,11 @@ delay_start(struct session *s, const sigset_t *waitmask)
 
 	if (!s->o->quiet)
 		fprintf(stderr, "Events disabled\n");
+	/* -D -1 and -D ranges: the events wait (record_loop's schedule) */
+	if (s->o->delay_forever || s->o->nr_ranges) {
+		clock_gettime(CLOCK_MONOTONIC, &s->started);
+		return;
+	}
 	/* ppoll with no fds: a sleep that a signal ends */
 	ppoll(NULL, 0, &ts, waitmask);
 	if (!done) {
@@ -952,7 +1012,7 @@ delay_start(struct session *s, const sigset_t *waitmask)
 static int
 start(struct session *s, const sigset_t *waitmask)
 {
-	if (!s->t.workload && !s->o->delay_ms)
+	if (!s->t.workload && !rec_opts_delayed(s->o))
 		rec_events_enable(&s->list, &s->t, false);
 	if (s->t.child) {
 		int err = rec_workload_start(&s->t);
@@ -963,7 +1023,7 @@ start(struct session *s, const sigset_t *waitmask)
 			return err == ENOENT ? 127 : 126;
 		}
 	}
-	if (s->o->delay_ms)
+	if (rec_opts_delayed(s->o))
 		delay_start(s, waitmask);
 	return 0;
 }
