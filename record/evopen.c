@@ -254,6 +254,25 @@ rec_events_disable_samplers(struct rec_evlist *list,
 }
 
 void
+rec_events_switch(struct rec_evlist *list, const struct rec_target *t,
+		  struct rec_event *ev, bool on)
+{
+	size_t n = t->nr_cpus * t->nr_threads;
+
+	if (!ev) {
+		if (on)
+			rec_events_enable(list, t, false);
+		else
+			rec_events_disable_samplers(list, t);
+		return;
+	}
+	for (size_t i = 0; ev->fds && i < n; i++)
+		if (ev->fds[i] >= 0)
+			ioctl(ev->fds[i], on ? PERF_EVENT_IOC_ENABLE :
+					       PERF_EVENT_IOC_DISABLE, 0);
+}
+
+void
 rec_events_close(struct rec_evlist *list, const struct rec_target *t)
 {
 	size_t n = t->nr_cpus * t->nr_threads;

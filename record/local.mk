@@ -13,6 +13,7 @@ record_precord_SOURCES = \
 	record/evglob.c \
 	record/evterms.c \
 	record/cgroup.c \
+	record/control.c \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \

@@ -100,6 +100,8 @@ static const char usage_text[] =
 "Output:\n"
 "  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
 "      --max-size=SIZE      stop once SIZE of records are written (B/K/M/G)\n"
+"      --control=fifo:CTL[,ACK] | fd:CTL[,ACK]\n"
+"                           take enable, disable, stop, ping... on CTL\n"
 "  -z, --compression-level[=N]\n"
 "                           zstd-compress the rings' records at level N\n"
 "                           (1, the default, fastest ... 22 smallest)\n"
@@ -133,6 +135,7 @@ enum {
 	OPT_FILTER,
 	OPT_EXCLUDE_PERF,
 	OPT_MAX_SIZE,
+	OPT_CONTROL,
 	OPT_MMAP_FLUSH,
 };
 
@@ -182,6 +185,7 @@ static const struct option long_opts[] = {
 	{ "perf-archive", no_argument, NULL, OPT_PERF_ARCHIVE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "control", required_argument, NULL, OPT_CONTROL },
 	{ "compression-level", optional_argument, NULL, 'z' },
 	{ "mmap-flush", required_argument, NULL, OPT_MMAP_FLUSH },
 	{ "quiet", no_argument, NULL, 'q' },
@@ -721,6 +725,7 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_PERF_ARCHIVE: o->perf_archive = true; break;
 	case 'o': o->output = arg; break;
 	case OPT_MAX_SIZE: o->max_size = parse_size(arg, "--max-size"); break;
+	case OPT_CONTROL: o->control = arg; break;
 	case 'z': o->comp_level = parse_comp_level(arg); break;
 	case OPT_MMAP_FLUSH: o->mmap_flush = parse_mmap_flush(arg); break;
 	case 'q': o->quiet = true; break;

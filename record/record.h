@@ -79,6 +79,7 @@ struct rec_opts {
 	bool no_samples;		/* -n, --no-samples */
 	bool strict_freq;		/* --strict-freq */
 	uint64_t max_size;		/* --max-size, bytes; 0: none */
+	const char *control;		/* --control, or NULL */
 	bool use_clockid;		/* -k, --clockid */
 	int clockid;
 	uint64_t mmap_flush;		/* --mmap-flush: least bytes a pass drains */
@@ -284,6 +285,26 @@ int rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
 size_t rec_ring_index(const struct rec_target *t, size_t cpu_idx,
 		      size_t thread_idx);
 /* PERF_EVENT_IOC_ENABLE on every fd of the events. */
+/* On or off: one event, or (ev NULL) every one but the side-band dummy. */
+void rec_events_switch(struct rec_evlist *list, const struct rec_target *t,
+		       struct rec_event *ev, bool on);
+
+/* control.c: --control's command and acknowledgement descriptors */
+struct rec_control {
+	int ctl, ack;			/* -1: none */
+	bool own;			/* FIFOs opened here, closed here */
+	bool stop;			/* "stop" was read */
+	size_t have;			/* bytes of a line not ended yet */
+	char buf[256];
+};
+
+int rec_control_open(struct rec_control *c, const char *spec, char *why,
+		     size_t len);
+/* Read and carry out the commands waiting on c->ctl. */
+void rec_control_process(struct rec_control *c, struct rec_evlist *list,
+			 const struct rec_target *t, bool quiet);
+void rec_control_close(struct rec_control *c);
+
 /* Disable every event but the side-band dummy (-D ranges). */
 void rec_events_disable_samplers(struct rec_evlist *list,
 				 const struct rec_target *t);

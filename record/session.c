@@ -49,6 +49,7 @@ struct session {
 	struct rec_bid_emit *bid_emit;	/* --buildid-mmap */
 	size_t nr_cgroups;		/* -G names taken so far */
 	struct timespec started;	/* -D ranges: when the command started */
+	struct rec_control ctl;		/* --control, ctl -1 without */
 	size_t next_toggle;		/* -D ranges: 2 x range + (0 on, 1 off) */
 };
 
@@ -276,6 +277,21 @@ sync_output(struct session *s)
 	return pd_writer_sync(s->w);
 }
 
+static int
+open_control(struct session *s)
+{
+	char why[512];
+
+	s->ctl.ctl = s->ctl.ack = -1;
+	if (!s->o->control)
+		return 0;
+	if (rec_control_open(&s->ctl, s->o->control, why, sizeof(why))) {
+		error_msg("--control: %s", why);
+		return -1;
+	}
+	return 0;
+}
+
 /* --max-size: perf stops taking records once the data reach it */
 static bool
 size_limit_reached(const struct session *s)
@@ -372,7 +388,8 @@ ranges_step(struct session *s, struct timespec *wait)
 static int
 record_loop(struct session *s, const sigset_t *waitmask)
 {
-	struct pollfd *pfd = xcalloc(s->rings.nr, sizeof(*pfd));
+	size_t nfds = s->rings.nr + (s->ctl.ctl >= 0);
+	struct pollfd *pfd = xcalloc(nfds, sizeof(*pfd));
 	bool draining = false;
 	struct timespec wait;
 	int err = 0, got;
@@ -380,6 +397,11 @@ record_loop(struct session *s, const sigset_t *waitmask)
 	for (size_t i = 0; i < s->rings.nr; i++) {
 		pfd[i].fd = s->rings.r[i].fd;
 		pfd[i].events = POLLIN;
+	}
+	/* --control's commands wake the loop too */
+	if (s->ctl.ctl >= 0) {
+		pfd[s->rings.nr].fd = s->ctl.ctl;
+		pfd[s->rings.nr].events = POLLIN;
 	}
 	for (;;) {
 		bool last = done || draining;
@@ -403,7 +425,7 @@ record_loop(struct session *s, const sigset_t *waitmask)
 			ranges_step(s, &wait);
 		if (done)
 			continue;
-		got = ppoll(pfd, s->rings.nr, &wait, waitmask);
+		got = ppoll(pfd, nfds, &wait, waitmask);
 		if (got < 0 && errno != EINTR) {
 			err = -errno;
 			break;
@@ -411,6 +433,14 @@ record_loop(struct session *s, const sigset_t *waitmask)
 		if (got <= 0)
 			continue;
 		s->waking++;
+		if (nfds > s->rings.nr && pfd[s->rings.nr].revents) {
+			rec_control_process(&s->ctl, &s->list, &s->t,
+					    s->o->quiet);
+			if (s->ctl.stop)
+				done = 1;
+			if (!--got)
+				continue;
+		}
 		for (size_t i = 0; i < s->rings.nr; i++)
 			if (pfd[i].revents & (POLLHUP | POLLERR))
 				hup++;
@@ -1057,6 +1087,7 @@ session_free(struct session *s)
 		pd_writer_close(s->w);
 	pd_meta_free(&s->meta);
 	rec_bid_emit_free(s->bid_emit);
+	rec_control_close(&s->ctl);
 	free(s->t.cpus);
 	free(s->t.threads);
 	free(s->t.pids);
@@ -1084,7 +1115,7 @@ record(struct session *s, sigset_t *waitmask, int *status)
 
 	if (rec_events_open(&s->list, &s->t, s->o) ||
 	    rec_rings_mmap(&s->rings, &s->list, &s->t, s->o->mmap_pages) ||
-	    open_output(s) || begin_file(s))
+	    open_control(s) || open_output(s) || begin_file(s))
 		return -1;
 	err = start(s, waitmask);
 	if (err) {
@@ -1120,7 +1151,8 @@ record(struct session *s, sigset_t *waitmask, int *status)
 int
 rec_session_run(struct rec_opts *o, int argc, char **argv)
 {
-	struct session s = { .o = o, .fd = -1, .argc = argc, .argv = argv };
+	struct session s = { .o = o, .fd = -1, .argc = argc, .argv = argv,
+			     .ctl = { .ctl = -1, .ack = -1 } };
 	sigset_t waitmask;
 	int status = 0;
 	int err;

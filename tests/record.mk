@@ -16,6 +16,7 @@ RECORD_TESTS = \
 	tests/record-signal.test \
 	tests/record-crash.test \
 	tests/record-filter.test \
+	tests/record-control.test \
 	tests/record-compress.test \
 	tests/record-errors.test \
 	tests/record-buildid-cache.test \
