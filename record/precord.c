@@ -335,43 +335,51 @@ parse_callgraph(struct rec_opts *o, const char *s)
 	}
 }
 
-static unsigned int
-parse_pages(const char *s)
+/*
+ * Digits with an optional B, K, M or G (powers of 1024, either case):
+ * the bytes, and whether a suffix said they are bytes; false: not that.
+ */
+static bool
+bytes_of(const char *s, uint64_t *out, bool *suffixed)
 {
-	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	unsigned int shift = 0;
 	char *end;
 	unsigned long long v;
-	unsigned long long pages;
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
 	if (errno || end == s || s[0] == '-')
-		usage_error("bad mmap size '%s'", s);
+		return false;
 	switch (*end) {
-	case '\0':
-		pages = v;
-		break;
-	case 'B': case 'b':
-		pages = v / page;
-		break;
-	case 'K': case 'k':
-		pages = (v << 10) / page;
-		break;
-	case 'M': case 'm':
-		pages = (v << 20) / page;
-		break;
-	case 'G': case 'g':
-		pages = (v << 30) / page;
-		break;
-	default:
-		usage_error("bad mmap size '%s'", s);
+	case '\0': case 'B': case 'b': break;
+	case 'K': case 'k': shift = 10; break;
+	case 'M': case 'm': shift = 20; break;
+	case 'G': case 'g': shift = 30; break;
+	default: return false;
 	}
-	if (*end && end[1])
+	if ((*end && end[1]) || v > (UINT64_MAX >> shift))
+		return false;
+	*out = (uint64_t)v << shift;
+	if (suffixed)
+		*suffixed = *end != '\0';
+	return true;
+}
+
+static unsigned int
+parse_pages(const char *s)
+{
+	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	uint64_t pages;
+	bool in_bytes;
+
+	if (!bytes_of(s, &pages, &in_bytes))
 		usage_error("bad mmap size '%s'", s);
+	if (in_bytes)
+		pages /= page;
 	if (!pages || pages > (1ULL << 24))
 		usage_error("mmap size '%s' is out of range", s);
 	if (pages & (pages - 1)) {
-		unsigned long long p = 1;
+		uint64_t p = 1;
 
 		while (p < pages)
 			p <<= 1;
@@ -427,28 +435,15 @@ add_filter(struct rec_opts *o, const char *opt, const char *filter)
 	*have = both;
 }
 
-/* A size in bytes, or with perf's B, K, M or G suffix (powers of 1024). */
+/* A size in bytes, or with perf's B, K, M or G suffix; not 0. */
 static uint64_t
 parse_size(const char *s, const char *opt)
 {
-	unsigned int shift = 0;
-	char *end;
-	unsigned long long v;
+	uint64_t v;
 
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || end == s || s[0] == '-')
+	if (!bytes_of(s, &v, NULL) || !v)
 		usage_error("bad %s '%s'", opt, s);
-	switch (*end) {
-	case '\0': case 'B': case 'b': break;
-	case 'K': case 'k': shift = 10; break;
-	case 'M': case 'm': shift = 20; break;
-	case 'G': case 'g': shift = 30; break;
-	default: usage_error("bad %s '%s'", opt, s);
-	}
-	if ((*end && end[1]) || v > (UINT64_MAX >> shift) || !v)
-		usage_error("bad %s '%s'", opt, s);
-	return (uint64_t)v << shift;
+	return v;
 }
 
 /* One "on-off" of -D ranges, after the previous one; false: bad. */
@@ -596,22 +591,12 @@ parse_comp_level(const char *arg)
 static uint64_t
 parse_mmap_flush(const char *arg)
 {
-	static const struct {
-		char tag;
-		unsigned int shift;
-	} tags[] = {
-		{ 'B', 0 }, { 'K', 10 }, { 'M', 20 }, { 'G', 30 },
-	};
+	uint64_t v;
 	char *end;
-	unsigned long long v;
 	long n;
 
-	errno = 0;
-	v = strtoull(arg, &end, 10);
-	for (size_t i = 0; i < sizeof(tags) / sizeof(tags[0]); i++)
-		if (end != arg && !errno && *end == tags[i].tag && !end[1] &&
-		    v <= (UINT64_MAX >> tags[i].shift))
-			return v ? v << tags[i].shift : 1;
+	if (bytes_of(arg, &v, NULL))
+		return v ? v : 1;
 	n = strtol(arg, &end, 0);
 	if (end == arg || *end || n < 0)
 		usage_error("bad --mmap-flush size '%s' (a number of bytes, "
