@@ -29,7 +29,6 @@
 #define MEMO_MIN_RATE	8u
 
 struct memo_ent {
-	uint64_t hash;		/* of config and raw */
 	uint64_t config;	/* the tracepoint's id */
 	size_t raw_off, text_off;	/* in bytes */
 	uint32_t raw_len, text_len;
@@ -42,8 +41,7 @@ struct memo_stat {
 };
 
 struct scr_trace_memo {
-	uint32_t *slots;	/* open addressing by hash: entry + 1, 0 */
-	size_t cap_slots;	/* a power of two */
+	struct u64map by_hash;	/* hash of config and raw -> entry + 1 */
 	struct u64map by_event;	/* config -> stat + 1 */
 	uint64_t last_config;	/* the event last looked up, */
 	struct memo_stat *last;	/* its stat (NULL: none yet) */
@@ -88,44 +86,10 @@ static const struct memo_ent *
 memo_find(const struct scr_trace_memo *m, uint64_t hash, uint64_t config,
 	  const struct pd_bytes *raw)
 {
-	size_t mask = m->cap_slots - 1, i;
+	const uint64_t *v = u64map_find(&m->by_hash, hash);
+	const struct memo_ent *e = v ? &m->ents[*v - 1] : NULL;
 
-	if (!m->cap_slots)
-		return NULL;
-	for (i = hash & mask; m->slots[i]; i = (i + 1) & mask) {
-		const struct memo_ent *e = &m->ents[m->slots[i] - 1];
-
-		if (e->hash == hash && ent_matches(m, e, config, raw))
-			return e;
-	}
-	return NULL;
-}
-
-static void
-slot_put(uint32_t *slots, size_t cap, uint64_t hash, uint32_t ent)
-{
-	size_t i;
-
-	for (i = hash & (cap - 1); slots[i]; i = (i + 1) & (cap - 1))
-		;
-	slots[i] = ent;
-}
-
-/* Room in slots for one more entry, at most half of them taken. */
-static void
-slots_fit(struct scr_trace_memo *m)
-{
-	size_t cap = m->cap_slots ? m->cap_slots * 2 : 1024, i;
-	uint32_t *slots;
-
-	if ((m->nr_ents + 1) * 2 <= m->cap_slots)
-		return;
-	slots = xcalloc(cap, sizeof(*slots));
-	for (i = 0; i < m->nr_ents; i++)
-		slot_put(slots, cap, m->ents[i].hash, (uint32_t)i + 1);
-	free(m->slots);
-	m->slots = slots;
-	m->cap_slots = cap;
+	return e && ent_matches(m, e, config, raw) ? e : NULL;
 }
 
 static void
@@ -168,17 +132,15 @@ memo_put(struct scr_trace_memo *m, uint64_t hash, uint64_t config,
 		m->ents = xreallocarray(m->ents, m->cap_ents,
 					sizeof(*m->ents));
 	}
-	slots_fit(m);
 	e = &m->ents[m->nr_ents++];
-	*e = (struct memo_ent){ .hash = hash, .config = config,
-				.raw_off = m->len,
+	*e = (struct memo_ent){ .config = config, .raw_off = m->len,
 				.text_off = m->len + raw->len,
 				.raw_len = (uint32_t)raw->len,
 				.text_len = (uint32_t)text_len };
 	memcpy(m->bytes + e->raw_off, raw->p, raw->len);
 	memcpy(m->bytes + e->text_off, text, text_len);
 	m->len += raw->len + text_len;
-	slot_put(m->slots, m->cap_slots, hash, (uint32_t)m->nr_ents);
+	*u64map_slot(&m->by_hash, hash) = m->nr_ents;
 }
 
 
@@ -212,7 +174,8 @@ scr_trace_text(struct scr *s, const struct pd_attr *attr,
 		return err;
 	*text = sb_str(&s->tbuf);
 	*len = s->tbuf.len;
-	if (!st->off)
+	/* a hash kept for other bytes keeps them */
+	if (!st->off && !u64map_find(&m->by_hash, h))
 		memo_put(m, h, attr->config, &ps->raw, *text, *len);
 	return 0;
 }
@@ -224,7 +187,7 @@ scr_trace_memo_free(struct scr *s)
 
 	if (!m)
 		return;
-	free(m->slots);
+	u64map_free(&m->by_hash);
 	u64map_free(&m->by_event);
 	free(m->ents);
 	free(m->stats);
