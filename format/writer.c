@@ -9,7 +9,8 @@
  * records, and at the end the feature table, the payloads in id order and
  * the final header.  Pipe mode (§9.1): the 16-byte header, HEADER_ATTR
  * per event, HEADER_FEATURE per feature perf 6.1 sends, its end marker,
- * HEADER_TRACING_DATA, then the records.
+ * HEADER_TRACING_DATA, then the records.  A directory's data.N file
+ * (opts.bare, §12.1) holds the records alone.
  *
  * Records go through one 1 MiB buffer; a write larger than half of it
  * goes to the fd directly, so the data path makes one system call per
@@ -105,6 +106,8 @@ struct pd_writer {
 	unsigned int zstd_level;
 	uint32_t zstd_mmap_len;
 	uint64_t mark_end;	/* file mode -z: data size up to the last mark */
+	bool dir;		/* opts.dir: marks carry DIR_FORMAT */
+	bool bare;		/* opts.bare: records only */
 
 	struct w_raw raw[PD_FEAT_BITS];
 	uint64_t dropped[FEAT_WORDS];
@@ -277,7 +280,7 @@ pd_writer_open(struct pd_writer **out, int fd,
 	struct stat st;
 
 	*out = NULL;
-	if (fd < 0)
+	if (fd < 0 || (opts && opts->bare && (opts->pipe || opts->dir)))
 		return -PD_E_INVAL;
 	if (fstat(fd, &st) < 0)
 		return PD_ERR_ERRNO(errno);
@@ -308,6 +311,8 @@ pd_writer_open(struct pd_writer **out, int fd,
 	}
 	w->fd = fd;
 	w->pipe = opts && opts->pipe;
+	w->dir = opts && opts->dir;
+	w->bare = opts && opts->bare;
 	w->regular = S_ISREG(st.st_mode);
 	w->state = W_EVSELS;
 	*out = w;
@@ -338,6 +343,8 @@ pd_writer_add_evsel(struct pd_writer *w, const struct pd_attr *attr,
 
 	if (w->state != W_EVSELS)
 		return w_bad_arg(w, "events must be added before the data starts");
+	if (w->bare)
+		return w_bad_arg(w, "a bare data file holds no event");
 	if (evsel_attr_size(attr->size, &size))
 		return w_fail(w, -PD_E_BAD_ATTR, 0,
 			      "event %zu: attr size %u is not a perf_event_attr size (64..%u, a multiple of 8)",
@@ -617,7 +624,10 @@ pd_writer_begin_data(struct pd_writer *w, const struct pd_meta *meta)
 
 	if (w->state != W_EVSELS)
 		return w_bad_arg(w, "the data section was already started");
-	err = w->pipe ? begin_pipe(w, meta) : begin_file(w);
+	if (w->bare)
+		err = 0;
+	else
+		err = w->pipe ? begin_pipe(w, meta) : begin_file(w);
 	if (err) {
 		w->state = W_FAILED;
 		return err;
@@ -710,37 +720,70 @@ header_data_size(struct pd_writer *w, uint64_t size)
 }
 
 /*
- * The mark a -z file ends each pass with (doc/perf-data-format.md §2.8):
- * a FINISHED_ROUND of 56 bytes whose bytes also read as a feature table
- * of two entries, RESERVED (its offset is the record's header, its size
- * 0) and COMPRESSED, whose 20-byte payload follows in the record.  The
- * header's data size stops at the mark, so that perf 6.1, which cannot
- * decompress without HEADER_COMPRESSED, reads a killed recording; the
- * next records go after it, and the mark becomes a record of the data.
+ * The mark a -z file, or the data file of a directory, ends each pass
+ * with (doc/perf-data-format.md §2.8, §2.9): a FINISHED_ROUND whose bytes
+ * also read as a feature table, RESERVED first (its offset is the
+ * record's header, its size 0), then DIR_FORMAT and COMPRESSED as the
+ * writer has them, their payloads following in the record.  The
+ * header's data size stops at the mark, so that perf 6.1, which needs
+ * HEADER_COMPRESSED to decompress and DIR_FORMAT to open the data.N
+ * files, reads a killed recording; the next records go after it, and
+ * the mark becomes a record of the data.
  */
-#define MARK_SIZE	56
-#define MARK_TABLE	32
+#define MARK_HEAD	16
+#define MARK_ENTRY	16
+#define DIR_PAYLOAD	8
+#define COMP_PAYLOAD	20
+#define COMP_PADDED	24
 #define HEADER_FEATURES_AT	72
 
-static const uint64_t mark_features[FEAT_WORDS] = {
-	1ULL << PD_FEAT_RESERVED | 1ULL << PD_FEAT_COMPRESSED,
-};
+static size_t
+mark_size(const struct pd_writer *w)
+{
+	return MARK_HEAD + (w->dir ? MARK_ENTRY + DIR_PAYLOAD : 0) +
+	       (w->zcomp ? MARK_ENTRY + COMP_PADDED : 0);
+}
+
+static void
+mark_features(const struct pd_writer *w, uint64_t *features)
+{
+	memset(features, 0, FEAT_WORDS * sizeof(*features));
+	bit_set(features, PD_FEAT_RESERVED);
+	if (w->dir)
+		bit_set(features, PD_FEAT_DIR_FORMAT);
+	if (w->zcomp)
+		bit_set(features, PD_FEAT_COMPRESSED);
+}
 
 static int
 emit_mark(struct pd_writer *w)
 {
-	uint64_t at = out_end(w);
-	uint64_t table[4] = {
-		PD_RECORD_FINISHED_ROUND | (uint64_t)MARK_SIZE << 48, 0,
-		at + MARK_TABLE, 20,
-	};
-	uint32_t compressed[6] = {
+	size_t size = mark_size(w);
+	uint64_t payload = out_end(w) + MARK_HEAD +
+			   MARK_ENTRY * ((size_t)w->dir + (w->zcomp != NULL));
+	uint64_t table[6];
+	uint32_t compressed[COMP_PADDED / 4] = {
 		0, PD_COMP_ZSTD, w->zstd_level, 0, w->zstd_mmap_len, 0,
 	};
+	size_t n = 0;
 	int err;
 
-	err = emit(w, table, sizeof(table));
-	if (!err)
+	table[n++] = PD_RECORD_FINISHED_ROUND | (uint64_t)size << 48;
+	table[n++] = 0;
+	if (w->dir) {
+		table[n++] = payload;
+		table[n++] = DIR_PAYLOAD;
+		payload += DIR_PAYLOAD;
+	}
+	if (w->zcomp) {
+		table[n++] = payload;
+		table[n++] = COMP_PAYLOAD;
+	}
+	err = emit(w, table, n * sizeof(*table));
+	/* DIR_FORMAT's payload: perf 6.1's directory version, 1 */
+	if (!err && w->dir)
+		err = emit_u64(w, 1);
+	if (!err && w->zcomp)
 		err = emit(w, compressed, sizeof(compressed));
 	return err;
 }
@@ -765,23 +808,25 @@ header_features(struct pd_writer *w, const uint64_t *features)
 static int
 sync_marked(struct pd_writer *w)
 {
+	uint64_t features[FEAT_WORDS];
 	uint64_t size = w->data_size;
 	bool first = !w->mark_end;
 	int err;
 
 	if (size == w->mark_end)
 		return 0;
+	mark_features(w, features);
 	err = emit_mark(w);
 	if (!err)
 		err = buf_flush(w);
 	if (!err)
 		err = header_data_size(w, size);
 	if (!err && first)
-		err = header_features(w, mark_features);
+		err = header_features(w, features);
 	if (err)
 		return err;
 	w->synced = size;
-	w->data_size = w->mark_end = size + MARK_SIZE;
+	w->data_size = w->mark_end = size + mark_size(w);
 	return 0;
 }
 
@@ -795,9 +840,11 @@ pd_writer_sync(struct pd_writer *w)
 	if (w->state != W_DATA)
 		return w_bad_arg(w, "pd_writer_sync() needs a started, unfinished data section");
 	err = buf_flush(w);
-	if (err || w->pipe || w->synced == w->data_size)
+	if (!err && w->bare)
+		w->synced = w->data_size;
+	if (err || w->pipe || w->bare || w->synced == w->data_size)
 		return err;
-	if (w->zcomp)
+	if (w->zcomp || w->dir)
 		return sync_marked(w);
 	err = header_data_size(w, w->data_size);
 	if (!err)
@@ -828,7 +875,7 @@ whole_records_end(const struct pd_writer *w, uint64_t at, uint64_t end)
 int
 pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 {
-	static const uint64_t no_features[FEAT_WORDS];
+	uint64_t features[FEAT_WORDS] = { 0 };
 	uint64_t end, at;
 	int err;
 
@@ -837,11 +884,13 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 	end = w->data_offset + w->data_size;
 	if (end > w->hi)
 		end = w->hi;
-	if (w->mark_end) {
-		/* past the last mark the zstd stream cannot be trusted */
-		at = w->data_offset + w->mark_end;
-		w->zcomp_cut = w->data_size > w->mark_end;
-		w->data_size = w->mark_end;
+	if (w->mark_end || (w->bare && w->zcomp)) {
+		/* past the last mark (sync) the zstd stream cannot be trusted */
+		uint64_t keep = w->bare ? w->synced : w->mark_end;
+
+		at = w->data_offset + keep;
+		w->zcomp_cut = w->data_size > keep;
+		w->data_size = keep;
 	} else {
 		at = whole_records_end(w, w->data_offset + w->synced, end);
 		w->zcomp_cut = w->zcomp && at - w->data_offset < w->data_size;
@@ -852,10 +901,11 @@ pd_writer_salvage(struct pd_writer *w, uint64_t *kept)
 	if (w->regular && ftruncate(w->fd, (off_t)at) < 0)
 		return w_fail(w, PD_ERR_ERRNO(errno), at,
 			      "truncating the file: %s", strerror(errno));
+	if (w->mark_end)
+		mark_features(w, features);
 	/* the header, in place: it needs no room the file lacks */
 	w->pos = 0;
-	err = emit_file_header(w, w->synced,
-			       w->mark_end ? mark_features : no_features);
+	err = w->bare ? 0 : emit_file_header(w, w->synced, features);
 	if (!err)
 		err = buf_flush(w);
 	w->pos = at;
@@ -962,6 +1012,17 @@ finish_file(struct pd_writer *w, const struct pd_meta *meta)
 	return err;
 }
 
+static int
+finish_bare(struct pd_writer *w)
+{
+	int err = buf_flush(w);
+
+	if (!err && w->regular && ftruncate(w->fd, (off_t)w->pos) < 0)
+		err = w_fail(w, PD_ERR_ERRNO(errno), w->pos,
+			     "truncating the file: %s", strerror(errno));
+	return err;
+}
+
 int
 pd_writer_finish(struct pd_writer *w, const struct pd_meta *meta)
 {
@@ -971,7 +1032,10 @@ pd_writer_finish(struct pd_writer *w, const struct pd_meta *meta)
 		return failed_already(w);
 	if (w->state != W_DATA)
 		return w_bad_arg(w, "pd_writer_finish() needs a started, unfinished data section");
-	err = w->pipe ? buf_flush(w) : finish_file(w, meta);
+	if (w->bare)
+		err = finish_bare(w);
+	else
+		err = w->pipe ? buf_flush(w) : finish_file(w, meta);
 	if (err) {
 		if (err != -PD_E_NOMEM)
 			w->state = W_FAILED;

@@ -20,5 +20,8 @@ record_precord_SOURCES = \
 	record/target.c \
 	record/cache.c \
 	record/archive.c \
-	record/mmap-bid.c
+	record/mmap-bid.c \
+	record/threads.h \
+	record/threads.c \
+	record/keep-old.c
 record_precord_LDADD = $(SES_LIBS)

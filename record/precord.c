@@ -107,6 +107,9 @@ static const char usage_text[] =
 "                           (1, the default, fastest ... 22 smallest)\n"
 "      --mmap-flush=SIZE    drain a ring only when it holds SIZE bytes\n"
 "                           (or with B/K/M/G; default 1)\n"
+"      --threads[=SPEC]     write a directory: one data.N per ring, drained\n"
+"                           by threads per cpu (default), core, package,\n"
+"                           numa, or MAPS/AFFINITY[:MAPS/AFFINITY...]\n"
 "  -q, --quiet              no summary lines\n"
 "  -v, --verbose            more messages\n"
 "  -h, --help               show this help\n"
@@ -137,6 +140,7 @@ enum {
 	OPT_MAX_SIZE,
 	OPT_CONTROL,
 	OPT_MMAP_FLUSH,
+	OPT_THREADS,
 };
 
 static const struct option long_opts[] = {
@@ -188,6 +192,7 @@ static const struct option long_opts[] = {
 	{ "control", required_argument, NULL, OPT_CONTROL },
 	{ "compression-level", optional_argument, NULL, 'z' },
 	{ "mmap-flush", required_argument, NULL, OPT_MMAP_FLUSH },
+	{ "threads", optional_argument, NULL, OPT_THREADS },
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
@@ -713,6 +718,10 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case OPT_CONTROL: o->control = arg; break;
 	case 'z': o->comp_level = parse_comp_level(arg); break;
 	case OPT_MMAP_FLUSH: o->mmap_flush = parse_mmap_flush(arg); break;
+	case OPT_THREADS:
+		o->threads = true;
+		o->threads_spec = arg;
+		break;
 	case 'q': o->quiet = true; break;
 	case 'v': o->verbose++; break;
 	case 'h':
@@ -790,6 +799,9 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 		o->system_wide = true;
 	if ((o->pids || o->tids) && (o->system_wide || o->cpu_list))
 		usage_error("%s", "-p and -t cannot be used with -a or -C");
+	if (o->pipe && o->threads)
+		die(REC_EXIT_USAGE, "Parallel trace streaming is not available "
+		    "in pipe mode.");
 	if (o->pipe && (o->archive || o->perf_archive))
 		usage_error("%s needs an output file, not a pipe",
 			    o->archive ? "--archive" : "--perf-archive");

@@ -84,6 +84,8 @@ struct rec_opts {
 	int clockid;
 	uint64_t mmap_flush;		/* --mmap-flush: least bytes a pass drains */
 	unsigned int comp_level;	/* -z: zstd level 1..22, or 0: off */
+	bool threads;			/* --threads: a directory, data.N */
+	const char *threads_spec;	/* --threads=SPEC, or NULL */
 	bool quiet;			/* -q */
 	int verbose;			/* -v */
 
@@ -360,6 +362,14 @@ struct rec_bid_emit;
 struct rec_bid_emit *rec_bid_emit_new(rec_write_fn next, void *next_ctx);
 int rec_bid_emit(void *ctx, const void *rec, size_t size);
 void rec_bid_emit_free(struct rec_bid_emit *e);
+
+/*
+ * keep-old.c: make room for the OUTPUT.old that an existing OUTPUT
+ * becomes, as perf's check_backup() does: nothing there, a file
+ * (removed), or a directory, removed only when it holds nothing but data
+ * and data.* files; 0, or -1 with *why set ("Unknown file found").
+ */
+int rec_old_remove(const char *path, char *why, size_t len);
 
 /*
  * --archive, --perf-archive: the archives of the finished file o->output

@@ -33,6 +33,7 @@
 #include "record/record.h"
 #include "record/session.h"
 #include "record/sys.h"
+#include "record/threads.h"
 
 struct session {
 	struct rec_opts *o;
@@ -51,6 +52,7 @@ struct session {
 	struct timespec started;	/* -D ranges: when the command started */
 	struct rec_control ctl;		/* --control, ctl -1 without */
 	size_t next_toggle;		/* -D ranges: 2 x range + (0 on, 1 off) */
+	struct rec_threads *th;		/* --threads, else NULL */
 };
 
 static volatile sig_atomic_t done;
@@ -111,6 +113,8 @@ writer_fail(struct session *s, const char *what, int err)
 {
 	const char *why = s->w ? pd_writer_errmsg(s->w) : NULL;
 
+	if (rec_threads_errmsg(s->th))
+		why = rec_threads_errmsg(s->th);
 	error_msg("cannot write %s to '%s': %s", what, s->o->output,
 		  why && *why ? why : strerror(err < 0 ? -err : err));
 	return -1;
@@ -296,7 +300,8 @@ open_control(struct session *s)
 static bool
 size_limit_reached(const struct session *s)
 {
-	uint64_t written = pd_writer_data_size(s->w);
+	uint64_t written = pd_writer_data_size(s->w) +
+			   rec_threads_bytes(s->th);
 
 	if (!s->o->max_size || written < s->o->max_size)
 		return false;
@@ -388,7 +393,7 @@ ranges_step(struct session *s, struct timespec *wait)
 static int
 record_loop(struct session *s, const sigset_t *waitmask)
 {
-	size_t nfds = s->rings.nr + (s->ctl.ctl >= 0);
+	size_t nfds = s->rings.nr + (s->ctl.ctl >= 0) + (s->th != NULL);
 	struct pollfd *pfd = xcalloc(nfds, sizeof(*pfd));
 	bool draining = false;
 	struct timespec wait;
@@ -402,6 +407,11 @@ record_loop(struct session *s, const sigset_t *waitmask)
 	if (s->ctl.ctl >= 0) {
 		pfd[s->rings.nr].fd = s->ctl.ctl;
 		pfd[s->rings.nr].events = POLLIN;
+	}
+	/* and the streaming threads' news (--threads) */
+	if (s->th) {
+		pfd[nfds - 1].fd = rec_threads_fd(s->th);
+		pfd[nfds - 1].events = POLLIN;
 	}
 	for (;;) {
 		bool last = done || draining;
@@ -433,10 +443,18 @@ record_loop(struct session *s, const sigset_t *waitmask)
 		if (got <= 0)
 			continue;
 		s->waking++;
-		if (nfds > s->rings.nr && pfd[s->rings.nr].revents) {
+		if (s->ctl.ctl >= 0 && pfd[s->rings.nr].revents) {
 			rec_control_process(&s->ctl, &s->list, &s->t,
 					    s->o->quiet);
 			if (s->ctl.stop)
+				done = 1;
+			if (!--got)
+				continue;
+		}
+		if (s->th && pfd[nfds - 1].revents) {
+			if ((err = rec_threads_check(s->th, &draining)))
+				break;
+			if (!done && size_limit_reached(s))
 				done = 1;
 			if (!--got)
 				continue;
@@ -460,22 +478,30 @@ comp_mmap_len(const struct rec_opts *o)
 }
 
 /*
- * An existing FILE becomes FILE.old, as with perf; its symbol archive
- * FILE.pdsym goes with it, so that it stays beside its recording.
+ * An existing FILE (or directory) becomes FILE.old, as with perf, which
+ * refuses to replace a FILE.old directory holding other files than a
+ * recording's; its symbol archive FILE.pdsym goes with it, so that it
+ * stays beside its recording.
  */
-static void
+static int
 keep_old(const char *path, const char *suffix)
 {
 	char *from = xmalloc(strlen(path) + strlen(suffix) + 1);
 	char *to = xmalloc(strlen(path) + strlen(suffix) + 5);
+	char why[128];
+	int err;
 
 	sprintf(from, "%s%s", path, suffix);
 	sprintf(to, "%s.old%s", path, suffix);
-	if (rename(from, to) && errno != ENOENT)
+	err = rec_old_remove(to, why, sizeof(why));
+	if (err)
+		error_msg("Can't remove old data: %s (%s)", why, to);
+	else if (rename(from, to) && errno != ENOENT)
 		warn_msg("cannot rename '%s' to '%s': %s", from, to,
 			 strerror(errno));
 	free(from);
 	free(to);
+	return err;
 }
 
 static int
@@ -486,18 +512,27 @@ open_output(struct session *s)
 		.pipe = s->o->pipe,
 		.zstd_level = s->o->comp_level,
 		.zstd_mmap_len = comp_mmap_len(s->o),
+		.dir = s->o->threads,
 	};
 	int err;
 
 	if (s->o->pipe) {
 		s->fd = STDOUT_FILENO;
 	} else {
-		if (!stat(s->o->output, &st) && st.st_size) {
-			keep_old(s->o->output, "");
-			keep_old(s->o->output, ".pdsym");
+		if (s->o->threads && rec_threads_new(&s->th, s->o, &s->t))
+			return -1;
+		if (!stat(s->o->output, &st) && st.st_size &&
+		    (keep_old(s->o->output, "") ||
+		     keep_old(s->o->output, ".pdsym")))
+			return -1;
+		if (s->th) {
+			s->fd = rec_threads_open(s->th, s->rings.nr);
+			if (s->fd < 0)
+				return -1;
+		} else {
+			s->fd = open(s->o->output, O_RDWR | O_CREAT |
+				     O_TRUNC | O_CLOEXEC, 0600);
 		}
-		s->fd = open(s->o->output, O_RDWR | O_CREAT | O_TRUNC |
-			     O_CLOEXEC, 0600);
 		if (s->fd < 0) {
 			error_msg("cannot create '%s': %s", s->o->output,
 				  strerror(errno));
@@ -594,13 +629,25 @@ set_compressed(struct session *s)
 	meta_set(&s->meta, PD_FEAT_COMPRESSED);
 }
 
+/* What zstd took and gave: in the file, or in the data.N files. */
+static void
+compressed_totals(const struct session *s, uint64_t *in, uint64_t *out)
+{
+	unsigned long waking;
+
+	if (s->th)
+		rec_threads_totals(s->th, &waking, in, out);
+	else
+		pd_writer_compressed_totals(s->w, in, out);
+}
+
 /* perf's ratio: what the rings gave over the COMPRESSED bytes written */
 static double
 comp_ratio(const struct session *s)
 {
 	uint64_t in, out;
 
-	pd_writer_compressed_totals(s->w, &in, &out);
+	compressed_totals(s, &in, &out);
 	return in && out ? (double)(float)in / (float)out : 0;
 }
 
@@ -619,6 +666,10 @@ begin_file(struct session *s)
 	pd_meta_init(&s->meta);
 	if (s->o->comp_level)
 		set_compressed(s);
+	if (s->th) {
+		s->meta.dir_format_version = 1;
+		meta_set(&s->meta, PD_FEAT_DIR_FORMAT);
+	}
 	if (s->o->pipe) {
 		rec_sys_collect(&s->meta, s->argc, s->argv, s->o->clockid,
 				s->o->use_clockid);
@@ -778,6 +829,7 @@ salvage_output(struct session *s, int err)
 	writer_fail(s, "the data", err);
 	if (s->t.child && !child_finished)
 		kill(s->t.child, SIGTERM);
+	rec_threads_stop(s->th);
 	if (s->o->pipe)
 		return -1;
 	if (pd_writer_salvage(s->w, &kept)) {
@@ -822,12 +874,13 @@ print_summary(struct session *s, const struct counts *c)
 	if (s->o->quiet)
 		return;
 	if (!s->o->pipe && !fstat(s->fd, &st))
-		mb = (double)st.st_size / 1024.0 / 1024.0;
+		mb = (double)(st.st_size + rec_threads_bytes(s->th)) /
+		     1024.0 / 1024.0;
 	/* perf counts them in its build-id pass, which -B skips */
 	if (c->samples && !s->o->no_buildid)
 		snprintf(samples, sizeof(samples), " (%llu samples)",
 			 (unsigned long long)c->samples);
-	pd_writer_compressed_totals(s->w, &in, &out);
+	compressed_totals(s, &in, &out);
 	/* as perf, only when something was compressed */
 	if (in && out)
 		snprintf(samples + strlen(samples), sizeof(samples) -
@@ -1080,6 +1133,7 @@ wait_child(struct session *s, int *status)
 static void
 session_free(struct session *s)
 {
+	rec_threads_free(s->th);
 	rec_rings_unmap(&s->rings);
 	rec_events_close(&s->list, &s->t);
 	rec_evlist_free(&s->list);
@@ -1093,6 +1147,18 @@ session_free(struct session *s)
 	free(s->t.pids);
 	if (s->fd > STDERR_FILENO)
 		close(s->fd);
+}
+
+/* The streaming threads' wakeups (--threads), which perf counts. */
+static unsigned long
+threads_waking(const struct session *s)
+{
+	unsigned long waking = 0;
+	uint64_t in, out;
+
+	if (s->th)
+		rec_threads_totals(s->th, &waking, &in, &out);
+	return waking;
 }
 
 static void
@@ -1120,23 +1186,28 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	err = start(s, waitmask);
 	if (err) {
 		*status = err;
-		if (!s->o->pipe)
+		if (s->th)
+			rec_threads_remove(s->th);
+		else if (!s->o->pipe)
 			unlink(s->o->output);
 		return 1;
 	}
+	if (s->th && rec_threads_start(s->th, &s->rings))
+		return -1;
 	err = record_loop(s, waitmask);
 	if (err)
 		return salvage_output(s, err);
 	if (!s->o->quiet)
 		fprintf(stderr,
 			"[ precord: Woken up %lu times to write data ]\n",
-			s->waking);
+			s->waking + threads_waking(s));
 	wait_child(s, status);
 	rec_events_enable(&s->list, &s->t, true);
 	{
 		uint64_t n;
 
 		if ((err = drain_all(s, 1, &n)) ||
+		    (err = rec_threads_stop(s->th)) ||
 		    (err = write_lost_samples(s)))
 			return salvage_output(s, err);
 	}

@@ -18,6 +18,7 @@ RECORD_TESTS = \
 	tests/record-filter.test \
 	tests/record-control.test \
 	tests/record-compress.test \
+	tests/record-threads.test \
 	tests/record-errors.test \
 	tests/record-buildid-cache.test \
 	tests/record-buildid-mmap.test \

@@ -13,6 +13,13 @@ check_PROGRAMS += tests/unit/test-zwriter
 tests_unit_test_zwriter_SOURCES = tests/unit/test-zwriter.c tests/unit/t.h
 tests_unit_test_zwriter_LDADD = $(PDATA_LIBS)
 
+# test-dwriter: the directory modes, opts.dir (the data file's marks
+# carry DIR_FORMAT) and opts.bare (a data.N file), read back as a
+# directory, finished and killed.
+check_PROGRAMS += tests/unit/test-dwriter
+tests_unit_test_dwriter_SOURCES = tests/unit/test-dwriter.c tests/unit/t.h
+tests_unit_test_dwriter_LDADD = $(PDATA_LIBS)
+
 # pd-writetest: copies a perf.data file through pd_reader and pd_writer,
 # and checks encode(parse(section)) against a file's feature sections.
 check_PROGRAMS += tests/tools/pd-writetest
@@ -23,5 +30,6 @@ WRITER_SCRIPT_TESTS = \
 	tests/writer-copy.test \
 	tests/writer-fixtures.test
 
-TESTS += tests/unit/test-writer tests/unit/test-zwriter $(WRITER_SCRIPT_TESTS)
+TESTS += tests/unit/test-writer tests/unit/test-zwriter tests/unit/test-dwriter \
+	$(WRITER_SCRIPT_TESTS)
 EXTRA_DIST += $(WRITER_SCRIPT_TESTS)

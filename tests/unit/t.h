@@ -5,14 +5,17 @@
  * T(cond, fmt, ...) records a failure with its location and goes on, so
  * one run lists every broken check.  T_EQ_U64 prints both values.  main()
  * ends with t_done(), which prints the tally and returns the exit status
- * automake expects (0 pass, 1 fail).
+ * automake expects (0 pass, 1 fail).  t_tmpdir() makes a test's scratch
+ * directory.
  */
 #ifndef PD_TESTS_T_H
 #define PD_TESTS_T_H
 
 #include <inttypes.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #ifndef ARRAY_SIZE
@@ -55,6 +58,35 @@ t_fail(const char *file, int line, const char *fmt, ...)
 		  "%s: got \"%s\", want \"%s\"", (what),		\
 		  t_g_ ? t_g_ : "(null)", t_w_ ? t_w_ : "(null)");	\
 	} while (0)
+
+/*
+ * A new directory $TMPDIR/pdata-NAME.XXXXXX (or under /tmp) into dir;
+ * false when it cannot be made.  t_tmpdir_remove() removes it and all in it.
+ */
+static inline bool
+t_tmpdir(const char *name, char *dir, size_t len)
+{
+	const char *base = getenv("TMPDIR");
+
+	snprintf(dir, len, "%s/pdata-%s.XXXXXX",
+		 base && *base ? base : "/tmp", name);
+	if (mkdtemp(dir))
+		return true;
+	perror("mkdtemp");
+	return false;
+}
+
+static inline void
+t_tmpdir_remove(const char *dir)
+{
+	size_t len = strlen(dir) + 16;
+	char *cmd = malloc(len);
+
+	snprintf(cmd, len, "rm -rf '%s'", dir);
+	if (!cmd || system(cmd) != 0)
+		perror("rm");
+	free(cmd);
+}
 
 static inline int
 t_done(const char *name)

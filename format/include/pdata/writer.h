@@ -35,6 +35,8 @@ struct pd_writer_opts {
 	bool pipe;		/* pipe mode: 16-byte header, HEADER_ATTR/HEADER_FEATURE records */
 	unsigned int zstd_level; /* 1..22: pd_writer_write_compressed() compresses; 0: off */
 	uint32_t zstd_mmap_len;	/* HEADER_COMPRESSED.mmap_len, for the marks of pd_writer_sync() */
+	bool dir;		/* the data file of a directory: see below */
+	bool bare;		/* a directory's data.N file: see below */
 };
 
 /* fd stays owned by the caller.  File mode needs a seekable fd. */
@@ -174,6 +176,28 @@ int pd_feature_encode(const struct pd_meta *meta, unsigned int feat,
  */
 int pd_writer_write_compressed(struct pd_writer *w, const void *buf,
 			       size_t len);
+
+/*
+ * A directory (doc/perf-data-format.md §12, §12.1) is a data file and
+ * one data.N file per ring buffer.
+ *
+ * opts.dir: the data file.  The caller sets DIR_FORMAT in the meta
+ * given to pd_writer_finish(); until then each pd_writer_sync() ends
+ * the data with a mark (§2.8, §2.9) whose feature table holds DIR_FORMAT
+ * version 1 (and COMPRESSED with opts.zstd_level), so that a killed
+ * recording still names its data.N files to perf and to libpdata.
+ *
+ * opts.bare: a data.N file, which holds records and nothing else.
+ * pd_writer_add_evsel() is refused; pd_writer_begin_data() (meta may be
+ * NULL) writes nothing; pd_writer_write() and pd_writer_write_compressed()
+ * append from offset 0, with opts.zstd_level as a zstd stream of the
+ * file's own; pd_writer_sync() only pushes what is buffered (the file's
+ * size is its data), and writes no mark; pd_writer_finish() (meta may be
+ * NULL) flushes and truncates a regular file to its records; with
+ * pd_writer_salvage() the file keeps the records up to the last sync (with
+ * zstd) or every whole one (without), and no header is rewritten.
+ * opts.pipe and opts.dir are refused with it (-PD_E_INVAL).
+ */
 
 /*
  * The bytes given to pd_writer_write_compressed() (*in) and the bytes of
