@@ -633,10 +633,8 @@ set_compressed(struct session *s)
 static void
 compressed_totals(const struct session *s, uint64_t *in, uint64_t *out)
 {
-	unsigned long waking;
-
 	if (s->th)
-		rec_threads_totals(s->th, &waking, in, out);
+		rec_threads_totals(s->th, in, out);
 	else
 		pd_writer_compressed_totals(s->w, in, out);
 }
@@ -1149,18 +1147,6 @@ session_free(struct session *s)
 		close(s->fd);
 }
 
-/* The streaming threads' wakeups (--threads), which perf counts. */
-static unsigned long
-threads_waking(const struct session *s)
-{
-	unsigned long waking = 0;
-	uint64_t in, out;
-
-	if (s->th)
-		rec_threads_totals(s->th, &waking, &in, &out);
-	return waking;
-}
-
 static void
 abandon_child(struct session *s)
 {
@@ -1183,6 +1169,8 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	    rec_rings_mmap(&s->rings, &s->list, &s->t, s->o->mmap_pages) ||
 	    open_control(s) || open_output(s) || begin_file(s))
 		return -1;
+	if (s->th && rec_threads_start(s->th, &s->rings))
+		return -1;
 	err = start(s, waitmask);
 	if (err) {
 		*status = err;
@@ -1192,15 +1180,13 @@ record(struct session *s, sigset_t *waitmask, int *status)
 			unlink(s->o->output);
 		return 1;
 	}
-	if (s->th && rec_threads_start(s->th, &s->rings))
-		return -1;
 	err = record_loop(s, waitmask);
 	if (err)
 		return salvage_output(s, err);
 	if (!s->o->quiet)
 		fprintf(stderr,
 			"[ precord: Woken up %lu times to write data ]\n",
-			s->waking + threads_waking(s));
+			s->waking + rec_threads_waking(s->th));
 	wait_child(s, status);
 	rec_events_enable(&s->list, &s->t, true);
 	{

@@ -770,15 +770,22 @@ rec_threads_bytes(const struct rec_threads *th)
 	return th ? __atomic_load_n(&th->bytes, __ATOMIC_RELAXED) : 0;
 }
 
-void
-rec_threads_totals(const struct rec_threads *th, unsigned long *waking,
-		   uint64_t *in, uint64_t *out)
+unsigned long
+rec_threads_waking(const struct rec_threads *th)
 {
-	*waking = 0;
-	*in = *out = 0;
+	unsigned long waking = 0;
+
 	for (size_t k = 0; th && th->thr && k < th->masks.nr; k++)
-		*waking += __atomic_load_n(&th->thr[k].waking,
-					   __ATOMIC_RELAXED);
+		waking += __atomic_load_n(&th->thr[k].waking,
+					  __ATOMIC_RELAXED);
+	return waking;
+}
+
+void
+rec_threads_totals(const struct rec_threads *th, uint64_t *in,
+		   uint64_t *out)
+{
+	*in = *out = 0;
 	for (size_t i = 0; th && i < th->nr_files; i++) {
 		uint64_t a, b;
 
@@ -793,6 +800,7 @@ rec_threads_totals(const struct rec_threads *th, unsigned long *waking,
 void
 rec_threads_remove(struct rec_threads *th)
 {
+	threads_join(th);
 	if (!th->dir)
 		return;
 	for (size_t i = 0; i <= th->nr_files; i++) {

@@ -7,10 +7,10 @@
  *
  * Use, from the session: rec_threads_new() and rec_threads_open() once
  * the rings are mapped (the second makes the directory and returns the
- * fd of its data file),
- * rec_threads_start() once the workload runs, rec_threads_fd() and
- * rec_threads_check() in the main loop, rec_threads_stop() at the end
- * (before the data file is scanned), rec_threads_free() always.
+ * fd of its data file), rec_threads_start() before the workload runs,
+ * rec_threads_fd() and rec_threads_check() in the main loop,
+ * rec_threads_stop() at the end (before the data file is scanned),
+ * rec_threads_free() always.
  */
 #ifndef PD_RECORD_THREADS_H
 #define PD_RECORD_THREADS_H
@@ -62,11 +62,17 @@ int rec_threads_stop(struct rec_threads *th);
 /* Bytes of records written to the data.N files so far. */
 uint64_t rec_threads_bytes(const struct rec_threads *th);
 
-/* The threads' wakeups, and what their zstd streams took and gave. */
-void rec_threads_totals(const struct rec_threads *th, unsigned long *waking,
-			uint64_t *in, uint64_t *out);
+/* The threads' wakeups so far (perf's "Woken up"); NULL is 0. */
+unsigned long rec_threads_waking(const struct rec_threads *th);
 
-/* Remove what rec_threads_open() made (a recording that never started). */
+/* What the zstd streams of the data.N took and gave; after the stop. */
+void rec_threads_totals(const struct rec_threads *th, uint64_t *in,
+			uint64_t *out);
+
+/*
+ * Stop the threads and remove what rec_threads_open() made (a recording
+ * whose command could not start).
+ */
 void rec_threads_remove(struct rec_threads *th);
 
 /* Stop what runs, close the files, unmap the rings taken.  NULL is fine. */
