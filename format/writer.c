@@ -721,7 +721,7 @@ header_data_size(struct pd_writer *w, uint64_t size)
 
 /*
  * The mark a -z file, or the data file of a directory, ends each pass
- * with (doc/perf-data-format.md §2.8, §2.9): a FINISHED_ROUND whose bytes
+ * with (doc/perf-data-format.md §2.8, §2.10): a FINISHED_ROUND whose bytes
  * also read as a feature table, RESERVED first (its offset is the
  * record's header, its size 0), then DIR_FORMAT and COMPRESSED as the
  * writer has them, their payloads following in the record.  The

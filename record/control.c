@@ -123,7 +123,10 @@ command(struct rec_control *c, const char *cmd, struct rec_evlist *list,
 		c->stop = true;
 		return true;
 	}
-	/* snapshot: nothing to take without --overwrite or an AUX area */
+	/*
+	 * snapshot: perf takes an AUX area snapshot (not --overwrite's rings,
+	 * which SIGUSR2 dumps with --switch-output); precord records no AUX area
+	 */
 	return !strcmp(cmd, "ping") || !strcmp(cmd, "snapshot");
 }
 

@@ -205,6 +205,7 @@ config_one(struct rec_evlist *list, struct rec_event *ev,
 
 	flag(a, PD_ATTR_SAMPLE_ID_ALL, true);
 	flag(a, PD_ATTR_INHERIT, !o->no_inherit);
+	flag(a, PD_ATTR_WRITE_BACKWARD, o->overwrite);
 	a->read_format = PD_FORMAT_LOST;
 	a->sample_type |= PD_SAMPLE_IP | PD_SAMPLE_TID;
 	if (ev->sample_read) {

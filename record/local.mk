@@ -17,6 +17,7 @@ record_precord_SOURCES = \
 	record/evconfig.c \
 	record/evopen.c \
 	record/ring.c \
+	record/rotate.c \
 	record/target.c \
 	record/cache.c \
 	record/archive.c \

@@ -100,6 +100,14 @@ static const char usage_text[] =
 "Output:\n"
 "  -o, --output=FILE        output file (default perf.data; - for a pipe)\n"
 "      --max-size=SIZE      stop once SIZE of records are written (B/K/M/G)\n"
+"      --switch-output[=signal|SIZE|TIME]\n"
+"                           finish the file and start a new one on SIGUSR2,\n"
+"                           once SIZE is written (B/K/M/G) or every TIME\n"
+"                           (s/m/h/d); each is renamed FILE.TIMESTAMP\n"
+"      --switch-max-files=N keep only the last N of those files\n"
+"      --timestamp-filename rename the finished file FILE.TIMESTAMP\n"
+"      --overwrite          flight recorder: the rings keep the newest\n"
+"                           records, written at the end or at each switch\n"
 "      --control=fifo:CTL[,ACK] | fd:CTL[,ACK]\n"
 "                           take enable, disable, stop, ping... on CTL\n"
 "  -z, --compression-level[=N]\n"
@@ -140,6 +148,10 @@ enum {
 	OPT_MAX_SIZE,
 	OPT_CONTROL,
 	OPT_MMAP_FLUSH,
+	OPT_SWITCH_OUTPUT,
+	OPT_SWITCH_MAX_FILES,
+	OPT_TIMESTAMP_FILENAME,
+	OPT_OVERWRITE,
 	OPT_THREADS,
 };
 
@@ -189,6 +201,10 @@ static const struct option long_opts[] = {
 	{ "perf-archive", no_argument, NULL, OPT_PERF_ARCHIVE },
 	{ "output", required_argument, NULL, 'o' },
 	{ "max-size", required_argument, NULL, OPT_MAX_SIZE },
+	{ "switch-output", optional_argument, NULL, OPT_SWITCH_OUTPUT },
+	{ "switch-max-files", required_argument, NULL, OPT_SWITCH_MAX_FILES },
+	{ "timestamp-filename", no_argument, NULL, OPT_TIMESTAMP_FILENAME },
+	{ "overwrite", no_argument, NULL, OPT_OVERWRITE },
 	{ "control", required_argument, NULL, OPT_CONTROL },
 	{ "compression-level", optional_argument, NULL, 'z' },
 	{ "mmap-flush", required_argument, NULL, OPT_MMAP_FLUSH },
@@ -716,6 +732,20 @@ parse_option(struct rec_opts *o, int c, const char *arg)
 	case 'o': o->output = arg; break;
 	case OPT_MAX_SIZE: o->max_size = parse_size(arg, "--max-size"); break;
 	case OPT_CONTROL: o->control = arg; break;
+	case OPT_SWITCH_OUTPUT:
+		if (rec_switch_parse(&o->switch_output, arg))
+			usage_error("bad --switch-output '%s' (signal, a size "
+				    "with B/K/M/G or a time with s/m/h/d)", arg);
+		break;
+	case OPT_SWITCH_MAX_FILES:
+		o->switch_max_files = (unsigned int)parse_u64(arg,
+						"--switch-max-files");
+		if (o->switch_max_files > 100000)
+			usage_error("--switch-max-files '%s' is too many",
+				    arg);
+		break;
+	case OPT_TIMESTAMP_FILENAME: o->timestamp_filename = true; break;
+	case OPT_OVERWRITE: o->overwrite = true; break;
 	case 'z': o->comp_level = parse_comp_level(arg); break;
 	case OPT_MMAP_FLUSH: o->mmap_flush = parse_mmap_flush(arg); break;
 	case OPT_THREADS:
@@ -775,6 +805,80 @@ config_output(struct rec_opts *o)
 		o->no_buildid = true;
 }
 
+/*
+ * perf's switch_output_size_warn(): a ring is drained when it is half
+ * full, so a file takes up to that much past the size asked.
+ */
+static void
+switch_size_warn(const struct rec_opts *o)
+{
+	uint64_t wakeup = ((uint64_t)o->mmap_pages + 1) *
+			  (uint64_t)sysconf(_SC_PAGESIZE) / 2;
+	const char *units = "BKMG";
+	int unit = 0;
+
+	if (!o->switch_output.size || o->switch_output.size >= wakeup)
+		return;
+	while (wakeup / 1024 > 1 && unit < 3) {
+		wakeup /= 1024;
+		unit++;
+	}
+	warn_msg("switch-output data size lower than wakeup kernel buffer "
+		 "size (%llu%c) expect bigger perf.data sizes",
+		 (unsigned long long)wakeup, units[unit]);
+}
+
+/*
+ * --threads as perf 6.1 takes it: not with a pipe, nor (here) with
+ * --overwrite, whose backward rings its threads do not read;
+ * --switch-output and --timestamp-filename are dropped with a warning.
+ */
+static void
+config_threads(struct rec_opts *o)
+{
+	if (!o->threads)
+		return;
+	if (o->pipe)
+		die(REC_EXIT_USAGE, "Parallel trace streaming is not available "
+		    "in pipe mode.");
+	if (o->overwrite)
+		die(REC_EXIT_USAGE, "--overwrite option is not available in "
+		    "parallel streaming mode.");
+	if (o->switch_output.on) {
+		warn_msg("--switch-output option is not available in "
+			 "parallel streaming mode.");
+		o->switch_output = (struct rec_switch){ 0 };
+	}
+	if (o->timestamp_filename) {
+		warn_msg("--timestamp-filename option is not available in "
+			 "parallel streaming mode.");
+		o->timestamp_filename = false;
+	}
+}
+
+/* --switch-output and --timestamp-filename, which need a file */
+static void
+config_switch(struct rec_opts *o)
+{
+	if (o->switch_output.on && o->pipe)
+		usage_error("%s", "--switch-output needs an output file, not "
+			    "a pipe");
+	if (o->switch_output.on)
+		o->timestamp_filename = true;
+	if (o->timestamp_filename && !o->pipe &&
+	    (o->archive || o->perf_archive))
+		usage_error("%s needs one output file: not with %s",
+			    o->archive ? "--archive" : "--perf-archive",
+			    o->switch_output.on ? "--switch-output" :
+			    "--timestamp-filename");
+	if (o->timestamp_filename && o->pipe) {
+		warn_msg("--timestamp-filename option is not available in "
+			 "pipe mode.");
+		o->timestamp_filename = false;
+	}
+	switch_size_warn(o);
+}
+
 static void
 parse_args(struct rec_opts *o, int argc, char **argv)
 {
@@ -799,9 +903,6 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 		o->system_wide = true;
 	if ((o->pids || o->tids) && (o->system_wide || o->cpu_list))
 		usage_error("%s", "-p and -t cannot be used with -a or -C");
-	if (o->pipe && o->threads)
-		die(REC_EXIT_USAGE, "Parallel trace streaming is not available "
-		    "in pipe mode.");
 	if (o->pipe && (o->archive || o->perf_archive))
 		usage_error("%s needs an output file, not a pipe",
 			    o->archive ? "--archive" : "--perf-archive");
@@ -809,6 +910,8 @@ parse_args(struct rec_opts *o, int argc, char **argv)
 		o->mmap_pages = default_pages();
 	config_freq(o);
 	config_output(o);
+	config_threads(o);
+	config_switch(o);
 	config_buildid(o);
 }
 

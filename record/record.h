@@ -79,6 +79,15 @@ struct rec_opts {
 	bool no_samples;		/* -n, --no-samples */
 	bool strict_freq;		/* --strict-freq */
 	uint64_t max_size;		/* --max-size, bytes; 0: none */
+	struct rec_switch {		/* --switch-output */
+		bool on;
+		bool signal;		/* on SIGUSR2 */
+		uint64_t size;		/* once the records reach it, or 0 */
+		unsigned long secs;	/* every secs seconds, or 0 */
+	} switch_output;
+	unsigned int switch_max_files;	/* --switch-max-files; 0: all kept */
+	bool timestamp_filename;	/* --timestamp-filename */
+	bool overwrite;			/* --overwrite: backward ring buffers */
 	const char *control;		/* --control, or NULL */
 	bool use_clockid;		/* -k, --clockid */
 	int clockid;
@@ -223,6 +232,7 @@ struct rec_target {
 	pid_t child;			/* the workload, or 0 */
 	/* the dispositions precord found, given back to the workload */
 	struct sigaction old_int, old_term, old_hup, old_chld, old_xfsz;
+	struct sigaction old_usr2, old_alrm;
 	sigset_t old_mask;
 	int go_fd;			/* write end of the start pipe */
 	int err_fd;			/* read end of the exec-error pipe */
@@ -267,6 +277,8 @@ struct rec_ring {
 	int fd;
 	int cpu;			/* for ID_INDEX: the cpu, or -1 */
 	pid_t tid;			/* a per-thread ring's, or -1 */
+	bool backward;			/* --overwrite: read-only, written backward */
+	uint64_t prev;			/* backward: the head at the last read */
 };
 
 struct rec_rings {
@@ -282,7 +294,8 @@ int rec_events_open(struct rec_evlist *list, const struct rec_target *t,
 		    const struct rec_opts *o);
 /* mmap the rings and route every fd to its ring; -1 after a message. */
 int rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
-		   const struct rec_target *t, unsigned int pages);
+		   const struct rec_target *t, unsigned int pages,
+		   bool overwrite);
 /* The ring index of fd (cpu_idx, thread_idx), for ID_INDEX. */
 size_t rec_ring_index(const struct rec_target *t, size_t cpu_idx,
 		      size_t thread_idx);
@@ -325,6 +338,34 @@ typedef int (*rec_write_fn)(void *ctx, const void *buf, size_t len);
  */
 int rec_ring_drain(struct rec_ring *ring, uint64_t min, rec_write_fn write,
 		   void *ctx, uint64_t *bytes);
+
+/*
+ * A backward ring (--overwrite), paused: what the kernel wrote since the
+ * last read, newest first as it lies, at most one ring's worth of whole
+ * records (perf's overwrite_rb_find_range).  *bytes gets the count.
+ * Returns 0 or -errno.
+ */
+int rec_ring_read_backward(struct rec_ring *ring, rec_write_fn write,
+			   void *ctx, uint64_t *bytes);
+/* PERF_EVENT_IOC_PAUSE_OUTPUT on (true) or off a ring. */
+void rec_ring_pause(struct rec_ring *ring, bool paused);
+
+/*
+ * rotate.c: --switch-output's argument (signal, SIZE with B/K/M/G, TIME
+ * with s/m/h/d, as perf's switch_output_setup); 0, or -1 when it is none.
+ */
+int rec_switch_parse(struct rec_switch *sw, const char *arg);
+/* perf's timestamp of a file name: YYYYMMDDhhmmss and centiseconds */
+int rec_timestamp(char *buf, size_t len);
+
+/* The files --switch-output made, for --switch-max-files. */
+struct rec_rotation {
+	char **names;			/* a ring of max names, or NULL */
+	unsigned int max, next;
+};
+/* Remember name (taken); with max files kept, remove the oldest. */
+void rec_rotation_add(struct rec_rotation *r, unsigned int max, char *name);
+void rec_rotation_free(struct rec_rotation *r);
 
 /*
  * The TIME_CONV record (56 bytes) from ring's control page, as perf

@@ -29,13 +29,16 @@ rec_ring_index(const struct rec_target *t, size_t cpu_idx, size_t thread_idx)
 	return t->per_cpu_rings ? cpu_idx : thread_idx;
 }
 
+/* A ring mapped read-only is one the kernel overwrites (--overwrite). */
 static int
-ring_map(struct rec_ring *r, int fd, unsigned int pages)
+ring_map(struct rec_ring *r, int fd, unsigned int pages, bool overwrite)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	int prot = overwrite ? PROT_READ : PROT_READ | PROT_WRITE;
 
 	r->len = ((size_t)pages + 1) * page;
-	r->base = mmap(NULL, r->len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	r->backward = overwrite;
+	r->base = mmap(NULL, r->len, prot, MAP_SHARED, fd, 0);
 	if (r->base == MAP_FAILED) {
 		r->base = NULL;
 		return -errno;
@@ -48,14 +51,14 @@ ring_map(struct rec_ring *r, int fd, unsigned int pages)
 
 static int
 route_fd(struct rec_rings *rings, size_t ring, int fd, unsigned int pages,
-	 const struct rec_target *t, size_t c, size_t th)
+	 bool overwrite, const struct rec_target *t, size_t c, size_t th)
 {
 	struct rec_ring *r = &rings->r[ring];
 	int err;
 
 	if (r->base)
 		return ioctl(fd, PERF_EVENT_IOC_SET_OUTPUT, r->fd) ? -errno : 0;
-	err = ring_map(r, fd, pages);
+	err = ring_map(r, fd, pages, overwrite);
 	if (err)
 		return err;
 	r->cpu = t->per_cpu_rings ? t->cpus[c] : -1;
@@ -65,7 +68,7 @@ route_fd(struct rec_rings *rings, size_t ring, int fd, unsigned int pages,
 
 int
 rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
-	       const struct rec_target *t, unsigned int pages)
+	       const struct rec_target *t, unsigned int pages, bool overwrite)
 {
 	rings->nr = t->per_cpu_rings ? t->nr_cpus : t->nr_threads;
 	rings->r = xcalloc(rings->nr, sizeof(*rings->r));
@@ -76,7 +79,7 @@ rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,
 				size_t ring = rec_ring_index(t, c, th);
 				int err = route_fd(rings, ring,
 						   list->ev[e].fds[i], pages,
-						   t, c, th);
+						   overwrite, t, c, th);
 
 				if (!err)
 					continue;
@@ -104,6 +107,22 @@ rec_rings_unmap(struct rec_rings *rings)
 	rings->nr = 0;
 }
 
+/* size bytes from position at: one write, or two where the ring wraps */
+static int
+write_ring_span(const struct rec_ring *ring, uint64_t at, uint64_t size,
+		rec_write_fn write, void *ctx)
+{
+	uint64_t start = at & ring->mask, first = size;
+	int err;
+
+	if (start + size > ring->mask + 1)
+		first = ring->mask + 1 - start;
+	err = write(ctx, ring->data + start, (size_t)first);
+	if (!err && first < size)
+		err = write(ctx, ring->data, (size_t)(size - first));
+	return err;
+}
+
 int
 rec_ring_drain(struct rec_ring *ring, uint64_t min, rec_write_fn write,
 	       void *ctx, uint64_t *bytes)
@@ -112,23 +131,66 @@ rec_ring_drain(struct rec_ring *ring, uint64_t min, rec_write_fn write,
 	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
 	uint64_t tail = pc->data_tail;
 	uint64_t size = head - tail;
-	uint64_t start = tail & ring->mask;
-	uint64_t first = size;
 	int err;
 
 	*bytes = 0;
-	if (!size || size < min)
+	/* the kernel writes a backward ring over itself: no tail to follow */
+	if (ring->backward || !size || size < min)
 		return 0;
 	if (size > ring->mask + 1)
 		return -EOVERFLOW;
-	if (start + size > ring->mask + 1)
-		first = ring->mask + 1 - start;
-	err = write(ctx, ring->data + start, (size_t)first);
-	if (!err && first < size)
-		err = write(ctx, ring->data, (size_t)(size - first));
-	if (err)
+	if ((err = write_ring_span(ring, tail, size, write, ctx)))
 		return err;
 	__atomic_store_n(&pc->data_tail, head, __ATOMIC_RELEASE);
+	*bytes = size;
+	return 0;
+}
+
+void
+rec_ring_pause(struct rec_ring *ring, bool paused)
+{
+	ioctl(ring->fd, PERF_EVENT_IOC_PAUSE_OUTPUT, paused ? 1 : 0);
+}
+
+/*
+ * A full backward ring: from the newest record (start), the whole
+ * records that fit in the ring; a zero size ends them early (the part
+ * never written).
+ */
+static uint64_t
+backward_end(const struct rec_ring *ring, uint64_t start)
+{
+	uint64_t at = start, ring_size = ring->mask + 1;
+
+	for (;;) {
+		uint16_t size;
+
+		memcpy(&size, ring->data + (at & ring->mask) + 6, 2);
+		if (size < 8 || (size & 7) || at - start + size > ring_size)
+			return at;
+		at += size;
+	}
+}
+
+int
+rec_ring_read_backward(struct rec_ring *ring, rec_write_fn write, void *ctx,
+		       uint64_t *bytes)
+{
+	struct perf_event_mmap_page *pc = ring->base;
+	uint64_t head = __atomic_load_n(&pc->data_head, __ATOMIC_ACQUIRE);
+	uint64_t end = ring->prev, size;
+	int err;
+
+	*bytes = 0;
+	/* the head goes down: what is new lies from head up to prev */
+	if (end - head > ring->mask + 1)
+		end = backward_end(ring, head);
+	size = end - head;
+	if (!size)
+		return 0;
+	if ((err = write_ring_span(ring, head, size, write, ctx)))
+		return err;
+	ring->prev = head;
 	*bytes = size;
 	return 0;
 }

@@ -53,11 +53,21 @@ struct session {
 	struct rec_control ctl;		/* --control, ctl -1 without */
 	size_t next_toggle;		/* -D ranges: 2 x range + (0 on, 1 off) */
 	struct rec_threads *th;		/* --threads, else NULL */
+	struct rec_rotation rotation;	/* --switch-max-files */
+};
+
+/* What a finished file holds, from reading it back. */
+struct counts {
+	uint64_t samples;
+	uint64_t lost;
+	uint64_t lost_records;
+	uint64_t lost_samples;
 };
 
 static volatile sig_atomic_t done;
 static volatile sig_atomic_t child_finished;
 static volatile sig_atomic_t signr = -1;
+static volatile sig_atomic_t switch_hit;
 
 static void
 on_signal(int sig)
@@ -67,6 +77,14 @@ on_signal(int sig)
 	else
 		signr = sig;
 	done = 1;
+}
+
+/* --switch-output: SIGUSR2 (=signal) or SIGALRM (=TIME) */
+static void
+on_switch_signal(int sig)
+{
+	(void)sig;
+	switch_hit = 1;
 }
 
 static int
@@ -204,13 +222,14 @@ all_exclude_kernel(const struct rec_evlist *l)
 	return true;
 }
 
+/* The tasks of the target; the workload's are synth_workload()'s. */
 static int
 synth_tasks(struct session *s, const struct rec_synth_opts *so)
 {
 	if (s->t.has_cpu)
 		return rec_synth_all_tasks(so, synth_emit, s);
 	if (s->t.workload)
-		return rec_synth_comm(s->t.child, so, synth_emit, s);
+		return 0;
 	if (s->o->pids) {
 		for (size_t i = 0; i < s->t.nr_pids; i++) {
 			int err = rec_synth_task(s->t.pids[i], s->t.pids[i],
@@ -225,10 +244,10 @@ synth_tasks(struct session *s, const struct rec_synth_opts *so)
 				 synth_emit, s);
 }
 
-static int
-synthesize(struct session *s)
+static void
+synth_opts(const struct session *s, struct rec_synth_opts *so)
 {
-	struct rec_synth_opts so = {
+	*so = (struct rec_synth_opts){
 		.attr = &s->list.ev[0].attr,
 		.id = s->list.ev[0].ids[0],
 		.mmap_data = s->o->sample_addr,
@@ -236,13 +255,51 @@ synthesize(struct session *s)
 		.namespaces = s->o->namespaces,
 		.proc_map_timeout_ms = 500,
 	};
-	uint64_t finished_init = PD_RECORD_FINISHED_INIT | (uint64_t)8 << 48;
+}
+
+/*
+ * The workload: before it runs, its COMM (perf's "perf-exec"); in a file
+ * that starts later (--switch-output) or at the end (--overwrite), its
+ * threads with their maps, as perf's record__synthesize_workload().
+ */
+static int
+synth_workload(struct session *s, bool started)
+{
+	struct rec_synth_opts so;
+	int err;
+
+	if (!s->t.workload || !s->t.child)
+		return 0;
+	synth_opts(s, &so);
+	if (!started)
+		return rec_synth_comm(s->t.child, &so, synth_emit, s);
+	err = rec_synth_threads(&s->t.child, 1, &so, synth_emit, s);
+	if (err && s->o->verbose)
+		warn_msg("cannot synthesise the workload: %s", strerror(-err));
+	return 0;
+}
+
+static int
+finished_init(struct session *s)
+{
+	uint64_t rec = PD_RECORD_FINISHED_INIT | (uint64_t)8 << 48;
+
+	return emit(s, &rec, 8);
+}
+
+/*
+ * What a reader needs before the rings' records: the clock, the ids,
+ * the kernel, the maps of threads and cpus, the cgroups and the tasks
+ * (perf's record__synthesize()).
+ */
+static int
+synthesize(struct session *s)
+{
+	struct rec_synth_opts so;
 	uint64_t time_conv[7];
 	int err;
 
-	if (s->o->buildid_mmap)
-		s->bid_emit = rec_bid_emit_new(emit, s);
-
+	synth_opts(s, &so);
 	if (s->rings.nr && !rec_ring_time_conv(&s->rings.r[0], time_conv) &&
 	    (err = emit(s, time_conv, sizeof(time_conv))))
 		return err;
@@ -267,7 +324,25 @@ synthesize(struct session *s)
 	if (err && s->o->verbose)
 		warn_msg("cannot synthesise the existing tasks: %s",
 			 strerror(-err));
-	return emit(s, &finished_init, 8);
+	return 0;
+}
+
+/*
+ * A file's first records.  With --overwrite (perf's tail synthesis)
+ * only the workload's COMM: the rest comes at the end of each file.
+ */
+static int
+synthesize_head(struct session *s, bool first)
+{
+	int err;
+
+	if (s->o->buildid_mmap && !s->bid_emit)
+		s->bid_emit = rec_bid_emit_new(emit, s);
+	if (s->o->overwrite)
+		return first ? synth_workload(s, false) : 0;
+	if ((err = synthesize(s)) || (err = synth_workload(s, !first)))
+		return err;
+	return finished_init(s);
 }
 
 /*
@@ -390,85 +465,6 @@ ranges_step(struct session *s, struct timespec *wait)
 	done = 1;
 }
 
-static int
-record_loop(struct session *s, const sigset_t *waitmask)
-{
-	size_t nfds = s->rings.nr + (s->ctl.ctl >= 0) + (s->th != NULL);
-	struct pollfd *pfd = xcalloc(nfds, sizeof(*pfd));
-	bool draining = false;
-	struct timespec wait;
-	int err = 0, got;
-
-	for (size_t i = 0; i < s->rings.nr; i++) {
-		pfd[i].fd = s->rings.r[i].fd;
-		pfd[i].events = POLLIN;
-	}
-	/* --control's commands wake the loop too */
-	if (s->ctl.ctl >= 0) {
-		pfd[s->rings.nr].fd = s->ctl.ctl;
-		pfd[s->rings.nr].events = POLLIN;
-	}
-	/* and the streaming threads' news (--threads) */
-	if (s->th) {
-		pfd[nfds - 1].fd = rec_threads_fd(s->th);
-		pfd[nfds - 1].events = POLLIN;
-	}
-	for (;;) {
-		bool last = done || draining;
-		uint64_t min = last ? 1 : s->o->mmap_flush, n;
-		size_t hup = 0;
-
-		/* each pass reaches the file, and its header, at once */
-		if ((err = drain_all(s, min, &n)) ||
-		    (n && (err = sync_output(s))))
-			break;
-		if (n && !done && size_limit_reached(s))
-			done = 1;
-		if (n)
-			continue;
-		if (last)
-			break;
-		if (done)
-			continue;
-		wait = drain_every;
-		if (s->o->nr_ranges)
-			ranges_step(s, &wait);
-		if (done)
-			continue;
-		got = ppoll(pfd, nfds, &wait, waitmask);
-		if (got < 0 && errno != EINTR) {
-			err = -errno;
-			break;
-		}
-		if (got <= 0)
-			continue;
-		s->waking++;
-		if (s->ctl.ctl >= 0 && pfd[s->rings.nr].revents) {
-			rec_control_process(&s->ctl, &s->list, &s->t,
-					    s->o->quiet);
-			if (s->ctl.stop)
-				done = 1;
-			if (!--got)
-				continue;
-		}
-		if (s->th && pfd[nfds - 1].revents) {
-			if ((err = rec_threads_check(s->th, &draining)))
-				break;
-			if (!done && size_limit_reached(s))
-				done = 1;
-			if (!--got)
-				continue;
-		}
-		for (size_t i = 0; i < s->rings.nr; i++)
-			if (pfd[i].revents & (POLLHUP | POLLERR))
-				hup++;
-		if (hup == s->rings.nr)
-			draining = true;
-	}
-	free(pfd);
-	return err;
-}
-
 /* A ring's mmap, data and control page: perf's mmap_len (§10.4). */
 static uint32_t
 comp_mmap_len(const struct rec_opts *o)
@@ -504,27 +500,21 @@ keep_old(const char *path, const char *suffix)
 	return err;
 }
 
+/* The output's fd and writer: each file of --switch-output has its own. */
 static int
-open_output(struct session *s)
+open_file(struct session *s)
 {
-	struct stat st;
 	struct pd_writer_opts wo = {
 		.pipe = s->o->pipe,
 		.zstd_level = s->o->comp_level,
 		.zstd_mmap_len = comp_mmap_len(s->o),
-		.dir = s->o->threads,
+		.dir = s->th != NULL,
 	};
 	int err;
 
 	if (s->o->pipe) {
 		s->fd = STDOUT_FILENO;
 	} else {
-		if (s->o->threads && rec_threads_new(&s->th, s->o, &s->t))
-			return -1;
-		if (!stat(s->o->output, &st) && st.st_size &&
-		    (keep_old(s->o->output, "") ||
-		     keep_old(s->o->output, ".pdsym")))
-			return -1;
 		if (s->th) {
 			s->fd = rec_threads_open(s->th, s->rings.nr);
 			if (s->fd < 0)
@@ -543,6 +533,19 @@ open_output(struct session *s)
 	if (err)
 		return writer_fail(s, "the header", err);
 	return 0;
+}
+
+static int
+open_output(struct session *s)
+{
+	struct stat st;
+
+	if (s->o->threads && rec_threads_new(&s->th, s->o, &s->t))
+		return -1;
+	if (!s->o->pipe && !stat(s->o->output, &st) && st.st_size &&
+	    (keep_old(s->o->output, "") || keep_old(s->o->output, ".pdsym")))
+		return -1;
+	return open_file(s);
 }
 
 static void
@@ -650,7 +653,7 @@ comp_ratio(const struct session *s)
 }
 
 static int
-begin_file(struct session *s)
+begin_file(struct session *s, bool first)
 {
 	size_t n = s->t.nr_cpus * s->t.nr_threads;
 	int err;
@@ -677,7 +680,7 @@ begin_file(struct session *s)
 	err = pd_writer_begin_data(s->w, &s->meta);
 	if (err)
 		return writer_fail(s, "the header", err);
-	err = synthesize(s);
+	err = synthesize_head(s, first);
 	if (!err)
 		err = sync_output(s);
 	if (err)
@@ -728,13 +731,6 @@ write_lost_samples(struct session *s)
 	}
 	return 0;
 }
-
-struct counts {
-	uint64_t samples;
-	uint64_t lost;
-	uint64_t lost_records;
-	uint64_t lost_samples;
-};
 
 /* Walk the data written (not finalised yet): samples, lost, build-ids. */
 static int
@@ -885,8 +881,124 @@ print_summary(struct session *s, const struct counts *c)
 			 strlen(samples), ", compressed (original %.3f MB, "
 			 "ratio is %.3f)", (double)in / 1024 / 1024,
 			 comp_ratio(s));
-	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s ]\n", mb,
-		s->o->output, samples);
+	fprintf(stderr, "[ precord: Captured and wrote %.3f MB %s%s%s ]\n", mb,
+		s->o->output, s->o->timestamp_filename ? ".<timestamp>" : "",
+		samples);
+}
+
+/*
+ * --overwrite: the records the backward rings hold now, newest first,
+ * read while the kernel is kept from writing them; it writes on again
+ * with resume (perf's evlist__toggle_bkw_mmap).
+ */
+static int
+read_backward_all(struct session *s, bool resume)
+{
+	static const uint64_t round = PD_RECORD_FINISHED_ROUND |
+				      (uint64_t)8 << 48;
+	uint64_t sum = 0, n;
+	int err = 0;
+
+	for (size_t i = 0; i < s->rings.nr; i++)
+		rec_ring_pause(&s->rings.r[i], true);
+	for (size_t i = 0; i < s->rings.nr && !err; i++) {
+		err = rec_ring_read_backward(&s->rings.r[i], write_span, s, &n);
+		sum += n;
+	}
+	for (size_t i = 0; i < s->rings.nr && resume; i++)
+		rec_ring_pause(&s->rings.r[i], false);
+	if (!err && sum)
+		err = emit(s, &round, 8);
+	return err;
+}
+
+/*
+ * --overwrite (perf's tail synthesis): after the rings' records, what a
+ * reader needs of the tasks, the kernel and the maps.
+ */
+static int
+synthesize_tail(struct session *s)
+{
+	int err;
+
+	if (!s->o->overwrite)
+		return 0;
+	if ((err = finished_init(s)) || (err = synth_workload(s, true)))
+		return err;
+	return synthesize(s);
+}
+
+/*
+ * Finish the file and rename it FILE.TIMESTAMP (--timestamp-filename,
+ * --switch-output); but at the end, start FILE anew with what a reader
+ * needs first (perf's record__switch_output).
+ */
+static int
+switch_output(struct session *s, struct counts *c, bool at_exit)
+{
+	char stamp[32], *name;
+	int err;
+
+	if (!at_exit && (err = synthesize_tail(s)))
+		return writer_fail(s, "the synthesised records", err);
+	if (finish_file(s, c))
+		return -1;
+	if (rec_timestamp(stamp, sizeof(stamp))) {
+		error_msg("cannot read the time for the file name");
+		return -1;
+	}
+	name = xmalloc(strlen(s->o->output) + strlen(stamp) + 2);
+	sprintf(name, "%s.%s", s->o->output, stamp);
+	/* as perf, a file that cannot be renamed is written on */
+	if (rename(s->o->output, name))
+		warn_msg("Failed to rename %s to %s: %s", s->o->output, name,
+			 strerror(errno));
+	if (!s->o->quiet)
+		fprintf(stderr, "[ precord: Dump %s ]\n", name);
+	rec_rotation_add(&s->rotation, s->o->switch_max_files, name);
+	if (at_exit)
+		return 0;
+	pd_writer_close(s->w);
+	s->w = NULL;
+	close(s->fd);
+	s->fd = -1;
+	pd_meta_free(&s->meta);
+	if (open_file(s) || begin_file(s, false))
+		return -1;
+	return 0;
+}
+
+/* Whether --switch-output's signal, time or size says to switch now. */
+static bool
+switch_due(struct session *s)
+{
+	const struct rec_switch *sw = &s->o->switch_output;
+
+	if (!sw->on || done)
+		return false;
+	if (switch_hit)
+		return true;
+	return sw->size && pd_writer_data_size(s->w) >= sw->size;
+}
+
+static int
+switch_now(struct session *s)
+{
+	struct counts c = { 0 };
+	int err;
+
+	switch_hit = 0;
+	if (s->o->overwrite && (err = read_backward_all(s, true)))
+		return writer_fail(s, "the data", err);
+	if (!s->o->quiet)
+		fprintf(stderr, "[ precord: dump data: Woken up %lu times ]\n",
+			s->waking);
+	s->waking = 0;
+	if (switch_output(s, &c, false))
+		return -1;
+	if (s->o->switch_output.secs)
+		alarm((unsigned int)s->o->switch_output.secs);
+	return 0;
 }
 
 static int
@@ -1036,9 +1148,33 @@ setup_events(struct session *s)
 	return 0;
 }
 
+/*
+ * --switch-output's signals; as perf, SIGUSR2 is ignored without it
+ * (the workload gets both back as they were).
+ */
 static void
-install_signals(struct rec_target *t, sigset_t *waitmask)
+install_switch_signals(struct session *s, sigset_t *block)
 {
+	const struct rec_switch *sw = &s->o->switch_output;
+	struct sigaction sa = { .sa_handler = on_switch_signal };
+	struct sigaction ign = { .sa_handler = SIG_IGN };
+
+	sigemptyset(&sa.sa_mask);
+	sigemptyset(&ign.sa_mask);
+	sigaction(SIGUSR2, sw->signal ? &sa : &ign, &s->t.old_usr2);
+	sigaction(SIGALRM, NULL, &s->t.old_alrm);
+	if (sw->secs) {
+		sigaction(SIGALRM, &sa, NULL);
+		alarm((unsigned int)sw->secs);
+	}
+	sigaddset(block, SIGUSR2);
+	sigaddset(block, SIGALRM);
+}
+
+static void
+install_signals(struct session *s, sigset_t *waitmask)
+{
+	struct rec_target *t = &s->t;
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct sigaction ign = { .sa_handler = SIG_IGN };
 	sigset_t block;
@@ -1057,12 +1193,15 @@ install_signals(struct rec_target *t, sigset_t *waitmask)
 	sigaddset(&block, SIGTERM);
 	sigaddset(&block, SIGHUP);
 	sigaddset(&block, SIGCHLD);
+	install_switch_signals(s, &block);
 	sigprocmask(SIG_BLOCK, &block, waitmask);
 	t->old_mask = *waitmask;
 	sigdelset(waitmask, SIGINT);
 	sigdelset(waitmask, SIGTERM);
 	sigdelset(waitmask, SIGHUP);
 	sigdelset(waitmask, SIGCHLD);
+	sigdelset(waitmask, SIGUSR2);
+	sigdelset(waitmask, SIGALRM);
 }
 
 static void
@@ -1140,6 +1279,7 @@ session_free(struct session *s)
 	pd_meta_free(&s->meta);
 	rec_bid_emit_free(s->bid_emit);
 	rec_control_close(&s->ctl);
+	rec_rotation_free(&s->rotation);
 	free(s->t.cpus);
 	free(s->t.threads);
 	free(s->t.pids);
@@ -1160,14 +1300,124 @@ abandon_child(struct session *s)
 }
 
 static int
+record_loop(struct session *s, const sigset_t *waitmask)
+{
+	size_t nfds = s->rings.nr + (s->ctl.ctl >= 0) + (s->th != NULL);
+	struct pollfd *pfd = xcalloc(nfds, sizeof(*pfd));
+	bool draining = false;
+	struct timespec wait;
+	int err = 0, got;
+
+	for (size_t i = 0; i < s->rings.nr; i++) {
+		pfd[i].fd = s->rings.r[i].fd;
+		pfd[i].events = POLLIN;
+	}
+	/* --control's commands wake the loop too */
+	if (s->ctl.ctl >= 0) {
+		pfd[s->rings.nr].fd = s->ctl.ctl;
+		pfd[s->rings.nr].events = POLLIN;
+	}
+	/* and the streaming threads' news (--threads) */
+	if (s->th) {
+		pfd[nfds - 1].fd = rec_threads_fd(s->th);
+		pfd[nfds - 1].events = POLLIN;
+	}
+	for (;;) {
+		bool last = done || draining;
+		uint64_t min = last ? 1 : s->o->mmap_flush, n;
+		size_t hup = 0;
+
+		/* each pass reaches the file, and its header, at once */
+		if ((err = drain_all(s, min, &n)) ||
+		    (n && (err = sync_output(s))))
+			break;
+		if (n && !done && size_limit_reached(s))
+			done = 1;
+		if (switch_due(s)) {
+			if (switch_now(s)) {
+				err = 1;	/* said already */
+				break;
+			}
+			continue;
+		}
+		if (n)
+			continue;
+		if (last)
+			break;
+		if (done)
+			continue;
+		wait = drain_every;
+		if (s->o->nr_ranges)
+			ranges_step(s, &wait);
+		if (done)
+			continue;
+		got = ppoll(pfd, nfds, &wait, waitmask);
+		if (got < 0 && errno != EINTR) {
+			err = -errno;
+			break;
+		}
+		if (got <= 0)
+			continue;
+		s->waking++;
+		if (s->ctl.ctl >= 0 && pfd[s->rings.nr].revents) {
+			rec_control_process(&s->ctl, &s->list, &s->t,
+					    s->o->quiet);
+			if (s->ctl.stop)
+				done = 1;
+			if (!--got)
+				continue;
+		}
+		if (s->th && pfd[nfds - 1].revents) {
+			if ((err = rec_threads_check(s->th, &draining)))
+				break;
+			if (!done && size_limit_reached(s))
+				done = 1;
+			if (!--got)
+				continue;
+		}
+		for (size_t i = 0; i < s->rings.nr; i++)
+			if (pfd[i].revents & (POLLHUP | POLLERR))
+				hup++;
+		if (hup == s->rings.nr)
+			draining = true;
+	}
+	free(pfd);
+	return err;
+}
+
+/*
+ * The last records: what the rings still hold (with --overwrite, all
+ * they hold, then the tail synthesis around the end of the workload, in
+ * perf's order) and the samples the kernel lost.
+ */
+static int
+record_end(struct session *s, int *status)
+{
+	uint64_t n;
+	int err;
+
+	if (s->o->overwrite &&
+	    ((err = read_backward_all(s, false)) || (err = finished_init(s)) ||
+	     (err = synth_workload(s, true))))
+		return err;
+	wait_child(s, status);
+	rec_events_enable(&s->list, &s->t, true);
+	if ((err = drain_all(s, 1, &n)) || (err = rec_threads_stop(s->th)) ||
+	    (err = write_lost_samples(s)))
+		return err;
+	return s->o->overwrite ? synthesize(s) : 0;
+}
+
+static int
 record(struct session *s, sigset_t *waitmask, int *status)
 {
 	struct counts c = { 0 };
 	int err;
 
 	if (rec_events_open(&s->list, &s->t, s->o) ||
-	    rec_rings_mmap(&s->rings, &s->list, &s->t, s->o->mmap_pages) ||
-	    open_control(s) || open_output(s) || begin_file(s))
+	    rec_rings_mmap(&s->rings, &s->list, &s->t, s->o->mmap_pages,
+			   s->o->overwrite) ||
+	    open_control(s) || open_output(s) || begin_file(s, true))
 		return -1;
 	if (s->th && rec_threads_start(s->th, &s->rings))
 		return -1;
@@ -1181,25 +1431,20 @@ record(struct session *s, sigset_t *waitmask, int *status)
 		return 1;
 	}
 	err = record_loop(s, waitmask);
+	if (err > 0)
+		return -1;
 	if (err)
 		return salvage_output(s, err);
 	if (!s->o->quiet)
 		fprintf(stderr,
 			"[ precord: Woken up %lu times to write data ]\n",
 			s->waking + rec_threads_waking(s->th));
-	wait_child(s, status);
-	rec_events_enable(&s->list, &s->t, true);
-	{
-		uint64_t n;
-
-		if ((err = drain_all(s, 1, &n)) ||
-		    (err = rec_threads_stop(s->th)) ||
-		    (err = write_lost_samples(s)))
-			return salvage_output(s, err);
-	}
+	if ((err = record_end(s, status)))
+		return salvage_output(s, err);
 	rec_rings_unmap(&s->rings);
 	rec_events_close(&s->list, &s->t);
-	if (finish_file(s, &c))
+	if (s->o->timestamp_filename ? switch_output(s, &c, true) :
+				       finish_file(s, &c))
 		return -1;
 	print_summary(s, &c);
 	return 0;
@@ -1214,7 +1459,7 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	int status = 0;
 	int err;
 
-	install_signals(&s.t, &waitmask);
+	install_signals(&s, &waitmask);
 	err = setup_target(&s);
 	if (!err)
 		err = setup_events(&s);

@@ -235,7 +235,8 @@ child_stdout_off_pipe(void)
 }
 
 static void
-child_run(const struct rec_target *t, int go, int errw, char **argv)
+child_run(const struct rec_target *t, int go, int errw, int ready,
+	  char **argv)
 {
 	char c;
 	int err;
@@ -246,8 +247,12 @@ child_run(const struct rec_target *t, int go, int errw, char **argv)
 	sigaction(SIGHUP, &t->old_hup, NULL);
 	sigaction(SIGCHLD, &t->old_chld, NULL);
 	sigaction(SIGXFSZ, &t->old_xfsz, NULL);
+	sigaction(SIGUSR2, &t->old_usr2, NULL);
+	sigaction(SIGALRM, &t->old_alrm, NULL);
 	sigprocmask(SIG_SETMASK, &t->old_mask, NULL);
 	prctl(PR_SET_NAME, "precord-exec");
+	/* the recorder synthesises the COMM of that name: it waits for it */
+	close(ready);
 	if (t->pipe_output)
 		child_stdout_off_pipe();
 	/* EOF without a byte: the recorder gave up */
@@ -261,41 +266,59 @@ child_run(const struct rec_target *t, int go, int errw, char **argv)
 	_exit(err == ENOENT ? 127 : 126);
 }
 
+static void
+close_pipes(int (*p)[2], size_t nr)
+{
+	for (size_t i = 0; i < nr; i++) {
+		close(p[i][0]);
+		close(p[i][1]);
+	}
+}
+
+/* EOF on ready: the child has taken its name */
+static void
+wait_ready(int ready)
+{
+	char c;
+
+	while (read(ready, &c, 1) < 0 && errno == EINTR)
+		;
+	close(ready);
+}
+
 int
 rec_workload_prepare(struct rec_target *t, char **argv)
 {
-	int go[2], errp[2];
+	int p[3][2];		/* go, exec error, ready */
 	pid_t pid;
+	int err;
 
-	if (pipe2(go, O_CLOEXEC))
-		return -errno;
-	if (pipe2(errp, O_CLOEXEC)) {
-		int err = -errno;
-
-		close(go[0]);
-		close(go[1]);
-		return err;
+	for (size_t i = 0; i < 3; i++) {
+		if (pipe2(p[i], O_CLOEXEC)) {
+			err = -errno;
+			close_pipes(p, i);
+			return err;
+		}
 	}
 	pid = fork();
 	if (pid < 0) {
-		int err = -errno;
-
-		close(go[0]);
-		close(go[1]);
-		close(errp[0]);
-		close(errp[1]);
+		err = -errno;
+		close_pipes(p, 3);
 		return err;
 	}
 	if (pid == 0) {
-		close(go[1]);
-		close(errp[0]);
-		child_run(t, go[0], errp[1], argv);
+		close(p[0][1]);
+		close(p[1][0]);
+		close(p[2][0]);
+		child_run(t, p[0][0], p[1][1], p[2][1], argv);
 	}
-	close(go[0]);
-	close(errp[1]);
+	close(p[0][0]);
+	close(p[1][1]);
+	close(p[2][1]);
+	wait_ready(p[2][0]);
 	t->child = pid;
-	t->go_fd = go[1];
-	t->err_fd = errp[0];
+	t->go_fd = p[0][1];
+	t->err_fd = p[1][0];
 	return 0;
 }
 

@@ -17,6 +17,8 @@ RECORD_TESTS = \
 	tests/record-crash.test \
 	tests/record-filter.test \
 	tests/record-control.test \
+	tests/record-switch.test \
+	tests/record-overwrite.test \
 	tests/record-compress.test \
 	tests/record-threads.test \
 	tests/record-errors.test \

@@ -2,7 +2,7 @@
 /*
  * tests/unit/test-dwriter.c - the writer's directory modes
  * (pdata/writer.h: opts.dir for the data file, opts.bare for data.N;
- * doc/perf-data-format.md §2.9, §12.1): a bare file holds the records and
+ * doc/perf-data-format.md §2.10, §12.1): a bare file holds the records and
  * nothing else, plain or as a zstd stream of its own; a directory reads
  * back through pd_reader finished, and killed after its syncs (the data
  * file's marks carry DIR_FORMAT); pd_writer_salvage() of a bare file

@@ -183,7 +183,7 @@ int pd_writer_write_compressed(struct pd_writer *w, const void *buf,
  *
  * opts.dir: the data file.  The caller sets DIR_FORMAT in the meta
  * given to pd_writer_finish(); until then each pd_writer_sync() ends
- * the data with a mark (§2.8, §2.9) whose feature table holds DIR_FORMAT
+ * the data with a mark (§2.8, §2.10) whose feature table holds DIR_FORMAT
  * version 1 (and COMPRESSED with opts.zstd_level), so that a killed
  * recording still names its data.N files to perf and to libpdata.
  *
