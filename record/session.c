@@ -839,7 +839,8 @@ salvage_output(struct session *s, int err)
 	}
 	error_msg("'%s' keeps the %llu samples (%.3f MB of records) written "
 		 "before the failure, and is finalised%s", s->o->output,
-		 (unsigned long long)c.samples, (double)kept / 1024 / 1024,
+		 (unsigned long long)c.samples,
+		 (double)(kept + rec_threads_bytes(s->th)) / 1024 / 1024,
 		 features ? "" : " without its feature sections (no room "
 		 "for them)");
 	return -1;

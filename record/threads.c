@@ -553,7 +553,11 @@ thr_fail(struct thr *t, struct tfile *f, int err)
 	snprintf(t->msg, sizeof(t->msg), "%s/data.%zu: %s", t->all->dir,
 		 (size_t)(f - t->all->files), why);
 	/* keep the whole records that reached the file */
-	(void)pd_writer_salvage(f->w, &kept);
+	if (!pd_writer_salvage(f->w, &kept) && kept > f->counted) {
+		__atomic_add_fetch(&t->all->bytes, kept - f->counted,
+				   __ATOMIC_RELAXED);
+		f->counted = kept;
+	}
 	__atomic_store_n(&t->err, err ? err : -EIO, __ATOMIC_RELEASE);
 	notify_main(t->all);
 }
