@@ -389,11 +389,10 @@ errno_of(int err)
 static int
 file_open(struct rec_threads *th, struct tfile *f, size_t i)
 {
+	/* a bare file writes no mark: the data file's has the mmap_len */
 	struct pd_writer_opts wo = {
 		.bare = true,
 		.zstd_level = th->o->comp_level,
-		.zstd_mmap_len = (uint32_t)(((size_t)th->o->mmap_pages + 1) *
-					    (size_t)sysconf(_SC_PAGESIZE)),
 	};
 	char *path = path_in(th->dir, "data", i);
 	int err;
@@ -460,24 +459,27 @@ rec_threads_open(struct rec_threads *th, size_t nr_rings)
 {
 	int fd = dir_make(th);
 
-	if (fd < 0)
+	if (fd < 0) {
+		rec_threads_remove(th);
 		return -1;
+	}
 	th->files = xcalloc(nr_rings, sizeof(*th->files));
 	for (size_t i = 0; i < nr_rings; i++)
 		th->files[i].fd = -1;
 	th->nr_files = nr_rings;
-	for (size_t i = 0; i < nr_rings; i++) {
-		if (file_open(th, &th->files[i], i)) {
-			close(fd);
-			return -1;
-		}
-	}
+	for (size_t i = 0; i < nr_rings; i++)
+		if (file_open(th, &th->files[i], i))
+			goto fail;
 	if (pipe2(th->notify, O_CLOEXEC | O_NONBLOCK)) {
 		error_msg("cannot make a pipe: %s", strerror(errno));
-		close(fd);
-		return -1;
+		goto fail;
 	}
 	return fd;
+fail:
+	/* as perf, nothing is left of a directory that could not be made */
+	close(fd);
+	rec_threads_remove(th);
+	return -1;
 }
 
 static void
