@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
 #include "symbol/sym-dso.h"
@@ -66,6 +67,28 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 	return c->mod != NULL;
 }
 
+/*
+ * An address a compilation unit covers without a line row (assembly in
+ * a C file): the unit's file with line 0, as binutils' addr2line gives.
+ */
+static char *
+cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
+{
+	Dwarf_Addr bias;
+	Dwarf_Die *cu = dwfl_module_addrdie(c->mod, addr, &bias);
+	const char *name = cu ? dwarf_diename(cu) : NULL;
+	const char *base;
+	char *s;
+
+	if (!name)
+		return NULL;
+	base = strrchr(name, '/');
+	base = base ? base + 1 : name;
+	if (asprintf(&s, "%s:0", base) < 0)
+		return NULL;
+	return s;
+}
+
 static char *
 lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 {
@@ -80,10 +103,13 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	addr = al_addr + dso->text_offset + bias;
 	line = dwfl_module_getsrc(c->mod, addr);
 	if (!line)
-		return NULL;
+		return cu_only(c, addr);
 	file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
-	if (!file || lineno <= 0)
+	if (!file)
 		return NULL;
+	/* a row without a line reads "file:0", as from binutils' addr2line */
+	if (lineno < 0)
+		lineno = 0;
 	base = strrchr(file, '/');
 	base = base ? base + 1 : file;
 	if (asprintf(&s, "%s:%d", base, lineno) < 0)

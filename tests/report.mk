@@ -7,6 +7,7 @@
 
 REPORT_LIVE_TESTS = \
 	tests/report-live-hot.test \
+	tests/report-cc-key.test \
 	tests/report-live-nofp.test \
 	tests/report-live-threads.test \
 	tests/report-live-forkexec.test \

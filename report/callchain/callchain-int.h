@@ -16,17 +16,32 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "report/callchain/callchain.h"
 
 #define CC_ROOT		0u
 #define CC_NO_NODE	UINT32_MAX
 
+/* What a frame's key is made of (cc_frame.kind). */
+enum cc_kind {
+	CC_KIND_IP,		/* the ip, in its DSO */
+	CC_KIND_SYM,		/* the symbol's start, in its DSO */
+	CC_KIND_SRCLINE,	/* srcline key: the srcline */
+};
+
 struct cc_frame {
 	struct sym_dso *dso;
 	const struct sym_symbol *sym;
+	const char *srcline;	/* address and srcline keys; may be NULL */
 	uint64_t ip;
-	uint64_t key;		/* sym->start, or ip without a symbol */
+	/*
+	 * The identity under the tree's key: sym->start or the ip
+	 * (function), the ip (address), the srcline's pointer, else as the
+	 * function key's (srcline); kind says which.
+	 */
+	uint64_t key;
+	uint8_t kind;
 };
 
 /*
@@ -39,16 +54,17 @@ struct cc_node {
 	uint64_t children_hit;
 	struct sym_dso *dso;		/* of the first frame */
 	uint64_t key;			/* of the first frame */
+	uint8_t kind;			/* of the first frame */
 	uint32_t count;			/* chains ending here */
 	uint32_t children_count;	/* chains going on below */
 	uint32_t parent;		/* CC_NO_NODE for the root */
 	uint32_t first;			/* index of the first frame */
 	uint32_t nr;			/* frames in the run (0: root) */
 	uint32_t hot;			/* the child found last, or 0 */
-	bool has_sym;			/* the first frame has a symbol */
 };
 
 struct rep_cc_root {
+	struct rep_cc_keying keying;
 	struct cc_node *nodes;
 	uint32_t nr_nodes;
 	uint32_t cap_nodes;
@@ -71,19 +87,35 @@ cc_cumul_count(const struct cc_node *n)
 	return n->count + n->children_count;
 }
 
+/* The DSO a frame's identity includes: none for a srcline. */
+static inline struct sym_dso *
+cc_frame_id_dso(const struct cc_frame *f)
+{
+	return f->kind == CC_KIND_SRCLINE ? NULL : f->dso;
+}
+
 /*
- * perf's order between two frames that do not merge: DSO first, then the
- * symbol start when both frames have a symbol, the ip otherwise.
- * Returns <0, 0 or >0.
+ * perf's order between two frames that do not merge (match_chain()).
+ * The srcline key: by srcline when either has one, a frame without one
+ * after those with one; else as the function key: DSO first, then the
+ * symbol start when both frames have a symbol, the ip otherwise.  The
+ * address key: DSO, then ip.  Returns <0, 0 or >0.
  */
 static inline int
-cc_frame_cmp(const struct cc_frame *a, const struct cc_frame *b)
+cc_frame_cmp(enum rep_cc_key key, const struct cc_frame *a,
+	     const struct cc_frame *b)
 {
 	uint64_t x, y;
 
+	if (key == REP_CC_KEY_SRCLINE && (a->srcline || b->srcline)) {
+		if (!a->srcline || !b->srcline)
+			return a->srcline ? -1 : 1;
+		return a->srcline == b->srcline ? 0 :
+		       strcmp(a->srcline, b->srcline);
+	}
 	if (a->dso != b->dso)
 		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
-	if (a->sym && b->sym) {
+	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS) {
 		x = a->key;
 		y = b->key;
 	} else {

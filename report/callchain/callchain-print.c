@@ -33,10 +33,12 @@
 /*
  * The name of fractal mode's remainder line.  perf 6.1 builds its symbol
  * with malloc() and never sets the inlined flag, which perf 6.1 as built
- * here reads as set: it prints " (inlined)" after every "[...]".  We print
- * what it prints.
+ * here reads as set under the function key: it prints " (inlined)" after
+ * every "[...]" then, and not under the address and srcline keys.  We
+ * print what it prints.
  */
 #define CC_REMAINDER_NAME	"[...] (inlined)"
+#define CC_REMAINDER_NAME_KEYED	"[...]"
 
 /* A tree name is printed through a 1024-byte buffer in perf. */
 #define CC_NAME_MAX	1023
@@ -54,6 +56,7 @@ struct cc_sortrec {
 	uint64_t value;
 	const struct cc_frame *frame;
 	uint32_t node;
+	enum rep_cc_key key;		/* the tree's */
 };
 
 /* value descending, then frame key descending, then node */
@@ -65,7 +68,7 @@ sortrec_cmp(const void *pa, const void *pb)
 
 	if (a->value != b->value)
 		return a->value > b->value ? -1 : 1;
-	c = cc_frame_cmp(b->frame, a->frame);
+	c = cc_frame_cmp(a->key, b->frame, a->frame);
 	if (c)
 		return c;
 	return a->node < b->node ? -1 : a->node > b->node;
@@ -148,6 +151,7 @@ view_sort(struct cc_view *v, bool graph, uint64_t min_hit)
 				.value = graph ? cc_cumul_hit(&r->nodes[k]) : 0,
 				.frame = &r->frames[r->nodes[k].first],
 				.node = k,
+				.key = r->keying.key,
 			};
 		}
 		qsort(recs, nr, sizeof(*recs), sortrec_cmp);
@@ -192,13 +196,24 @@ print_value(FILE *out, const struct rep_cc_print_opts *o, uint64_t period,
 	}
 }
 
+/*
+ * perf's callchain_list__sym_name(): under the address and srcline keys
+ * the symbol is followed by its srcline, when it has one.
+ */
 static void
 print_name(FILE *out, const struct cc_frame *f)
 {
-	if (f->sym)
-		fprintf(out, "%.*s", CC_NAME_MAX, f->sym->name);
-	else
+	char buf[CC_NAME_MAX + 1];
+
+	if (!f->sym) {
 		fprintf(out, "%#" PRIx64, f->ip);
+		return;
+	}
+	if (f->srcline)
+		snprintf(buf, sizeof(buf), "%s %s", f->sym->name, f->srcline);
+	else
+		snprintf(buf, sizeof(buf), "%s", f->sym->name);
+	fputs(buf, out);
 }
 
 static void
@@ -251,7 +266,8 @@ print_branch_frame(FILE *out, const struct rep_cc_print_opts *o,
 	if (f)
 		print_name(out, f);
 	else
-		fputs(CC_REMAINDER_NAME, out);
+		fputs(o->key == REP_CC_KEY_FUNCTION ? CC_REMAINDER_NAME :
+		      CC_REMAINDER_NAME_KEYED, out);
 	fputc('\n', out);
 }
 
@@ -543,6 +559,7 @@ rep_cc_print_opts_init(struct rep_cc_print_opts *opts,
 		.entry_period = entry_period,
 		.print_limit = param->print_limit,
 		.value = param->value,
+		.key = param->key,
 	};
 }
 

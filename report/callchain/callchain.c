@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * report/callchain/callchain.c - build the callchain tree of one
- * histogram entry, merging frames as perf 6.1's "function" key does
- * (doc/perf-records.md §6.6).
+ * histogram entry, merging frames as perf 6.1's key does: function,
+ * address or srcline (doc/perf-records.md §6.6).
  *
  * Adding a chain walks down from the root: inside a node the frames are
  * compared one by one; at the end of a node the next frame picks a child,
@@ -19,14 +19,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+
 #include "lib/diag.h"
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "report/callchain/callchain-int.h"
 
-/* A chain being added: frames[0..nr) in the order they enter the tree. */
+/*
+ * A chain being added: locs[0..nr), or frames already made (a merge),
+ * in the order they enter the tree.
+ */
 struct cc_chain {
 	const struct ses_loc *locs;
+	const struct cc_frame *frames;
 	size_t nr;
 	bool reverse;
 };
@@ -37,26 +42,72 @@ chain_loc(const struct cc_chain *c, size_t i)
 	return &c->locs[c->reverse ? c->nr - 1 - i : i];
 }
 
+/* A location as a frame of this tree, with its key. */
 static struct cc_frame
-chain_frame(const struct cc_chain *c, size_t i)
+loc_frame(const struct rep_cc_root *root, const struct ses_loc *l)
 {
-	const struct ses_loc *l = chain_loc(c, i);
-
-	return (struct cc_frame){
-		.dso = l->dso,
-		.sym = l->sym,
-		.ip = l->ip,
-		.key = l->sym ? l->sym->start : l->ip,
+	const struct rep_cc_keying *k = &root->keying;
+	struct cc_frame f = {
+		.dso = l->dso, .sym = l->sym, .ip = l->ip,
+		.key = l->ip, .kind = CC_KIND_IP,
 	};
+
+	if (k->key != REP_CC_KEY_FUNCTION)
+		f.srcline = k->srcline(k->ctx, l);
+	if (k->key == REP_CC_KEY_SRCLINE && f.srcline) {
+		f.key = (uintptr_t)f.srcline;
+		f.kind = CC_KIND_SRCLINE;
+	} else if (l->sym && k->key != REP_CC_KEY_ADDRESS) {
+		f.key = l->sym->start;
+		f.kind = CC_KIND_SYM;
+	}
+	return f;
+}
+
+static struct cc_frame
+chain_frame(const struct rep_cc_root *root, const struct cc_chain *c,
+	    size_t i)
+{
+	size_t at = c->reverse ? c->nr - 1 - i : i;
+
+	if (c->frames)
+		return c->frames[at];
+	return loc_frame(root, &c->locs[at]);
+}
+
+/* Whether two frames merge (perf's match_chain() says MATCH_EQ). */
+static bool
+frames_equal(const struct rep_cc_root *root, const struct cc_frame *a,
+	     const struct cc_frame *b)
+{
+	enum rep_cc_key key = root->keying.key;
+
+	if (key == REP_CC_KEY_SRCLINE && (a->srcline || b->srcline))
+		return a->srcline == b->srcline;
+	if (a->dso != b->dso)
+		return false;
+	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS)
+		return a->sym == b->sym || a->sym->start == b->sym->start;
+	return a->ip == b->ip;
 }
 
 /*
- * cc_frame_cmp() == 0, without building the frame: the same symbol needs
- * no look at its start.
+ * Whether frame pos of the chain merges with t; under the function key
+ * without building the frame: the same symbol needs no look at its
+ * start.
  */
 static bool
-frame_matches(const struct cc_frame *t, const struct ses_loc *l)
+frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
+	      const struct cc_chain *c, size_t pos)
 {
+	const struct ses_loc *l;
+	struct cc_frame f;
+
+	if (c->frames || root->keying.key != REP_CC_KEY_FUNCTION) {
+		f = chain_frame(root, c, pos);
+		return frames_equal(root, t, &f);
+	}
+	l = chain_loc(c, pos);
 	if (t->dso != l->dso)
 		return false;
 	if (t->sym && l->sym)
@@ -65,9 +116,14 @@ frame_matches(const struct cc_frame *t, const struct ses_loc *l)
 }
 
 struct rep_cc_root *
-rep_cc_new(void)
+rep_cc_new(const struct rep_cc_keying *keying)
 {
 	struct rep_cc_root *root = xcalloc(1, sizeof(*root));
+
+	if (keying)
+		root->keying = *keying;
+	else
+		root->keying.key = REP_CC_KEY_FUNCTION;
 
 	root->cap_nodes = 4;
 	root->nodes = xcalloc(root->cap_nodes, sizeof(*root->nodes));
@@ -139,15 +195,17 @@ frames_append(struct rep_cc_root *root, const struct cc_chain *c,
 					     sizeof(*root->frames));
 	}
 	for (i = from; i < c->nr; i++)
-		root->frames[root->nr_frames++] = chain_frame(c, i);
+		root->frames[root->nr_frames++] = chain_frame(root, c, i);
 	return first;
 }
 
 /* Consistent with node_starts_with(). */
 static uint64_t
-slot_hash(uint32_t parent, const struct cc_frame *f)
+slot_hash(const struct rep_cc_root *root, uint32_t parent,
+	  const struct cc_frame *f)
 {
-	uint64_t where = (uintptr_t)f->dso ^ ((uint64_t)parent << 32);
+	uint64_t where = (uintptr_t)cc_frame_id_dso(f) ^
+			 ((uint64_t)parent << 32);
 
 	return u64_mix(f->key ^ u64_mix(where));
 }
@@ -165,17 +223,18 @@ node_key_set(struct rep_cc_root *root, uint32_t node)
 	struct cc_node *n = &root->nodes[node];
 	const struct cc_frame *f = &root->frames[n->first];
 
-	n->dso = f->dso;
+	n->dso = cc_frame_id_dso(f);
 	n->key = f->key;
-	n->has_sym = f->sym != NULL;
+	n->kind = f->kind;
 }
 
 /*
  * Whether the node's run starts with f, for finding a child: the same
- * DSO and the same key, where a frame with a symbol never equals one
- * without.  perf would also match those two by ip, but that relation
- * cannot be hashed; the two can only meet when one library sits at two
- * addresses and the same ip falls in a symbol in one process only.
+ * DSO (function key) and the same key of the same kind, where a frame
+ * with a symbol never equals one without.  perf would also match those
+ * two by ip, but that relation cannot be hashed; the two can only meet
+ * when one library sits at two addresses and the same ip falls in a
+ * symbol in one process only.
  */
 static bool
 node_starts_with(const struct rep_cc_root *root, uint32_t node,
@@ -183,15 +242,15 @@ node_starts_with(const struct rep_cc_root *root, uint32_t node,
 {
 	const struct cc_node *n = &root->nodes[node];
 
-	return n->dso == f->dso && n->key == f->key &&
-	       n->has_sym == (f->sym != NULL);
+	return n->dso == cc_frame_id_dso(f) && n->key == f->key &&
+	       n->kind == f->kind;
 }
 
 static void
 slots_put(struct rep_cc_root *root, uint32_t node)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint64_t h = slot_hash(root->nodes[node].parent,
+	uint64_t h = slot_hash(root, root->nodes[node].parent,
 			       node_frame(root, node));
 	uint32_t s = (uint32_t)h & mask;
 
@@ -225,7 +284,7 @@ slots_probe(const struct rep_cc_root *root, uint32_t parent,
 	    const struct cc_frame *f)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint32_t s = (uint32_t)slot_hash(parent, f) & mask;
+	uint32_t s = (uint32_t)slot_hash(root, parent, f) & mask;
 	uint32_t n;
 
 	while ((n = root->slots[s]) != 0) {
@@ -242,7 +301,7 @@ static uint32_t
 slot_of(const struct rep_cc_root *root, uint32_t n)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint32_t s = (uint32_t)slot_hash(root->nodes[n].parent,
+	uint32_t s = (uint32_t)slot_hash(root, root->nodes[n].parent,
 					 node_frame(root, n)) & mask;
 
 	while (root->slots[s] != n)
@@ -324,7 +383,7 @@ node_split(struct rep_cc_root *root, uint32_t n, uint32_t m,
 	front->nr = m;
 	front->dso = old->dso;
 	front->key = old->key;
-	front->has_sym = old->has_sym;
+	front->kind = old->kind;
 	front->children_hit = cc_cumul_hit(old);
 	front->children_count = cc_cumul_count(old);
 	front->hot = n;
@@ -361,7 +420,7 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 	for (;;) {
 		root->nodes[node].children_hit += period;
 		root->nodes[node].children_count += count;
-		f = chain_frame(c, pos);
+		f = chain_frame(root, c, pos);
 		child = child_find(root, node, &f);
 		if (!child) {
 			child_add(root, node, c, pos, period, count);
@@ -371,7 +430,7 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 		pos++;
 		run = &root->frames[root->nodes[child].first];
 		while (m < root->nodes[child].nr && pos < c->nr &&
-		       frame_matches(&run[m], chain_loc(c, pos))) {
+		       frame_matches(root, &run[m], c, pos)) {
 			m++;
 			pos++;
 		}
@@ -407,10 +466,10 @@ rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
 	chain_add(root, &c, period, (uint32_t)count);
 }
 
-/* The frames from the root down to node n, as locations in the tree's order. */
+/* The frames from the root down to node n, in the tree's order. */
 static size_t
 path_collect(const struct rep_cc_root *src, uint32_t n,
-	     struct ses_loc **buf, size_t *cap)
+	     struct cc_frame **buf, size_t *cap)
 {
 	size_t len = 0, at;
 	uint32_t i, k;
@@ -424,14 +483,8 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 	at = len;
 	for (i = n; i != CC_ROOT; i = src->nodes[i].parent) {
 		at -= src->nodes[i].nr;
-		for (k = 0; k < src->nodes[i].nr; k++) {
-			const struct cc_frame *f =
-				&src->frames[src->nodes[i].first + k];
-
-			(*buf)[at + k] = (struct ses_loc){
-				.dso = f->dso, .sym = f->sym, .ip = f->ip,
-			};
-		}
+		for (k = 0; k < src->nodes[i].nr; k++)
+			(*buf)[at + k] = src->frames[src->nodes[i].first + k];
 	}
 	return len;
 }
@@ -439,7 +492,7 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 void
 rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 {
-	struct ses_loc *buf = NULL;
+	struct cc_frame *buf = NULL;
 	size_t cap = 0;
 	uint32_t n;
 
@@ -450,7 +503,7 @@ rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 		if (!src->nodes[n].hit)
 			continue;
 		c.nr = path_collect(src, n, &buf, &cap);
-		c.locs = buf;
+		c.frames = buf;
 		chain_add(dst, &c, src->nodes[n].hit, 1);
 	}
 	free(buf);

@@ -30,7 +30,7 @@ enum rep_cc_value {
 	REP_CC_VALUE_COUNT,
 };
 
-/* How frames are merged; only the function key is implemented. */
+/* How frames are merged, and what a frame prints (-g's key). */
 enum rep_cc_key {
 	REP_CC_KEY_FUNCTION,
 	REP_CC_KEY_ADDRESS,
@@ -74,7 +74,20 @@ struct rep_cc_opts {
 
 struct rep_cc_root;
 
-struct rep_cc_root *rep_cc_new(void);
+/*
+ * The key a tree merges its frames by.  Under the address and srcline
+ * keys each frame carries perf's callchain srcline: srcline(ctx, loc)
+ * gives it, one pointer for equal strings (they are compared as
+ * pointers), or NULL for a frame without a map.
+ */
+struct rep_cc_keying {
+	enum rep_cc_key key;
+	const char *(*srcline)(void *ctx, const struct ses_loc *l);
+	void *ctx;
+};
+
+/* keying NULL: the function key */
+struct rep_cc_root *rep_cc_new(const struct rep_cc_keying *keying);
 void rep_cc_free(struct rep_cc_root *root);
 
 /*
@@ -82,8 +95,10 @@ void rep_cc_free(struct rep_cc_root *root);
  * session gives them; reverse adds them root first (caller order).  The
  * caller picks the slice (in children mode, the part of the chain above
  * the entry).
- * Frames are merged as perf's "function" key does: same symbol (and
- * DSO) when resolved, same ip otherwise.  Frame contents are copied.
+ * Frames are merged as perf's key does: "function", the same symbol
+ * (and DSO) when resolved, the same ip otherwise; "address", the same
+ * ip; "srcline", the same srcline (then name, then ip).  Frame contents
+ * are copied.
  */
 void rep_cc_add(struct rep_cc_root *root, const struct ses_loc *frames,
 		size_t nr, bool reverse, uint64_t period);
@@ -122,6 +137,7 @@ struct rep_cc_print_opts {
 	 */
 	uint64_t threshold_total;
 	const char *field_sep;		/* -t for folded; NULL: ";" */
+	enum rep_cc_key key;		/* -g's key */
 };
 
 /* opts for a --stdio report with the given parameters and totals. */

@@ -142,6 +142,7 @@ struct rep_report {
 	uint64_t sample_seq;		/* samples added, for rep_hent.stamp */
 	struct rep_stacks stacks;
 	struct rep_jobs jobs;
+	struct rep_cc_keying cc_keying;	/* -g's key, for every tree */
 };
 
 /* sort.c: the dimensions. */

@@ -255,7 +255,7 @@ jobs_part_run(void *arg)
 		e = &b->h->ents[b->idx];
 		part_locs(p, b->stack);
 		if (!e->cc)
-			e->cc = rep_cc_new();
+			e->cc = rep_cc_new(NULL);	/* function key */
 		rep_cc_add_n(e->cc, p->locs + b->first, b->nr, b->reverse,
 			     b->period, b->count);
 	}
@@ -297,7 +297,9 @@ stacks_replay(struct rep_report *rep)
 	struct ses_sample s;
 	size_t i, c, nr;
 
-	rep->jobs.on = rep->use_callchain;
+	/* the address and srcline keys intern strings: one thread only */
+	rep->jobs.on = rep->use_callchain &&
+		       rep->cc_keying.key == REP_CC_KEY_FUNCTION;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	for (i = 0; i < st->nr; i++) {
 		const struct rep_stack *k = &st->v[i];
@@ -447,6 +449,8 @@ rep_report_needs_cpu(const struct rep_report_opts *opts)
 	return false;
 }
 
+static const char *cc_srcline(void *ctx, const struct ses_loc *l);
+
 struct rep_report *
 rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	       const unsigned int *leader, const unsigned int *member_idx,
@@ -466,6 +470,11 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		rep->use_callchain = false;
 	rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
 		rep->children;
+	rep->cc_keying = (struct rep_cc_keying){
+		.key = opts->cc.param.key,
+		.srcline = cc_srcline,
+		.ctx = rep,
+	};
 	if (opts->pipe) {
 		/*
 		 * perf decides before the attrs of a pipe arrive: children
@@ -673,6 +682,62 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	return intern(rep, line, (size_t)(colon - line));
 }
 
+/*
+ * Whether binutils' addr2line names the function at l: a symbol of its
+ * own in an ELF file (not one of perf's made-up "name@plt").
+ */
+static bool
+binutils_names(const struct ses_loc *l)
+{
+	size_t len;
+
+	if (!l->sym || sym_dso_kind(l->dso) != SYM_DSO_FILE ||
+	    l->map->identity)
+		return false;
+	len = strlen(l->sym->name);
+	return len < 4 || strcmp(l->sym->name + len - 4, "@plt");
+}
+
+/*
+ * perf 6.1's callchain_srcline() for the address and srcline keys,
+ * through binutils' addr2line: "file:line"; an address in a symbol of a
+ * file without its line gets "??:0" (addr2line names the function, not
+ * the line); with no file to read (the kernel, JIT maps) or no symbol,
+ * "+<decimal offset>" in the symbol or "dso[<hex address>]" under the
+ * address key and NULL under the srcline key; NULL without a map.
+ * Equal strings are one pointer.
+ */
+static const char *
+cc_srcline(void *ctx, const struct ses_loc *l)
+{
+	static const char unknown[] = "??:0";
+	struct rep_report *rep = ctx;
+	const char *s;
+	char buf[512];
+	int n;
+
+	if (!l->map || !l->dso)
+		return NULL;
+	s = sym_dso_srcline(l->dso, l->al_addr);
+	if (s && strcmp(s, unknown))
+		return intern(rep, s, strlen(s));
+	if (binutils_names(l))
+		return unknown;
+	if (rep->o.cc.param.key != REP_CC_KEY_ADDRESS)
+		return NULL;
+	if (l->sym)
+		n = snprintf(buf, sizeof(buf), "+%llu",
+			     (unsigned long long)(l->al_addr - l->sym->start));
+	else
+		n = snprintf(buf, sizeof(buf), "%s[%llx]",
+			     sym_dso_short_name(l->dso),
+			     (unsigned long long)l->al_addr);
+	if (n < 0)
+		return NULL;
+	return intern(rep, buf, (size_t)n < sizeof(buf) ? (size_t)n :
+				sizeof(buf) - 1);
+}
+
 static void
 key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	     const struct ses_loc *l, uint64_t ip, struct rep_hent *k)
@@ -716,7 +781,7 @@ cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
 		return;
 	}
 	if (!e->cc)
-		e->cc = rep_cc_new();
+		e->cc = rep_cc_new(&rep->cc_keying);
 	rep_cc_add_n(e->cc, frames, nr, reverse, period, count);
 }
 

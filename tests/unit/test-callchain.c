@@ -160,7 +160,7 @@ test_perf_case(const struct cc_case *c)
 {
 	struct rep_cc_param p;
 	struct rep_cc_print_opts o;
-	struct rep_cc_root *root = rep_cc_new();
+	struct rep_cc_root *root = rep_cc_new(NULL);
 	const char *bad;
 	uint64_t total;
 	char *got;
@@ -257,7 +257,7 @@ expect_print(const struct rep_cc_root *root, const char *g, uint64_t total,
 static void
 test_split(void)
 {
-	struct rep_cc_root *r = rep_cc_new();
+	struct rep_cc_root *r = rep_cc_new(NULL);
 	const struct cc_node *n;
 
 	hand_add(r, "abcd", 10);
@@ -302,7 +302,7 @@ test_split(void)
 static void
 test_hand_graph(void)
 {
-	struct rep_cc_root *r = rep_cc_new();
+	struct rep_cc_root *r = rep_cc_new(NULL);
 
 	hand_add(r, "abc", 40);
 	hand_add(r, "abd", 40);
@@ -362,8 +362,8 @@ test_hand_graph(void)
 static void
 test_merge(void)
 {
-	struct rep_cc_root *a = rep_cc_new(), *b = rep_cc_new(),
-			   *all = rep_cc_new();
+	struct rep_cc_root *a = rep_cc_new(NULL), *b = rep_cc_new(NULL),
+			   *all = rep_cc_new(NULL);
 	char *whole;
 
 	hand_add(a, "abc", 7);
@@ -422,7 +422,7 @@ static void
 test_deep(void)
 {
 	enum { DEPTH = 2000 };
-	struct rep_cc_root *r = rep_cc_new();
+	struct rep_cc_root *r = rep_cc_new(NULL);
 	struct rep_cc_print_opts o;
 	struct rep_cc_param p;
 	struct ses_loc *locs;
@@ -525,7 +525,7 @@ check_tree(const struct rep_cc_root *r, const struct rnd_chain *chains,
 			bad++;
 		for (m = n + 1; m < r->nr_nodes; m++)
 			if (r->nodes[m].parent == c->parent &&
-			    cc_frame_cmp(&r->frames[c->first],
+			    cc_frame_cmp(REP_CC_KEY_FUNCTION, &r->frames[c->first],
 					 &r->frames[r->nodes[m].first]) == 0)
 				bad++;
 	}
@@ -560,8 +560,8 @@ test_random(void)
 {
 	enum { CHAINS = 3000 };
 	struct rnd_chain *chains = calloc(CHAINS, sizeof(*chains));
-	struct rep_cc_root *all = rep_cc_new(), *a = rep_cc_new(),
-			   *b = rep_cc_new();
+	struct rep_cc_root *all = rep_cc_new(NULL), *a = rep_cc_new(NULL),
+			   *b = rep_cc_new(NULL);
 	char *whole;
 	size_t i, k, len;
 
