@@ -21,3 +21,10 @@ EXTRA_DIST += doc/pscript.1.in
 
 doc/pscript.1: doc/pscript.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pscript.1.in > $@
+
+man1_MANS += doc/pexport.1
+CLEANFILES += doc/pexport.1
+EXTRA_DIST += doc/pexport.1.in
+
+doc/pexport.1: doc/pexport.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pexport.1.in > $@

@@ -7,5 +7,6 @@ lib_libpdutil_a_SOURCES = \
 	lib/xalloc.c lib/xalloc.h \
 	lib/strbuf.c lib/strbuf.h \
 	lib/u64map.c lib/u64map.h \
-	lib/cpulist.c lib/cpulist.h
+	lib/cpulist.c lib/cpulist.h \
+	lib/input.c lib/input.h
 lib_libpdutil_a_CFLAGS = $(AM_CFLAGS)

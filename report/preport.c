@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
+#include "lib/input.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "report/hist/hist.h"
@@ -520,26 +521,6 @@ parse_args(int argc, char **argv, struct options *o)
 		die(2, "%s (see --help)", err);
 }
 
-/* perf's rule: with no -i, a FIFO on standard input is the input. */
-static const char *
-default_input(void)
-{
-	struct stat st;
-
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
-static void
-print_warning(void *ctx, uint64_t offset, const char *msg)
-{
-	const char *input = ctx;
-
-	(void)offset;	/* the message names it */
-	warn_msg("%s: %s", input, msg);
-}
-
 static char *
 with_suffix(const char *path, const char *suffix)
 {
@@ -559,21 +540,11 @@ with_suffix(const char *path, const char *suffix)
 static char *
 report_archive(const struct options *o)
 {
-	struct stat st;
-	char *path;
-
 	if (o->no_archive)
 		return NULL;
 	if (o->symbol_archive)
 		return xstrdup(o->symbol_archive);
-	if (stat(o->input, &st) ||
-	    (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
-		return NULL;
-	path = with_suffix(o->input, ".pdsym");
-	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
-		return path;
-	free(path);
-	return NULL;
+	return sym_archive_beside(o->input);
 }
 
 /* An output named by --archive=OUT, or FILE.suffix. */
@@ -658,7 +629,7 @@ main(int argc, char **argv)
 	diag_set_program("preport");
 	parse_args(argc, argv, &o);
 	if (!o.input)
-		o.input = default_input();
+		o.input = tool_default_input();
 	if (!strcmp(o.input, "-")) {
 		if (o.archive_out && !*o.archive_out)
 			die(2, "--archive: name the output (--archive=OUT) "
@@ -668,7 +639,7 @@ main(int argc, char **argv)
 			    "(--perf-archive=OUT) when reading a pipe");
 	}
 	if (!o.quiet) {
-		ropts.warn = print_warning;
+		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
 	err = pd_reader_open(&r, o.input, &ropts);

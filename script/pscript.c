@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
+#include "lib/input.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "pdata/text.h"
@@ -341,47 +342,15 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 		    "(see --help)", argv[optind]);
 }
 
-/* perf's rule: with no -i, a FIFO on standard input is the input. */
-static const char *
-default_input(void)
-{
-	struct stat st;
-
-	if (fstat(STDIN_FILENO, &st) == 0 && S_ISFIFO(st.st_mode))
-		return "-";
-	return "perf.data";
-}
-
 /* --symbol-archive, else FILE.pdsym beside a regular input, as preport */
 static char *
 symbol_archive(const struct options *o)
 {
-	struct stat st;
-	size_t n;
-	char *path;
-
 	if (o->no_archive)
 		return NULL;
 	if (o->symbol_archive)
 		return xstrdup(o->symbol_archive);
-	if (stat(o->input, &st) ||
-	    (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
-		return NULL;
-	n = strlen(o->input);
-	path = xmalloc(n + sizeof(".pdsym"));
-	memcpy(path, o->input, n);
-	memcpy(path + n, ".pdsym", sizeof(".pdsym"));
-	if (stat(path, &st) == 0 && !S_ISDIR(st.st_mode))
-		return path;
-	free(path);
-	return NULL;
-}
-
-static void
-print_warning(void *ctx, uint64_t offset, const char *msg)
-{
-	(void)offset;
-	warn_msg("%s: %s", (const char *)ctx, msg);
+	return sym_archive_beside(o->input);
 }
 
 static void
@@ -686,9 +655,9 @@ main(int argc, char **argv)
 	scr_fields_init(&s.f);
 	parse_args(argc, argv, &o, &s);
 	if (!o.input)
-		o.input = default_input();
+		o.input = tool_default_input();
 	if (!o.quiet) {
-		ropts.warn = print_warning;
+		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
 	err = pd_reader_open(&s.r, o.input, &ropts);

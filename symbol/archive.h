@@ -120,4 +120,10 @@ void sym_ar_close(struct sym_ar *a);
  */
 char *sym_recording_id(const char *path);
 
+/*
+ * The symbol archive beside the recording at path (a file, or a
+ * --threads directory): path.pdsym when it exists, malloc'd; else NULL.
+ */
+char *sym_archive_beside(const char *path);
+
 #endif /* PDATA_SYM_ARCHIVE_H */

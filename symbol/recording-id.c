@@ -70,6 +70,23 @@ file_id(const char *path)
 }
 
 char *
+sym_archive_beside(const char *path)
+{
+	struct stat st;
+	char *ar;
+
+	if (!path || stat(path, &st) ||
+	    (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)))
+		return NULL;
+	if (asprintf(&ar, "%s.pdsym", path) < 0)
+		return NULL;
+	if (stat(ar, &st) == 0 && !S_ISDIR(st.st_mode))
+		return ar;
+	free(ar);
+	return NULL;
+}
+
+char *
 sym_recording_id(const char *path)
 {
 	struct stat st;
