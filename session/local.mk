@@ -3,7 +3,7 @@
 # resolution), a library between symbol/ and the tools.
 
 noinst_LIBRARIES += session/libpdsession.a
-session_libpdsession_a_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+session_libpdsession_a_CFLAGS = $(AM_CFLAGS) $(LIBDW_CFLAGS) $(XXHASH_CFLAGS)
 session_libpdsession_a_SOURCES = \
 	session/session.h \
 	session/model.h \
@@ -13,7 +13,9 @@ session_libpdsession_a_SOURCES = \
 	session/ordered.c \
 	session/thread.c \
 	session/maps.c \
-	session/resolve.c
+	session/resolve.c \
+	session/unwind.h \
+	session/unwind.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c
 
 SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \

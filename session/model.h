@@ -63,12 +63,13 @@ struct ses_branch {
  * equal keys resolve alike and share a stack id.  Today it is the event,
  * the cpumode, the ip, the callchain as recorded (empty with
  * opts.no_callchain), the thread and its comm, the thread's map set and
- * the generation of every map set (bumped on each map change), and the
- * CPU with opts.stack_key_cpu.  A sample with a branch stack (with
- * opts.branches) or PERF_SAMPLE_READ is never interned.  Whatever a new
- * kind of resolution reads (user registers and stack for an unwinder,
- * the LBR call stack, data addresses) goes into this key in session.c
- * (stack_key()), never into a cache of its own.
+ * the generation of every map set (bumped on each map change), the CPU
+ * with opts.stack_key_cpu, and, for a sample that is unwound, a hash of
+ * its user registers and stack copy (session/unwind.h).  A sample with
+ * a branch stack (with opts.branches) or PERF_SAMPLE_READ is never
+ * interned.  Whatever a new kind of resolution reads (the LBR call
+ * stack, data addresses) goes into this key in session.c (stack_key()),
+ * never into a cache of its own.
  */
 struct ses_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
@@ -94,8 +95,10 @@ struct ses_sample {
 	struct ses_loc self;		/* the sample ip */
 	/*
 	 * The callchain after perf's marker rules and --max-stack, leaf
-	 * first (callee order), the leaf frame included; nr_chain is 0 when
-	 * the sample has no callchain or it was discarded.
+	 * first (callee order), the leaf frame included, with the user
+	 * frames unwound from REGS_USER and STACK_USER after the recorded
+	 * ones; nr_chain is 0 when the sample has no callchain or it was
+	 * discarded.
 	 */
 	const struct ses_loc *chain;
 	size_t nr_chain;

@@ -13,6 +13,7 @@
 
 #include "lib/xalloc.h"
 #include "session/session-int.h"
+#include "session/unwind.h"
 
 #define KERNEL_MMAP_NAME "[kernel.kallsyms]"
 #define KERNEL_DSO_NAME "[kernel.kallsyms]"
@@ -378,24 +379,33 @@ chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
 	return (ptrdiff_t)start;
 }
 
-size_t
-ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
-		  const struct pd_sample *ps)
+/* Room for n frames in s->chain. */
+static void
+chain_reserve(struct ses_session *s, size_t n)
+{
+	if (n > s->chain_cap) {
+		s->chain_cap = n;
+		s->chain = xreallocarray(s->chain, n, sizeof(*s->chain));
+	}
+}
+
+/*
+ * The sample's callchain as recorded into s->chain; returns the frame
+ * count, or -1 when perf drops the whole chain.
+ */
+static ptrdiff_t
+resolve_recorded(struct ses_session *s, struct ses_thread_int *t,
+		 const struct pd_sample *ps)
 {
 	const struct pd_u64_array *cc = &ps->callchain;
 	uint8_t cpumode = PD_MISC_USER;
-	size_t i = 0, n = 0, want;
+	size_t i = 0, n = 0;
 	ptrdiff_t start;
 
-	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
-	if (want > s->chain_cap) {
-		s->chain_cap = want;
-		s->chain = xreallocarray(s->chain, want, sizeof(*s->chain));
-	}
 	if (s->opts.callchain_caller_order && cc->nr > s->opts.max_stack) {
 		start = chain_start(cc, s->opts.max_stack, &cpumode);
 		if (start < 0)
-			return 0;
+			return -1;
 		i = (size_t)start;
 	}
 	for (; i < cc->nr && n < s->opts.max_stack; i++) {
@@ -403,14 +413,67 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 
 		if (ip >= PD_CONTEXT_MAX) {
 			cpumode = marker_mode(ip);
-			/* perf drops the whole chain */
 			if (!cpumode)
-				return 0;
+				return -1;
 			continue;
 		}
 		ses_resolve_loc(s, t, cpumode, ip, &s->chain[n++]);
 	}
-	return n;
+	return (ptrdiff_t)n;
+}
+
+/*
+ * The unwound user frames, after the n recorded ones.  perf puts the
+ * recorded chain before the unwound frames in callee order and after
+ * them in caller order (machine.c, thread__resolve_callchain): read leaf
+ * first, one sequence.  --max-stack bounds each part alone; of the
+ * unwound frames it keeps those nearest the leaf in either order.
+ */
+static size_t
+resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
+		const struct pd_sample *ps, size_t n, size_t max)
+{
+	size_t i, nr;
+
+	if (!s->unwind)
+		s->unwind = ses_unwind_new();
+	if (max > s->uw_cap) {
+		s->uw_cap = max;
+		s->uw_ips = xreallocarray(s->uw_ips, s->uw_cap,
+					  sizeof(*s->uw_ips));
+	}
+	nr = ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips, max);
+	for (i = 0; i < nr; i++)
+		ses_resolve_loc(s, t, PD_MISC_USER, s->uw_ips[i],
+				&s->chain[n + i]);
+	return nr;
+}
+
+size_t
+ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
+		  const struct pd_sample *ps)
+{
+	const struct pd_u64_array *cc = &ps->callchain;
+	size_t want, max_uw = 0;
+	ptrdiff_t n;
+
+	/*
+	 * Each unwound frame but the leaf and perf's last unknown one
+	 * takes a return address from the stack: that bounds them too
+	 * (--max-stack may be UINT_MAX).
+	 */
+	if (ses_unwind_possible(ps))
+		max_uw = ps->user_stack.dyn_size / 8 + 2;
+	if (max_uw > s->opts.max_stack)
+		max_uw = s->opts.max_stack;
+	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
+	chain_reserve(s, want + max_uw);
+	n = resolve_recorded(s, t, ps);
+	if (n < 0)
+		return 0;
+	if (max_uw)
+		n += (ptrdiff_t)resolve_unwound(s, t, ps, (size_t)n, max_uw);
+	return (size_t)n;
 }
 
 /* An address of a branch: user maps first, then the kernel's. */

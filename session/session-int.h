@@ -102,6 +102,7 @@ struct ses_pre {
 	uint32_t cpu;
 	int32_t pid, tid;
 	uint8_t cpumode;
+	uint64_t unwind_key;		/* ses_unwind_key(), 0 without unwinding */
 	bool ok;			/* the rest is set */
 };
 
@@ -224,6 +225,9 @@ struct ses_session {
 
 	struct ses_loc *chain;		/* callchain buffer */
 	size_t chain_cap;
+	struct ses_unwind *unwind;	/* made on the first DWARF sample */
+	uint64_t *uw_ips;		/* unwound frames, before resolving */
+	size_t uw_cap;
 	struct ses_branch *branches;	/* branch stack buffer */
 	size_t branches_cap;
 	struct pd_sample sample;

@@ -20,6 +20,7 @@
 #include "pdata/events.h"
 #include "pdata/sample.h"
 #include "session/session-int.h"
+#include "session/unwind.h"
 
 #define IDLE_COMM "swapper"
 
@@ -99,7 +100,7 @@ ses_header_bid(struct ses_session *s, const char *name)
  * time); below 2^32, as stack_slot() keeps offsets in 32 bits.
  */
 #define STACK_MAX_WORDS	((size_t)32 << 20)
-#define STACK_KEY_HEAD	7
+#define STACK_KEY_HEAD	8
 
 /* Whether samples may be taken as repeats (a READ sample never is). */
 static bool
@@ -129,6 +130,7 @@ pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
 	p->cc = k->callchain.p;
 	p->nr_cc = (uint32_t)nr;
 	p->cpu_nr = s->opts.stack_key_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
+	p->unwind_key = 0;
 	seed = u64_mix(p->ip ^ u64_mix(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
 				       seed);
@@ -173,13 +175,16 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 		};
 	}
 	pre_fill(s, &k, p);
+	if (*decoded && !s->opts.no_callchain)
+		p->unwind_key = ses_unwind_key(ps);
 	return true;
 }
 
 /*
  * The stack key of a sample (session/model.h) into s->stacks.scratch
  * (returns its length in words) and its hash into *h: the record's part
- * (pre_fill: event, cpumode, ip, CPU when keyed, callchain), with what
+ * (pre_fill: event, cpumode, ip, CPU when keyed, callchain; the user
+ * registers and stack bytes DWARF unwinding reads, as a hash), with what
  * resolving it depends on here (thread, comm, map generation, map set).
  * A new kind of resolution adds what it reads here.
  */
@@ -204,11 +209,13 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	w[4] = p->ip;
 	w[5] = p->cpu_nr;
 	w[6] = (uintptr_t)t->maps;
+	w[7] = p->unwind_key;
 	if (p->nr_cc)
 		memcpy(w + STACK_KEY_HEAD, p->cc, p->nr_cc * sizeof(uint64_t));
 	*h = u64_mix(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
 		   w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[2] * 0x165667b19e3779f9ULL ^
-		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL);
+		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL ^
+		   w[7]);
 	return nw;
 }
 
@@ -351,6 +358,8 @@ ses_free(struct ses_session *s)
 	u64map_free(&s->read_last);
 	free(s->bids);
 	free(s->chain);
+	ses_unwind_free(s->unwind);
+	free(s->uw_ips);
 	free(s->branches);
 	free(s->rcache);
 	stack_table_free(&s->stacks);
@@ -493,7 +502,8 @@ sample_resolve(struct ses_session *s, struct ses_thread_int *t)
 	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
 	out->chain = NULL;
 	out->nr_chain = 0;
-	if (!s->opts.no_callchain && pd_sample_has(ps, PD_SAMPLE_CALLCHAIN)) {
+	if (!s->opts.no_callchain && (pd_sample_has(ps, PD_SAMPLE_CALLCHAIN) ||
+				      ses_unwind_possible(ps))) {
 		out->nr_chain = ses_resolve_chain(s, t, ps);
 		out->chain = out->nr_chain ? s->chain : NULL;
 	}

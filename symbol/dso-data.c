@@ -83,16 +83,22 @@ data_fd(struct sym_dso *dso)
 	return fd >= 0 ? fd : -ENOENT;
 }
 
+/* data_fd() of a DSO that may have a data file; -ENOENT for the others */
+static int
+data_fd_of_kind(struct sym_dso *dso)
+{
+	if (dso->kind != SYM_DSO_FILE && dso->kind != SYM_DSO_VDSO)
+		return -ENOENT;
+	return data_fd(dso);
+}
+
 ssize_t
 sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf, size_t len)
 {
 	size_t got = 0;
 	ssize_t n;
-	int fd;
+	int fd = data_fd_of_kind(dso);
 
-	if (dso->kind != SYM_DSO_FILE && dso->kind != SYM_DSO_VDSO)
-		return -ENOENT;
-	fd = data_fd(dso);
 	if (fd < 0)
 		return fd;
 	if (offset > (uint64_t)INT64_MAX - len)
@@ -109,6 +115,17 @@ sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf, size_t len)
 		got += (size_t)n;
 	}
 	return (ssize_t)got;
+}
+
+int
+sym_dso_data_dup(struct sym_dso *dso)
+{
+	int fd = data_fd_of_kind(dso);
+
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
 }
 
 bool

@@ -170,6 +170,13 @@ ssize_t sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf,
 		     size_t len);
 
 /*
+ * A new descriptor (close-on-exec, the caller's to close) of the file
+ * sym_dso_read() reads, for a reader that wants the whole ELF (an
+ * unwinder's CFI); -errno when there is none.
+ */
+int sym_dso_data_dup(struct sym_dso *dso);
+
+/*
  * Whether the DSO's symbol file is a 64-bit ELF (perf's dso->is_64_bit);
  * true when none was found.  Loads the DSO when needed.
  */

@@ -15,7 +15,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-kernel.test \
 	tests/report-live-options.test \
 	tests/report-live-precord.test \
-	tests/report-live-precord2.test
+	tests/report-live-precord2.test \
+	tests/report-dwarf.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)

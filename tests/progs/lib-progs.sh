@@ -55,13 +55,15 @@ report_norm_() {
 }
 
 # report_cmp_ LABEL FILE [report options]: one comparison; a difference
-# is counted and shown, a failing perf report is a framework failure
+# is counted and shown, a failing perf report is a framework failure.
+# rc_perf_opts (empty unless a test sets it) is given to perf report only.
+rc_perf_opts=
 report_cmp_() {
 	label_=$1 file_=$2
 	shift 2
 	rc_cases=$((rc_cases + 1))
 	n_=case$rc_cases
-	"$PERF" report -i "$file_" --stdio "$@" > "$n_.perf.raw" 2> "$n_.perf.err" </dev/null ||
+	"$PERF" report -i "$file_" --stdio $rc_perf_opts "$@" > "$n_.perf.raw" 2> "$n_.perf.err" </dev/null ||
 		framework_failure_ "perf report -i $file_ --stdio $* failed: $(head -5 "$n_.perf.err")"
 	# perf exits 0 after some usage errors (an unknown --sort key)
 	[ -s "$n_.perf.raw" ] ||

@@ -1,0 +1,390 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * session/unwind.c - DWARF unwinding of a sample's user stack through
+ * libdwfl, as perf 6.1 unwinds --call-graph dwarf samples
+ * (doc/perf-records.md §7.5): one Dwfl per address space, holding a
+ * module for each mapped DSO the unwinding reached (its CFI parsed once,
+ * kept for the next samples); registers from the sample, memory from
+ * the stack copy or from the mapped file.
+ */
+#include "config.h"
+
+#include <elf.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <elfutils/libdwfl.h>
+#include <xxhash.h>
+
+#include "lib/xalloc.h"
+#include "session/session-int.h"
+#include "session/unwind.h"
+
+/* perf_regs numbers of x86_64 (arch/x86/include/uapi/asm/perf_regs.h) */
+enum {
+	REG_AX, REG_BX, REG_CX, REG_DX, REG_SI, REG_DI, REG_BP, REG_SP,
+	REG_IP, REG_FLAGS, REG_CS, REG_SS, REG_DS, REG_ES, REG_FS, REG_GS,
+	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
+};
+
+/* DWARF register n of x86_64 (the psABI's numbering) is perf's dwarf_regs[n] */
+static const unsigned char dwarf_regs[] = {
+	REG_AX, REG_DX, REG_CX, REG_BX, REG_SI, REG_DI, REG_BP, REG_SP,
+	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
+	REG_IP,
+};
+
+#define NR_DWARF_REGS (sizeof(dwarf_regs) / sizeof(dwarf_regs[0]))
+
+struct uw_space {
+	Dwfl *dwfl;
+	bool attached;
+};
+
+/*
+ * Each module of a Dwfl holds its file open: a fork-heavy recording has
+ * more address spaces than descriptors, so only this many keep theirs.
+ */
+#define UW_LIVE_MAX	16
+
+struct ses_unwind {
+	struct u64map index;		/* address space -> 1 + index in v */
+	struct uw_space *v;
+	size_t nr, cap;
+	size_t live[UW_LIVE_MAX];	/* indices in v with a Dwfl, in a ring */
+	size_t nr_live, next_live;
+	/* the sample being unwound */
+	struct ses_maps *maps;
+	const struct pd_sample *ps;
+	uint64_t sp;
+	uint64_t *ips;
+	size_t nr_ips, max;
+	bool stale;			/* a module no longer matches its map */
+	bool past_copy;			/* the last step read above the copy */
+};
+
+static char *debuginfo_path;
+
+static const Dwfl_Callbacks dwfl_callbacks = {
+	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.debuginfo_path = &debuginfo_path,
+	.section_address = dwfl_offline_section_address,
+};
+
+static void
+space_end(struct uw_space *sp)
+{
+	if (sp->dwfl)
+		dwfl_end(sp->dwfl);
+	sp->dwfl = NULL;
+	sp->attached = false;
+}
+
+struct ses_unwind *
+ses_unwind_new(void)
+{
+	return xcalloc(1, sizeof(struct ses_unwind));
+}
+
+void
+ses_unwind_free(struct ses_unwind *u)
+{
+	size_t i;
+
+	if (!u)
+		return;
+	for (i = 0; i < u->nr; i++)
+		space_end(&u->v[i]);
+	free(u->v);
+	u64map_free(&u->index);
+	free(u);
+}
+
+bool
+ses_unwind_possible(const struct pd_sample *ps)
+{
+	uint64_t v;
+
+	return pd_sample_has(ps, PD_SAMPLE_REGS_USER) &&
+	       pd_sample_has(ps, PD_SAMPLE_STACK_USER) &&
+	       ps->user_regs.abi == PD_REGS_ABI_64 && !ps->user_regs.regs.swap &&
+	       ps->user_stack.dyn_size &&
+	       pd_regs_get(&ps->user_regs, REG_IP, &v) &&
+	       pd_regs_get(&ps->user_regs, REG_SP, &v);
+}
+
+uint64_t
+ses_unwind_key(const struct pd_sample *ps)
+{
+	const struct pd_regs *r = &ps->user_regs;
+	const struct pd_user_stack *st = &ps->user_stack;
+	uint64_t h;
+	size_t len;
+
+	if (!ses_unwind_possible(ps))
+		return 0;
+	len = st->dyn_size < st->data.len ? st->dyn_size : st->data.len;
+	h = XXH3_64bits_withSeed(r->regs.p, r->regs.nr * 8, r->mask);
+	return XXH3_64bits_withSeed(st->data.p, len, h) | 1;
+}
+
+static uint64_t
+sample_reg(const struct pd_sample *ps, unsigned int reg)
+{
+	uint64_t v = 0;
+
+	pd_regs_get(&ps->user_regs, reg, &v);
+	return v;
+}
+
+/* The map of addr in the sampled address space that has an ELF file. */
+static const struct ses_map_int *
+file_map(struct ses_unwind *u, uint64_t addr)
+{
+	const struct ses_map_int *m = ses_maps_find(u->maps, addr);
+	enum sym_dso_kind kind;
+
+	if (!m || m->pub.identity)
+		return NULL;
+	kind = sym_dso_kind(m->pub.dso);
+	return kind == SYM_DSO_FILE || kind == SYM_DSO_VDSO ? m : NULL;
+}
+
+/*
+ * Make sure the Dwfl has the module of the map covering pc, as perf's
+ * report_module(): the DSO's file loaded at the map's start less its
+ * file offset.  False when there is none; a module of another DSO there
+ * marks the Dwfl stale.
+ */
+static bool
+report_pc(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
+{
+	const struct ses_map_int *m = file_map(u, pc);
+	Dwfl_Module *mod;
+	void **data;
+	int fd;
+
+	if (!m)
+		return false;
+	mod = dwfl_addrmodule(dwfl, pc);
+	if (!mod) {
+		fd = sym_dso_data_dup(m->pub.dso);
+		if (fd < 0)
+			return false;
+		mod = dwfl_report_elf(dwfl, sym_dso_short_name(m->pub.dso),
+				      sym_dso_long_name(m->pub.dso), fd,
+				      m->pub.start - m->pub.pgoff, false);
+		if (!mod) {
+			close(fd);
+			u->stale = true;
+			return false;
+		}
+		dwfl_module_info(mod, &data, NULL, NULL, NULL, NULL, NULL,
+				 NULL);
+		*data = m->pub.dso;
+		dwfl_report_end(dwfl, NULL, NULL);
+	}
+	dwfl_module_info(mod, &data, NULL, NULL, NULL, NULL, NULL, NULL);
+	if (*data != m->pub.dso || dwfl_addrmodule(dwfl, pc) != mod) {
+		u->stale = true;
+		return false;
+	}
+	return true;
+}
+
+static pid_t
+cb_next_thread(Dwfl *dwfl, void *arg, void **thread_arg)
+{
+	if (*thread_arg)
+		return 0;
+	*thread_arg = arg;
+	return dwfl_pid(dwfl);
+}
+
+/* A word of the mapped file at addr (perf's access_dso_mem). */
+static bool
+read_file_word(struct ses_unwind *u, uint64_t addr, Dwarf_Word *out)
+{
+	const struct ses_map_int *m = file_map(u, addr);
+	uint64_t v;
+
+	if (!m)
+		return false;
+	if (sym_dso_read(m->pub.dso, addr - m->pub.start + m->pub.pgoff, &v,
+			 sizeof(v)) != (ssize_t)sizeof(v))
+		return false;
+	*out = v;
+	return true;
+}
+
+static bool
+cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
+{
+	struct ses_unwind *u = arg;
+	const struct pd_user_stack *st = &u->ps->user_stack;
+	uint64_t v, end = u->sp + st->dyn_size;
+
+	(void)dwfl;
+	if (addr + sizeof(v) < addr)
+		return false;
+	/*
+	 * perf's libunwind reader (unwind-libunwind-local.c, access_mem)
+	 * takes the last word of the copy from the file, not the copy.
+	 */
+	if (addr < u->sp || addr + sizeof(v) >= end ||
+	    addr - u->sp + sizeof(v) > st->data.len) {
+		if (read_file_word(u, addr, out))
+			return true;
+		if (addr >= u->sp)
+			u->past_copy = true;
+		return false;
+	}
+	memcpy(&v, st->data.p + (addr - u->sp), sizeof(v));
+	*out = v;
+	return true;
+}
+
+static bool
+cb_set_initial_registers(Dwfl_Thread *thread, void *arg)
+{
+	struct ses_unwind *u = arg;
+	Dwarf_Word regs[NR_DWARF_REGS];
+	size_t i;
+
+	for (i = 0; i < NR_DWARF_REGS; i++)
+		regs[i] = sample_reg(u->ps, dwarf_regs[i]);
+	return dwfl_thread_state_registers(thread, 0, NR_DWARF_REGS, regs);
+}
+
+static const Dwfl_Thread_Callbacks thread_callbacks = {
+	.next_thread = cb_next_thread,
+	.memory_read = cb_memory_read,
+	.set_initial_registers = cb_set_initial_registers,
+};
+
+static int
+cb_frame(Dwfl_Frame *state, void *arg)
+{
+	struct ses_unwind *u = arg;
+	Dwarf_Addr pc;
+	bool activation;
+
+	u->past_copy = false;
+	if (!dwfl_frame_pc(state, &pc, &activation))
+		return DWARF_CB_ABORT;
+	if (!activation)
+		pc--;
+	u->ips[u->nr_ips++] = pc;
+	if (u->nr_ips >= u->max)
+		return DWARF_CB_ABORT;
+	/* the next step reads this frame's CFI */
+	if (!report_pc(u, dwfl_thread_dwfl(dwfl_frame_thread(state)), pc))
+		return DWARF_CB_ABORT;
+	return DWARF_CB_OK;
+}
+
+/* A new Dwfl for v[i], ending the oldest one kept when too many are. */
+static void
+space_begin(struct ses_unwind *u, size_t i)
+{
+	size_t *ring = &u->live[u->next_live];
+
+	if (u->nr_live == UW_LIVE_MAX)
+		space_end(&u->v[*ring]);
+	else
+		u->nr_live++;
+	*ring = i;
+	u->next_live = (u->next_live + 1) % UW_LIVE_MAX;
+	u->v[i].dwfl = dwfl_begin(&dwfl_callbacks);
+}
+
+/* The Dwfl of the address space being unwound, attached; NULL if none. */
+static Dwfl *
+space_dwfl(struct ses_unwind *u, uint64_t ip)
+{
+	uint64_t *slot = u64map_slot(&u->index, (uintptr_t)u->maps);
+	struct uw_space *sp;
+
+	if (!*slot) {
+		if (u->nr == u->cap) {
+			u->cap = u->cap ? u->cap * 2 : 16;
+			u->v = xreallocarray(u->v, u->cap, sizeof(*u->v));
+		}
+		memset(&u->v[u->nr], 0, sizeof(u->v[u->nr]));
+		*slot = ++u->nr;
+	}
+	sp = &u->v[*slot - 1];
+	if (!sp->dwfl)
+		space_begin(u, *slot - 1);
+	if (!sp->dwfl || !report_pc(u, sp->dwfl, ip))
+		return NULL;
+	/* the machine comes from the first module's ELF */
+	if (!sp->attached)
+		sp->attached = dwfl_attach_state(sp->dwfl, NULL, 1,
+						 &thread_callbacks, u);
+	return sp->attached ? sp->dwfl : NULL;
+}
+
+/* Forget the address space's Dwfl: its modules no longer match. */
+static void
+space_reset(struct ses_unwind *u)
+{
+	uint64_t *slot = u64map_find(&u->index, (uintptr_t)u->maps);
+	struct uw_space *sp;
+
+	if (!slot)
+		return;
+	sp = &u->v[*slot - 1];
+	space_end(sp);
+}
+
+static size_t
+unwind_once(struct ses_unwind *u, uint64_t ip)
+{
+	Dwfl *dwfl = space_dwfl(u, ip);
+
+	u->nr_ips = 0;
+	u->past_copy = false;
+	if (!dwfl)
+		return 0;
+	dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
+	/*
+	 * perf's libunwind reads a return address above the stack copy as
+	 * 0 and still counts the step: one more frame, 0 less one, which
+	 * perf shows as an unknown 0xffffffffffffffff.
+	 */
+	if (u->past_copy && u->nr_ips && u->nr_ips < u->max)
+		u->ips[u->nr_ips++] = (uint64_t)-1;
+	return u->nr_ips;
+}
+
+size_t
+ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
+		const struct pd_sample *ps, uint64_t *ips, size_t max)
+{
+	uint64_t ip;
+	size_t n;
+
+	if (!max || !ses_unwind_possible(ps))
+		return 0;
+	ip = sample_reg(ps, REG_IP);
+	u->maps = maps;
+	u->ps = ps;
+	u->sp = sample_reg(ps, REG_SP);
+	u->ips = ips;
+	u->max = max;
+	u->stale = false;
+	n = unwind_once(u, ip);
+	if (u->stale) {
+		space_reset(u);
+		u->stale = false;
+		n = unwind_once(u, ip);
+	}
+	if (!n) {
+		/* perf keeps the sampled ip when nothing can be unwound */
+		ips[0] = ip;
+		n = 1;
+	}
+	return n;
+}

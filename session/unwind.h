@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * session/unwind.h - the user part of a sample's call stack, unwound
+ * through the DSOs' CFI from the sampled user registers and the copy of
+ * the user stack (PERF_SAMPLE_REGS_USER + PERF_SAMPLE_STACK_USER, what
+ * perf record --call-graph dwarf asks for); x86_64 only.
+ */
+#ifndef PD_SESSION_UNWIND_H
+#define PD_SESSION_UNWIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pdata/sample.h"
+
+struct ses_maps;
+struct ses_unwind;
+
+struct ses_unwind *ses_unwind_new(void);
+void ses_unwind_free(struct ses_unwind *u);
+
+/* Whether ps has registers and stack bytes this unwinder can walk. */
+bool ses_unwind_possible(const struct pd_sample *ps);
+
+/*
+ * A hash of everything unwinding ps reads from the sample: its user
+ * registers and the valid bytes of its stack copy (for the stack key).
+ */
+uint64_t ses_unwind_key(const struct pd_sample *ps);
+
+/*
+ * The user frames of ps in the address space maps (the sampled
+ * process's, as it is at the sample), leaf first, into ips: at most max,
+ * the sampled user ip first, then each caller's return address less
+ * one (perf's address for a frame that is not a signal frame).  Returns
+ * their number; when unwinding stops early, the frames found so far.
+ */
+size_t ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
+		       const struct pd_sample *ps, uint64_t *ips, size_t max);
+
+#endif /* PD_SESSION_UNWIND_H */
