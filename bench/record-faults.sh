@@ -254,7 +254,7 @@ while [ "$i" -lt "$REPEAT" ]; do
 
 	[ -n "$FULL_SIZE" ] || continue
 	if [ -z "$mnt" ]; then
-		mnt=$(mktemp -d "$OUT_DIR/full.XXXXXX") || die "no mount point"
+		mnt=$(mktemp -d -p "$OUT_DIR") || die "no mount point"
 		mount -t tmpfs -o "size=$FULL_SIZE" tmpfs "$mnt" ||
 			{ rmdir "$mnt"; mnt=; die "cannot mount a tmpfs (root?)"; }
 	fi

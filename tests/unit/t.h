@@ -60,16 +60,21 @@ t_fail(const char *file, int line, const char *fmt, ...)
 	} while (0)
 
 /*
- * A new directory $TMPDIR/pdata-NAME.XXXXXX (or under /tmp) into dir;
- * false when it cannot be made.  t_tmpdir_remove() removes it and all in it.
+ * A new directory $TMPDIR/pdata-NAME.<six random characters> (or under
+ * /tmp) into dir; false when it cannot be made.  t_tmpdir_remove()
+ * removes it and all in it.
  */
 static inline bool
 t_tmpdir(const char *name, char *dir, size_t len)
 {
 	const char *base = getenv("TMPDIR");
+	char unique[7];
 
-	snprintf(dir, len, "%s/pdata-%s.XXXXXX",
-		 base && *base ? base : "/tmp", name);
+	/* mkdtemp's template: six capital letters it replaces */
+	memset(unique, 'X', 6);
+	unique[6] = '\0';
+	snprintf(dir, len, "%s/pdata-%s.%s",
+		 base && *base ? base : "/tmp", name, unique);
 	if (mkdtemp(dir))
 		return true;
 	perror("mkdtemp");
