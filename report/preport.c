@@ -52,6 +52,8 @@ enum {
 	OPT_STDIO,
 	OPT_CHILDREN,
 	OPT_NO_CHILDREN,
+	OPT_INLINE,
+	OPT_NO_INLINE,
 	OPT_PERCENT_LIMIT,
 	OPT_PERCENTAGE,
 	OPT_MAX_STACK,
@@ -95,6 +97,8 @@ static const struct option long_options[] = {
 	{ "percentage",		required_argument, NULL, OPT_PERCENTAGE },
 	{ "children",		no_argument,       NULL, OPT_CHILDREN },
 	{ "no-children",	no_argument,       NULL, OPT_NO_CHILDREN },
+	{ "inline",		no_argument,       NULL, OPT_INLINE },
+	{ "no-inline",		no_argument,       NULL, OPT_NO_INLINE },
 	{ "call-graph",		optional_argument, NULL, 'g' },
 	{ "no-call-graph",	no_argument,       NULL, OPT_NO_CALL_GRAPH },
 	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
@@ -215,6 +219,8 @@ usage(FILE *out)
 		"                       beside a regular input FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
+		"      --no-inline      no inline frames in the callchains (none\n"
+		"                       are shown yet; --inline is refused)\n"
 		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
 		"                       (the default on files that have them)\n"
 		"      --no-branch-stack  report samples, not branch entries\n"
@@ -391,6 +397,16 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_CHILDREN:
 		r->cc.children = 0;
 		break;
+	/*
+	 * perf 6.1 adds a DWARF-unwound frame's inline frames by default;
+	 * preport adds none yet, which is what --no-inline asks
+	 */
+	case OPT_NO_INLINE:
+		break;
+	case OPT_INLINE:
+		die(2, "--inline: preport does not show inline frames yet "
+		    "(perf adds them to DWARF-unwound callchains); "
+		    "--no-inline gives perf's report without them");
 	case 'g':
 		parse_call_graph(o, argc, argv, optarg);
 		break;
