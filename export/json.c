@@ -28,12 +28,13 @@ struct json {
 };
 
 /*
- * perf's output_json_string(): RFC 8259's short escapes, \u%04x for the
- * other control bytes, and, as perf's signed char test does, for every
- * byte from 0x80 up (a negative char printed as an int).
+ * RFC 8259's short escapes and \u%04x for the other control bytes.  With
+ * perf_bytes, as perf's output_json_string() and its signed char test,
+ * every byte from 0x80 up too, as a negative int ("\uffffffc3": not
+ * JSON, but perf's); without, such bytes (UTF-8) pass as they are.
  */
-static void
-json_string(FILE *out, const char *s)
+void
+exp_json_string(FILE *out, const char *s, bool perf_bytes)
 {
 	fputc('"', out);
 	for (; *s; s++) {
@@ -46,7 +47,8 @@ json_string(FILE *out, const char *s)
 		case '\r': fputs("\\r", out); break;
 		case '\t': fputs("\\t", out); break;
 		default:
-			if ((signed char)*s <= 0x1f)
+			if ((unsigned char)*s <= 0x1f ||
+			    (perf_bytes && (signed char)*s < 0))
 				fprintf(out, "\\u%04x", (int)(signed char)*s);
 			else
 				fputc(*s, out);
@@ -73,7 +75,7 @@ key_format(FILE *out, bool comma, int depth, const char *key,
 	va_list ap;
 
 	delim(out, comma, depth);
-	json_string(out, key);
+	exp_json_string(out, key, true);
 	fputs(": ", out);
 	va_start(ap, fmt);
 	vfprintf(out, fmt, ap);
@@ -86,9 +88,9 @@ key_string(FILE *out, bool comma, int depth, const char *key,
 	   const char *value)
 {
 	delim(out, comma, depth);
-	json_string(out, key);
+	exp_json_string(out, key, true);
 	fputs(": ", out);
-	json_string(out, value ? value : "");
+	exp_json_string(out, value ? value : "", true);
 }
 
 static void
@@ -129,7 +131,7 @@ headers(struct json *j)
 	key_format(out, true, 2, "cmdline", "[");
 	for (size_t i = 0; i < m->cmdline.nr; i++) {
 		delim(out, i != 0, 3);
-		json_string(out, m->cmdline.s[i]);
+		exp_json_string(out, m->cmdline.s[i], true);
 	}
 	delim(out, false, 2);
 	fputc(']', out);
@@ -227,7 +229,7 @@ combined_sample_type(struct pd_reader *r)
 }
 
 int
-exp_json(struct exp_run *x)
+exp_json(struct exp_run *x, void *state)
 {
 	struct json j = {
 		.out = x->out, .x = x, .first = true,
@@ -236,6 +238,7 @@ exp_json(struct exp_run *x)
 	struct ses_event ev;
 	int err;
 
+	(void)state;
 	fputc('{', j.out);
 	delim(j.out, false, 1);
 	fputs("\"linux-perf-json-version\": 1", j.out);

@@ -5,7 +5,16 @@ bin_PROGRAMS += export/pexport
 export_pexport_SOURCES = \
 	export/export.h \
 	export/pexport.c \
-	export/json.c
+	export/json.c \
+	export/stacks.h \
+	export/stacks.c \
+	export/collapsed.c \
+	export/speedscope.c \
+	report/hist/hist.h \
+	report/hist/filter.c \
+	script/dsoname.h \
+	script/dsoname.c
+export_pexport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
 export_pexport_LDADD = $(SES_LIBS)
 
 # pexport's outputs against perf's converters.

@@ -177,7 +177,7 @@ enum scr_otype {
 };
 
 /* perf's PERF_TYPE_SYNTH: the attr type of synthesized events */
-#define SCR_TYPE_SYNTH	2000000000u
+#define SCR_TYPE_SYNTH	PD_TYPE_SYNTH
 
 struct scr_fmt {
 	uint64_t fields;

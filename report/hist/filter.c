@@ -364,3 +364,34 @@ rep_filter_keeps_time(const struct rep_filters *f, uint64_t time)
 	}
 	return false;
 }
+
+static bool
+sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
+{
+	char addr[32];
+	uint64_t abs;
+
+	if (!l->sym || !l->map)
+		return false;
+	if (rep_filter_has_str(f->syms, f->nr_syms, l->sym->name))
+		return true;
+	abs = l->map->identity ? l->sym->start :
+		l->sym->start + l->map->start - l->map->pgoff;
+	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)abs);
+	return rep_filter_has_str(f->syms, f->nr_syms, addr);
+}
+
+bool
+rep_filter_keeps_self(const struct rep_filters *f, const struct ses_loc *l)
+{
+	if (f->nr_dsos) {
+		struct sym_dso *d = l->map ? l->dso : NULL;
+
+		if (!d || !(rep_filter_has_str(f->dsos, f->nr_dsos,
+					       sym_dso_short_name(d)) ||
+			    rep_filter_has_str(f->dsos, f->nr_dsos,
+					       sym_dso_long_name(d))))
+			return false;
+	}
+	return !f->nr_syms || sym_filter_keeps(f, l);
+}

@@ -548,22 +548,6 @@ rep_report_lost_samples(struct rep_report *rep, uint64_t lost)
 	rep->lost_samples += lost;
 }
 
-static bool
-sym_filter_keeps(const struct rep_filters *f, const struct ses_loc *l)
-{
-	char addr[32];
-	uint64_t abs;
-
-	if (!l->sym || !l->map)
-		return false;
-	if (rep_filter_has_str(f->syms, f->nr_syms, l->sym->name))
-		return true;
-	abs = l->map->identity ? l->sym->start :
-		l->sym->start + l->map->start - l->map->pgoff;
-	snprintf(addr, sizeof(addr), "0x%llx", (unsigned long long)abs);
-	return rep_filter_has_str(f->syms, f->nr_syms, addr);
-}
-
 /* perf's machine__resolve filter bits: the whole sample shares them. */
 static bool
 sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
@@ -573,20 +557,8 @@ sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 
 	if (s->filtered)
 		return true;
-	if (!rep_filter_keeps_thread(f, s->thread))
-		return true;
-	if (f->nr_dsos) {
-		struct sym_dso *d = l->map ? l->dso : NULL;
-
-		if (!d || !(rep_filter_has_str(f->dsos, f->nr_dsos,
-					       sym_dso_short_name(d)) ||
-			    rep_filter_has_str(f->dsos, f->nr_dsos,
-					       sym_dso_long_name(d))))
-			return true;
-	}
-	if (f->nr_syms && !sym_filter_keeps(f, l))
-		return true;
-	return false;
+	return !rep_filter_keeps_thread(f, s->thread) ||
+	       !rep_filter_keeps_self(f, l);
 }
 
 /* --time and -C drop a sample before it is counted. */

@@ -170,6 +170,12 @@ bool rep_filter_has_str(char *const *v, size_t n, const char *s);
 /* perf's comm, pid and tid filters (machine__resolve): t passes them. */
 bool rep_filter_keeps_thread(const struct rep_filters *f,
 			     const struct ses_thread *t);
+/*
+ * perf's --dsos and --symbols (a name, or the symbol's start address as
+ * 0x...): the sample's own address l passes them.
+ */
+bool rep_filter_keeps_self(const struct rep_filters *f,
+			   const struct ses_loc *l);
 /* perf's --time: time 0 (not sampled) passes, as in perf. */
 bool rep_filter_keeps_time(const struct rep_filters *f, uint64_t time);
 

@@ -47,6 +47,9 @@ enum {
 	PD_TYPE_MAX		= 6,	/* >= 6: dynamic PMU types */
 };
 
+/* perf's type for the events its tools synthesize (intel_pt's "synth") */
+#define PD_TYPE_SYNTH	2000000000u
+
 /* attr.config for PD_TYPE_HARDWARE */
 enum {
 	PD_HW_CPU_CYCLES		= 0,
