@@ -19,6 +19,7 @@ export_pexport_LDADD = $(SES_LIBS)
 
 # pexport's outputs against perf's converters.
 EXPORT_TESTS = \
-	tests/export-json.test
+	tests/export-json.test \
+	tests/export-collapsed.test
 TESTS += $(EXPORT_TESTS)
-EXTRA_DIST += $(EXPORT_TESTS)
+EXTRA_DIST += $(EXPORT_TESTS) tests/export/stackcollapse.py

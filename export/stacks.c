@@ -374,8 +374,11 @@ add_sample(struct exp_profile *p, struct ses_session *ses,
 		add_read_sample(p, s, ses, o);
 		return;
 	}
+	/* a repeat whose stack was never kept is resolved when it is */
+	if (!sample_kept(o->filt, s))
+		return;
 	row = row_of(p, ses, ev, o);
-	if (row != ROW_DROPPED && sample_kept(o->filt, s))
+	if (row != ROW_DROPPED)
 		count(p, s, row, o);
 }
 
