@@ -3,7 +3,8 @@
 # Each script takes its settings from the environment (bench/README.md);
 # run from the build tree, they time ./report/preport and ./record/precord.
 BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh \
-	bench/archive-size.sh bench/script-speed.sh bench/record-faults.sh
+	bench/archive-size.sh bench/script-speed.sh bench/record-faults.sh \
+	bench/export-speed.sh
 EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/lib.sh $(BENCH_SH)
 
 bench: all
@@ -16,10 +17,12 @@ bench-report: all
 	$(SHELL) $(srcdir)/bench/report-speed.sh
 bench-archive: all
 	$(SHELL) $(srcdir)/bench/archive-size.sh
+bench-export: all
+	$(SHELL) $(srcdir)/bench/export-speed.sh
 bench-script: all
 	$(SHELL) $(srcdir)/bench/script-speed.sh
 # root only (it mounts a tmpfs); not part of make bench
 bench-faults: all
 	$(SHELL) $(srcdir)/bench/record-faults.sh .
-.PHONY: bench bench-record bench-report bench-archive bench-script \
+.PHONY: bench bench-record bench-report bench-archive bench-script bench-export \
 	bench-faults

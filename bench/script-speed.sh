@@ -66,45 +66,18 @@ if nm "$PSCRIPT" 2>/dev/null | grep -q '__asan_init\|__ubsan_handle'; then
 	say "warning: $PSCRIPT is built with sanitizers; its figures mean little"
 fi
 mkdir -p "$OUT_DIR" || die "cannot create $OUT_DIR"
-ncpu=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
-
-bytes_of() { wc -c < "$1" | tr -d ' '; }
-
-# big_enough FILE MB: FILE holds at least 90% of MB megabytes
-big_enough() {
-	[ "$RERECORD" != 1 ] && [ -s "$1" ] &&
-		[ "$(bytes_of "$1")" -ge $(($2 * 1000000 * 9 / 10)) ]
-}
-
-# record_into FILE MB PERF-RECORD-OPTIONS... -- COMMAND: perf record
-# stops itself and its workload at MB megabytes; timeout(1) is the
-# safety net
-record_into() {
-	ri_file=$1 ri_mb=$2
-	shift 2
-	say "recording about $ri_mb MB: $PERF record $* (into $ri_file)"
-	rm -f "$ri_file"
-	timeout -s INT 1800 "$PERF" record -q -B --max-size "$((ri_mb * 1000000 / 1024))K" \
-		-o "$ri_file" "$@" > "$ri_file.record.log" 2>&1
-	[ -s "$ri_file" ] || { cat "$ri_file.record.log" >&2; die "perf record wrote nothing"; }
-}
 
 # data_file KIND: the recording of KIND (cpu, trace), made if needed
 data_file() {
 	case $1 in
 	cpu)
-		df_=$OUT_DIR/report-$SIZE_MB.data
-		big_enough "$df_" "$SIZE_MB" && { echo "$df_"; return; }
-		if [ ! -x "$OUT_DIR/report-spin" ]; then
-			"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" \
-				"$BENCH_DIR/spin.c" || die "cannot build the workload with $CC"
-		fi
-		record_into "$df_" "$SIZE_MB" -e cpu-clock -F max -g -- "$OUT_DIR/report-spin" "$ncpu"
+		bench_cpu_data_ "$SIZE_MB"
+		return
 		;;
 	trace)
 		df_=$OUT_DIR/script-trace-$TRACE_MB.data
-		big_enough "$df_" "$TRACE_MB" && { echo "$df_"; return; }
-		record_into "$df_" "$TRACE_MB" \
+		bench_big_enough_ "$df_" "$TRACE_MB" && { echo "$df_"; return; }
+		bench_record_into_ "$df_" "$TRACE_MB" \
 			-e sched:sched_switch,sched:sched_wakeup,syscalls:sys_enter_read,syscalls:sys_enter_write \
 			-- dd if=/dev/zero of=/dev/null bs=1 count=$((TRACE_MB * 100000000))
 		;;
@@ -138,7 +111,7 @@ printf '| recording | file MB | samples | pscript s | perf s | speedup | pscript
 printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for kind in $DATA; do
 	data=$(data_file "$kind") || exit 1
-	bytes=$(bytes_of "$data")
+	bytes=$(bench_bytes_of_ "$data")
 	samples=$("$PERF" report --stats -i "$data" 2>/dev/null |
 		awk '/^ *SAMPLE events:/ { print $3; exit }')
 	cat "$data" > /dev/null
