@@ -27,6 +27,7 @@ enum mode {
 	MODE_STATS,
 	MODE_DUMP,
 	MODE_ARCHIVE,		/* --archive and/or --perf-archive */
+	MODE_UNWIND_STATS,	/* --unwind-stats */
 };
 
 struct options {
@@ -48,6 +49,7 @@ enum {
 	OPT_HEADER_ONLY = 256,
 	OPT_HEADER,
 	OPT_STATS,
+	OPT_UNWIND_STATS,
 	OPT_VERSION,
 	OPT_STDIO,
 	OPT_CHILDREN,
@@ -82,6 +84,7 @@ static const struct option long_options[] = {
 	{ "header-only",	no_argument,       NULL, OPT_HEADER_ONLY },
 	{ "show-info",		no_argument,       NULL, 'I' },
 	{ "stats",		no_argument,       NULL, OPT_STATS },
+	{ "unwind-stats",	no_argument,       NULL, OPT_UNWIND_STATS },
 	{ "dump-raw-trace",	no_argument,       NULL, 'D' },
 	{ "archive",		optional_argument, NULL, OPT_ARCHIVE },
 	{ "perf-archive",	optional_argument, NULL, OPT_PERF_ARCHIVE },
@@ -166,6 +169,8 @@ usage(FILE *out)
 		"  -I, --show-info      with --header-only or --header: also the\n"
 		"                       topology, cache and memory details (perf's -I)\n"
 		"      --stats          count the records of each type, and samples per event\n"
+		"      --unwind-stats   how the --call-graph dwarf stacks unwound: where and\n"
+		"                       why those that stopped early stopped, per DSO\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
 		"                       type and every decoded field\n"
 		"      --archive[=OUT]  write the pdata symbol archive of the input:\n"
@@ -488,6 +493,9 @@ parse_args(int argc, char **argv, struct options *o)
 		case 'I':
 			o->show_info = true;
 			break;
+		case OPT_UNWIND_STATS:
+			set_mode(o, MODE_UNWIND_STATS, "--unwind-stats");
+			break;
 		case OPT_STATS:
 			set_mode(o, MODE_STATS, "--stats");
 			break;
@@ -599,6 +607,17 @@ run_report(struct options *o, struct pd_reader *r)
 }
 
 static int
+run_unwind_stats(struct options *o, struct pd_reader *r)
+{
+	char *archive = report_archive(o);
+	int ret;
+
+	ret = rep_unwind_stats_run(stdout, r, &o->rep, archive);
+	free(archive);
+	return ret;
+}
+
+static int
 run_one(struct options *o, struct pd_reader *r)
 {
 	switch (o->mode) {
@@ -610,6 +629,8 @@ run_one(struct options *o, struct pd_reader *r)
 		return rep_dump(stdout, r);
 	case MODE_ARCHIVE:
 		return run_archive(o, r);
+	case MODE_UNWIND_STATS:
+		return run_unwind_stats(o, r);
 	default:
 		return run_report(o, r);
 	}
@@ -664,7 +685,8 @@ main(int argc, char **argv)
 		pd_reader_close(r);
 		return EXIT_FAILURE;
 	}
-	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE)
+	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE ||
+	    o.mode == MODE_UNWIND_STATS)
 		o.rep.recording_id = recording_id = sym_recording_id(o.input);
 	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))

@@ -49,6 +49,15 @@ int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
 		   const char *archive);
 
 /*
+ * preport --unwind-stats (report/unwind-stats.c): how the --call-graph
+ * dwarf samples of r unwound, and where and why those that stopped early
+ * stopped, per DSO, with hints; the filters of opts->hist.filt apply.
+ * Returns 0, a -PD_E_* that stopped reading, or 1 after a message.
+ */
+int rep_unwind_stats_run(FILE *out, struct pd_reader *r,
+			 struct rep_report_opts *opts, const char *archive);
+
+/*
  * The symbol options of a report of r: --symfs, --kallsyms, --no-demangle,
  * the file's OSRELEASE, warnings unless -q, and the pdata symbol archive
  * to read (NULL: none).  The strings are borrowed from opts and r.

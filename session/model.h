@@ -59,6 +59,27 @@ struct ses_branch {
 };
 
 /*
+ * How unwinding a sample's user stack (--call-graph dwarf) ended, for a
+ * tool that says why stacks are broken (preport --unwind-stats).
+ */
+enum ses_unwind_end {
+	SES_UW_NONE,		/* not unwound: no user registers and stack copy */
+	SES_UW_COMPLETE,	/* the outermost frame was reached */
+	SES_UW_MAX_STACK,	/* --max-stack, or all the frames the copy could hold */
+	SES_UW_SHORT_COPY,	/* a caller's frame lies above the stack copy */
+	SES_UW_NO_BINARY,	/* a frame's code has no ELF file here */
+	SES_UW_NO_CFI,		/* the binary has no CFI for a frame's address */
+	SES_UW_BAD_REGS,	/* the registers led nowhere (no caller's address) */
+};
+
+struct ses_unwind_info {
+	enum ses_unwind_end end;
+	uint64_t pc;		/* the last frame's address: where it ended */
+	uint64_t need;		/* SES_UW_SHORT_COPY: stack bytes from sp it read */
+	uint64_t copy;		/* the stack copy's bytes (dyn_size) */
+};
+
+/*
  * The stack key: what resolving a sample reads, so that two samples with
  * equal keys resolve alike and share a stack id.  Today it is the event,
  * the cpumode, the ip, the callchain as recorded (empty with
@@ -116,6 +137,8 @@ struct ses_sample {
 	 */
 	const struct ses_branch *branches;
 	size_t nr_branches;
+	/* how its user stack was unwound; unset, as chain, for a repeat */
+	struct ses_unwind_info unwind;
 };
 
 #endif /* PD_SESSION_MODEL_H */

@@ -443,6 +443,7 @@ resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
 					  sizeof(*s->uw_ips));
 	}
 	nr = ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips, max);
+	ses_unwind_last(s->unwind, &s->out.unwind);
 	for (i = 0; i < nr; i++)
 		ses_resolve_loc(s, t, PD_MISC_USER, s->uw_ips[i],
 				&s->chain[n + i]);

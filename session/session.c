@@ -502,6 +502,7 @@ sample_resolve(struct ses_session *s, struct ses_thread_int *t)
 	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
 	out->chain = NULL;
 	out->nr_chain = 0;
+	out->unwind.end = SES_UW_NONE;
 	if (!s->opts.no_callchain && (pd_sample_has(ps, PD_SAMPLE_CALLCHAIN) ||
 				      ses_unwind_possible(ps))) {
 		out->nr_chain = ses_resolve_chain(s, t, ps);

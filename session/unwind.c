@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 #include <xxhash.h>
 
@@ -62,6 +63,9 @@ struct ses_unwind {
 	size_t nr_ips, max;
 	bool stale;			/* a module no longer matches its map */
 	bool past_copy;			/* the last step read above the copy */
+	uint64_t need;			/* the bytes above sp it wanted */
+	uint64_t last_pc;		/* the last frame's */
+	enum ses_unwind_end end;	/* how it ended, once known */
 };
 
 static char *debuginfo_path;
@@ -236,8 +240,11 @@ cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 	    addr - u->sp + sizeof(v) > st->data.len) {
 		if (read_file_word(u, addr, out))
 			return true;
-		if (addr >= u->sp)
+		if (addr >= u->sp) {
 			u->past_copy = true;
+			if (addr + sizeof(v) - u->sp > u->need)
+				u->need = addr + sizeof(v) - u->sp;
+		}
 		return false;
 	}
 	memcpy(&v, st->data.p + (addr - u->sp), sizeof(v));
@@ -271,16 +278,23 @@ cb_frame(Dwfl_Frame *state, void *arg)
 	bool activation;
 
 	u->past_copy = false;
-	if (!dwfl_frame_pc(state, &pc, &activation))
+	if (!dwfl_frame_pc(state, &pc, &activation)) {
+		u->end = SES_UW_BAD_REGS;
 		return DWARF_CB_ABORT;
+	}
 	if (!activation)
 		pc--;
 	u->ips[u->nr_ips++] = pc;
-	if (u->nr_ips >= u->max)
+	u->last_pc = pc;
+	if (u->nr_ips >= u->max) {
+		u->end = SES_UW_MAX_STACK;
 		return DWARF_CB_ABORT;
+	}
 	/* the next step reads this frame's CFI */
-	if (!report_pc(u, dwfl_thread_dwfl(dwfl_frame_thread(state)), pc))
+	if (!report_pc(u, dwfl_thread_dwfl(dwfl_frame_thread(state)), pc)) {
+		u->end = SES_UW_NO_BINARY;
 		return DWARF_CB_ABORT;
+	}
 	return DWARF_CB_OK;
 }
 
@@ -339,16 +353,62 @@ space_reset(struct ses_unwind *u)
 	space_end(sp);
 }
 
+/* Whether the module of pc has CFI (.eh_frame or .debug_frame) for it. */
+static bool
+has_cfi(Dwfl *dwfl, uint64_t pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_CFI *cfi[2];
+	Dwarf_Addr bias[2];
+
+	if (!mod)
+		return false;
+	cfi[0] = dwfl_module_eh_cfi(mod, &bias[0]);
+	cfi[1] = dwfl_module_dwarf_cfi(mod, &bias[1]);
+	for (size_t i = 0; i < 2; i++) {
+		Dwarf_Frame *frame;
+
+		if (cfi[i] && !dwarf_cfi_addrframe(cfi[i], pc - bias[i],
+						   &frame)) {
+			free(frame);
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Why the walk that returned rc ended, where cb_frame did not say. */
+static enum ses_unwind_end
+end_of(struct ses_unwind *u, Dwfl *dwfl, int rc)
+{
+	if (u->end != SES_UW_NONE)
+		return u->end;
+	if (u->past_copy)
+		return SES_UW_SHORT_COPY;
+	if (rc == 0)
+		return SES_UW_COMPLETE;
+	if (!has_cfi(dwfl, u->last_pc))
+		return SES_UW_NO_CFI;
+	return SES_UW_BAD_REGS;
+}
+
 static size_t
 unwind_once(struct ses_unwind *u, uint64_t ip)
 {
 	Dwfl *dwfl = space_dwfl(u, ip);
+	int rc;
 
 	u->nr_ips = 0;
 	u->past_copy = false;
-	if (!dwfl)
+	u->need = 0;
+	u->last_pc = ip;
+	u->end = SES_UW_NONE;
+	if (!dwfl) {
+		u->end = SES_UW_NO_BINARY;
 		return 0;
-	dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
+	}
+	rc = dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
+	u->end = end_of(u, dwfl, rc);
 	/*
 	 * perf's libunwind reads a return address above the stack copy as
 	 * 0 and still counts the step: one more frame, 0 less one, which
@@ -387,4 +447,15 @@ ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 		n = 1;
 	}
 	return n;
+}
+
+void
+ses_unwind_last(const struct ses_unwind *u, struct ses_unwind_info *out)
+{
+	out->end = u->end;
+	out->pc = u->last_pc;
+	/* the copy's last word is never read from it (cb_memory_read) */
+	out->need = u->need && u->need <= u->ps->user_stack.dyn_size ?
+		u->ps->user_stack.dyn_size + 8 : u->need;
+	out->copy = u->ps->user_stack.dyn_size;
 }

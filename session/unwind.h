@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "pdata/sample.h"
+#include "session/model.h"
 
 struct ses_maps;
 struct ses_unwind;
@@ -38,5 +39,8 @@ uint64_t ses_unwind_key(const struct pd_sample *ps);
  */
 size_t ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 		       const struct pd_sample *ps, uint64_t *ips, size_t max);
+
+/* How the last ses_unwind_user() ended (model.h). */
+void ses_unwind_last(const struct ses_unwind *u, struct ses_unwind_info *out);
 
 #endif /* PD_SESSION_UNWIND_H */

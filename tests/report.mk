@@ -16,7 +16,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-options.test \
 	tests/report-live-precord.test \
 	tests/report-live-precord2.test \
-	tests/report-dwarf.test
+	tests/report-dwarf.test \
+	tests/report-unwind-stats.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)
