@@ -362,6 +362,18 @@ callchain_required(const struct rep_report_opts *o)
 	return o->cc.use_callchain == 1 || has_parent_key(o);
 }
 
+/* --stitch-lbr where the samples have no LBR call stack: perf's warning */
+static bool
+stitch_lbr_check(struct pd_reader *r)
+{
+	if (ses_stitch_lbr_applies(r))
+		return true;
+	fprintf(stderr, "Warning:\nCan't find LBR callchain. Switch off "
+		"--stitch-lbr.\nPlease apply --call-graph lbr when "
+		"recording.\n");
+	return false;
+}
+
 void
 rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 		  const struct rep_report_opts *o, const char *archive)
@@ -421,6 +433,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		return 1;
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
+	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
 	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
 		o->cc.children == 0 && !has_parent_key(o);
 	if (meta && rep_filter_resolve_time(&o->hist.filt,

@@ -59,6 +59,7 @@ enum {
 	OPT_PERCENT_LIMIT,
 	OPT_PERCENTAGE,
 	OPT_MAX_STACK,
+	OPT_STITCH_LBR,
 	OPT_COMMS,
 	OPT_PID,
 	OPT_TID,
@@ -105,6 +106,7 @@ static const struct option long_options[] = {
 	{ "call-graph",		optional_argument, NULL, 'g' },
 	{ "no-call-graph",	no_argument,       NULL, OPT_NO_CALL_GRAPH },
 	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
+	{ "stitch-lbr",		no_argument,       NULL, OPT_STITCH_LBR },
 	{ "parent",		required_argument, NULL, 'p' },
 	{ "comms",		required_argument, NULL, OPT_COMMS },
 	{ "pid",		required_argument, NULL, OPT_PID },
@@ -142,7 +144,7 @@ static const char *const perf_only_options[] = {
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
-	"stdio-color", "stitch-lbr", "switch-off", "switch-on",
+	"stdio-color", "switch-off", "switch-on",
 	"symbol-filter", "tasks", "threads", "time-quantum", "total-cycles",
 	"tui", "verbose", "vmlinux",
 };
@@ -204,6 +206,8 @@ usage(FILE *out)
 		"                       graph,0.5,caller,function,percent)\n"
 		"      --no-call-graph  no call graphs\n"
 		"      --max-stack N    use at most N frames of each callchain (127)\n"
+		"      --stitch-lbr     continue LBR call stacks (--call-graph lbr) with\n"
+		"                       the calls of the thread's previous sample\n"
 		"  -p, --parent REGEX   the parent sort key's pattern\n"
 		"                       (default ^sys_|^do_page_fault)\n"
 		"      --comms LIST     only these commands\n"
@@ -421,6 +425,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_MAX_STACK:
 		r->max_stack = (unsigned int)parse_double("--max-stack", optarg);
+		break;
+	case OPT_STITCH_LBR:
+		r->stitch_lbr = true;
 		break;
 	case 'p':
 		r->hist.parent_re = optarg;

@@ -34,6 +34,7 @@ struct options {
 	bool no_callchain;		/* -G */
 	bool no_demangle;
 	unsigned int max_stack;
+	bool stitch_lbr;
 	const char *symfs;
 	const char *kallsyms;
 	const char *symbol_archive;
@@ -45,6 +46,7 @@ enum {
 	OPT_HEADER_ONLY,
 	OPT_NS,
 	OPT_MAX_STACK,
+	OPT_STITCH_LBR,
 	OPT_TIME,
 	OPT_COMMS,
 	OPT_PID,
@@ -73,6 +75,7 @@ static const struct option long_options[] = {
 	{ "ns",			no_argument,       NULL, OPT_NS },
 	{ "hide-call-graph",	no_argument,       NULL, 'G' },
 	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
+	{ "stitch-lbr",		no_argument,       NULL, OPT_STITCH_LBR },
 	{ "time",		required_argument, NULL, OPT_TIME },
 	{ "comms",		required_argument, NULL, OPT_COMMS },
 	{ "pid",		required_argument, NULL, OPT_PID },
@@ -126,6 +129,8 @@ usage(FILE *out)
 		"      --ns             times with nanoseconds\n"
 		"  -G, --hide-call-graph  no callchains\n"
 		"      --max-stack N    print at most N frames of each callchain (127)\n"
+		"      --stitch-lbr     continue LBR call stacks (--call-graph lbr) with\n"
+		"                       the calls of the thread's previous sample\n"
 		"      --time START,STOP  only samples in this time range (seconds,\n"
 		"                       or percentages as perf takes them)\n"
 		"      --comms LIST     only samples of these commands\n"
@@ -300,6 +305,9 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			break;
 		case 'G':
 			o->no_callchain = true;
+			break;
+		case OPT_STITCH_LBR:
+			o->stitch_lbr = true;
 			break;
 		case OPT_MAX_STACK:
 			o->max_stack = parse_uint("--max-stack", optarg);
@@ -612,6 +620,13 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	}
 	sopts.max_stack = o->max_stack;
 	sopts.no_callchain = o->no_callchain;
+	if (o->stitch_lbr && !ses_stitch_lbr_applies(s->r))
+		/* perf's warning, and on without stitching */
+		fprintf(stderr, "Can't find LBR callchain. Switch off "
+			"--stitch-lbr.\nPlease apply --call-graph lbr when "
+			"recording.\n");
+	else
+		sopts.stitch_lbr = o->stitch_lbr;
 	sopts.stack_ids = true;
 	sopts.resolve_on_demand = true;
 	/* perf script turns ordering off to show the rounds where they are */

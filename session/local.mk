@@ -15,7 +15,8 @@ session_libpdsession_a_SOURCES = \
 	session/maps.c \
 	session/resolve.c \
 	session/unwind.h \
-	session/unwind.c
+	session/unwind.c \
+	session/lbr.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c
 
 SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \

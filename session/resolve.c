@@ -329,9 +329,8 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 	e->sym = loc->sym;
 }
 
-/* The cpumode a context marker sets; 0 for an unknown marker. */
-static uint8_t
-marker_mode(uint64_t ip)
+uint8_t
+ses_marker_mode(uint64_t ip)
 {
 	switch (ip) {
 	case PD_CONTEXT_HV:
@@ -362,7 +361,7 @@ chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
 		ip = pd_u64_array_get(cc, i);
 		if (ip < PD_CONTEXT_MAX)
 			n++;
-		else if (!marker_mode(ip))
+		else if (!ses_marker_mode(ip))
 			return -1;
 		start = i;
 	}
@@ -370,7 +369,7 @@ chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
 	for (i = start; i-- > 0;) {
 		ip = pd_u64_array_get(cc, i);
 		if (ip >= PD_CONTEXT_MAX) {
-			*mode = marker_mode(ip);
+			*mode = ses_marker_mode(ip);
 			if (!*mode)
 				return -1;
 			break;
@@ -379,9 +378,8 @@ chain_start(const struct pd_u64_array *cc, size_t max, uint8_t *mode)
 	return (ptrdiff_t)start;
 }
 
-/* Room for n frames in s->chain. */
-static void
-chain_reserve(struct ses_session *s, size_t n)
+void
+ses_chain_reserve(struct ses_session *s, size_t n)
 {
 	if (n > s->chain_cap) {
 		s->chain_cap = n;
@@ -412,7 +410,7 @@ resolve_recorded(struct ses_session *s, struct ses_thread_int *t,
 		uint64_t ip = pd_u64_array_get(cc, i);
 
 		if (ip >= PD_CONTEXT_MAX) {
-			cpumode = marker_mode(ip);
+			cpumode = ses_marker_mode(ip);
 			if (!cpumode)
 				return -1;
 			continue;
@@ -468,7 +466,7 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 	if (max_uw > s->opts.max_stack)
 		max_uw = s->opts.max_stack;
 	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
-	chain_reserve(s, want + max_uw);
+	ses_chain_reserve(s, want + max_uw);
 	n = resolve_recorded(s, t, ps);
 	if (n < 0)
 		return 0;

@@ -64,10 +64,13 @@ struct ses_map_int *ses_maps_find(struct ses_maps *m, uint64_t ip);
 void ses_maps_copy(struct ses_maps *dst, const struct ses_maps *src);
 void ses_maps_free(struct ses_maps *m);
 
+struct ses_lbr_stitch;
+
 struct ses_thread_int {
 	struct ses_thread pub;
 	struct ses_maps *maps;	/* shared by the threads of a process */
 	bool comm_set;
+	struct ses_lbr_stitch *lbr_stitch;	/* --stitch-lbr's memory, or NULL */
 };
 
 struct ses_threads {
@@ -275,6 +278,23 @@ void ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 size_t ses_resolve_branches(struct ses_session *s, struct ses_thread_int *t,
 			    const struct pd_sample *ps);
 /* Fill s->chain from the sample's callchain; returns the frame count. */
+/* The cpumode a context marker sets; 0 for an unknown marker. */
+uint8_t ses_marker_mode(uint64_t ip);
+/* Room for n frames in s->chain. */
+void ses_chain_reserve(struct ses_session *s, size_t n);
+
+/*
+ * LBR call stacks (session/lbr.c).  Whether ps is a sample of an
+ * --call-graph lbr event; a hash of its branch stack (for the stack
+ * key); its call stack into s->chain (the frame count), or -1 when its
+ * chain has no user part and is taken as recorded.
+ */
+bool ses_lbr_callstack(const struct pd_attr *attr, const struct pd_sample *ps);
+uint64_t ses_lbr_key(const struct pd_sample *ps);
+ptrdiff_t ses_resolve_lbr(struct ses_session *s, struct ses_thread_int *t,
+			  const struct pd_sample *ps);
+void ses_lbr_stitch_free(struct ses_lbr_stitch *st);
+
 size_t ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 			 const struct pd_sample *ps);
 

@@ -175,8 +175,14 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 		};
 	}
 	pre_fill(s, &k, p);
-	if (*decoded && !s->opts.no_callchain)
+	if (*decoded && !s->opts.no_callchain) {
 		p->unwind_key = ses_unwind_key(ps);
+		if (ses_lbr_callstack(attr, ps)) {
+			if (s->opts.stitch_lbr)
+				return false;
+			p->unwind_key ^= ses_lbr_key(ps);
+		}
+	}
 	return true;
 }
 
@@ -505,7 +511,11 @@ sample_resolve(struct ses_session *s, struct ses_thread_int *t)
 	out->unwind.end = SES_UW_NONE;
 	if (!s->opts.no_callchain && (pd_sample_has(ps, PD_SAMPLE_CALLCHAIN) ||
 				      ses_unwind_possible(ps))) {
-		out->nr_chain = ses_resolve_chain(s, t, ps);
+		ptrdiff_t n = -1;
+
+		if (ses_lbr_callstack(rec_attr(s, s->out_rec), ps))
+			n = ses_resolve_lbr(s, t, ps);
+		out->nr_chain = n >= 0 ? (size_t)n : ses_resolve_chain(s, t, ps);
 		out->chain = out->nr_chain ? s->chain : NULL;
 	}
 	out->branches = NULL;

@@ -78,6 +78,13 @@ struct ses_opts {
 	 * turns its ordered events off (perf script --show-round-events).
 	 */
 	bool file_order;
+	/*
+	 * perf's --stitch-lbr: an LBR call stack is continued with the
+	 * calls of the thread's previous sample that the hardware's stack
+	 * no longer holds.  Such samples depend on the ones before them,
+	 * so they are never interned.
+	 */
+	bool stitch_lbr;
 };
 
 /*
@@ -168,6 +175,13 @@ size_t ses_thread_maps(struct ses_session *s, const struct ses_thread *t,
  */
 void ses_resolve(struct ses_session *s, const struct ses_thread *t,
 		 uint8_t cpumode, uint64_t addr, struct ses_loc *loc);
+
+/*
+ * Whether perf 6.1 takes r's callchains as LBR call stacks, so that
+ * --stitch-lbr applies: its events sample a branch stack, and not the
+ * user registers and stack of DWARF unwinding.
+ */
+bool ses_stitch_lbr_applies(struct pd_reader *r);
 
 /* Why ses_next() stopped: the session's message, else the reader's. */
 const char *ses_errmsg(const struct ses_session *s);

@@ -130,6 +130,8 @@ ses_threads_free(struct ses_threads *ts)
 		ses_maps_free(ts->maps[i]);
 		free(ts->maps[i]);
 	}
+	for (i = 0; i < ts->nr; i++)
+		ses_lbr_stitch_free(ts->all[i]->lbr_stitch);
 	free(ts->maps);
 	free(ts->all);
 	u64map_free(&ts->by_tid);

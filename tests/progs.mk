@@ -21,6 +21,7 @@ check_PROGRAMS += \
 	tests/progs/hot-nofp \
 	tests/progs/sysloop \
 	tests/progs/threads \
+	tests/progs/recurse \
 	tests/progs/forkexec \
 	tests/progs/dlopen \
 	tests/progs/libpdhot.so \
@@ -43,6 +44,10 @@ tests_progs_sysloop_LDFLAGS = $(PROGS_LINK_FLAGS)
 tests_progs_threads_SOURCES = tests/progs/threads.c tests/progs/progs.h
 tests_progs_threads_CFLAGS = $(PROGS_FP_FLAGS) -pthread
 tests_progs_threads_LDFLAGS = $(PROGS_LINK_FLAGS) -pthread
+
+tests_progs_recurse_SOURCES = tests/progs/recurse.c tests/progs/progs.h
+tests_progs_recurse_CFLAGS = $(PROGS_FP_FLAGS)
+tests_progs_recurse_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 tests_progs_forkexec_SOURCES = tests/progs/forkexec.c tests/progs/progs.h
 tests_progs_forkexec_CFLAGS = $(PROGS_FP_FLAGS)

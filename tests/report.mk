@@ -17,7 +17,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-precord.test \
 	tests/report-live-precord2.test \
 	tests/report-dwarf.test \
-	tests/report-unwind-stats.test
+	tests/report-unwind-stats.test \
+	tests/report-lbr.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)

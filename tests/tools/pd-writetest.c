@@ -12,6 +12,18 @@
  *	COMPRESSED ones included; TRACING_DATA is copied as its raw blob.
  *	--unfinished closes the writer without pd_writer_finish(), as a
  *	recorder that was killed leaves its file (data size 0, no features).
+ *   pd-writetest --lbr DEPTH IN OUT
+ *	Copy a --call-graph fp recording IN as if it had been recorded with
+ *	--call-graph lbr on a CPU whose LBR holds DEPTH calls: each event
+ *	with a callchain samples a branch stack too (branch_sample_type
+ *	USER|CALL_STACK|HW_INDEX|NO_FLAGS|NO_CYCLES), and each sample gets
+ *	the calls its user chain implies, newest first: the call into the
+ *	sampled function (from the caller's return address less one, to
+ *	the sampled ip), then each older one, at most DEPTH (a sample
+ *	without a caller gets one call from and to its ip), with the
+ *	hardware index of a ring of DEPTH slots where call n of a thread's
+ *	stack sits in slot n % DEPTH; CPU_PMU_CAPS says branches=DEPTH.
+ *	The samples must have no READ, RAW or field after the callchain.
  *   pd-writetest --features [--exact] IN
  *	For every feature section of the file IN: parse it, encode the
  *	values again, and with --exact require the very bytes of the file
@@ -125,6 +137,89 @@ data_add(struct data *d, const void *p, size_t n)
 	d->len += n;
 }
 
+/* --lbr: the LBR depth, 0 for a plain copy */
+static unsigned int lbr_depth;
+
+#define CONTEXT_USER	((uint64_t)-512)
+#define CONTEXT_MAX	((uint64_t)-4095)
+#define SAMPLE_BRANCH_STACK	(1ULL << 11)
+#define LBR_BRANCH_TYPE	((1ULL << 0) | (1ULL << 11) | (1ULL << 14) | \
+			 (1ULL << 15) | (1ULL << 17))
+/* the sample_type bits that may come before and with the callchain */
+#define LBR_SAMPLE_OK	((0x1ffULL & ~(1ULL << 4)) | (1ULL << 9) | (1ULL << 16))
+
+static void
+put_u64(struct data *d, uint64_t v)
+{
+	data_add(d, &v, sizeof(v));
+}
+
+/* The u64 words of a sample before its callchain's nr. */
+static size_t
+words_before_callchain(uint64_t type)
+{
+	static const uint64_t bits[] = { 1ULL << 16, 1, 2, 4, 8, 64, 512, 128, 256 };
+	size_t n = 0;
+
+	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+		n += (type & bits[i]) != 0;
+	return n;
+}
+
+/* A SAMPLE with the branch stack its user chain implies, after the chain. */
+static void
+add_lbr_sample(struct data *d, const struct pd_record *rec, uint64_t type)
+{
+	const unsigned char *p = rec->data;
+	size_t at = 8 + 8 * words_before_callchain(type), user = 0, nr_user;
+	uint64_t nr, v, calls, keep, size;
+	uint16_t size16;
+
+	memcpy(&nr, p + at, 8);
+	if (at + 8 + nr * 8 > rec->size)
+		die("a sample at %#llx is cut short", (unsigned long long)rec->offset);
+	for (uint64_t i = 0; i < nr; i++) {
+		memcpy(&v, p + at + 8 + i * 8, 8);
+		if (v == CONTEXT_USER)
+			user = (size_t)i + 1;
+	}
+	nr_user = user ? (size_t)nr - user : 0;
+	calls = nr_user ? nr_user - 1 : 0;
+	/* perf reads a first entry even from an empty stack: never write one */
+	keep = !calls ? 1 : calls < lbr_depth ? calls : lbr_depth;
+	size = rec->size + 16 + keep * 24;
+	if (size > 0xffff)
+		die("a sample at %#llx grows too big", (unsigned long long)rec->offset);
+	size16 = (uint16_t)size;
+	data_add(d, p, 6);		/* type and misc */
+	data_add(d, &size16, 2);
+	data_add(d, p + 8, at + 8 + nr * 8 - 8);
+	put_u64(d, keep);
+	put_u64(d, calls % lbr_depth);
+	for (uint64_t i = 0; i < keep; i++) {
+		uint64_t from, to;
+
+		memcpy(&to, p + at + 8 + (user + i) * 8, 8);
+		if (calls) {
+			memcpy(&from, p + at + 8 + (user + i + 1) * 8, 8);
+			from--;
+		} else {
+			/* no caller known: a call from the sampled ip itself */
+			from = user ? to : 0;
+		}
+		put_u64(d, from);
+		put_u64(d, i ? to - 1 : to);
+		put_u64(d, 0);
+	}
+	data_add(d, p + at + 8 + nr * 8, rec->size - (at + 8 + nr * 8));
+}
+
+static bool
+lbr_event(const struct pd_attr *a)
+{
+	return lbr_depth && (a->sample_type & (1ULL << 5));
+}
+
 /* Every record as the file has it, minus what the writer makes itself. */
 static void
 collect_records(struct pd_reader *r, const char *path, struct data *d)
@@ -153,6 +248,12 @@ collect_records(struct pd_reader *r, const char *path, struct data *d)
 			continue;
 		default:
 			break;
+		}
+		if (rec.header.type == PD_RECORD_SAMPLE && rec.evsel >= 0 &&
+		    lbr_event(&pd_reader_evsel(r, (size_t)rec.evsel)->attr)) {
+			add_lbr_sample(d, &rec, pd_reader_evsel(r,
+					(size_t)rec.evsel)->attr.sample_type);
+			continue;
 		}
 		data_add(d, rec.data, rec.size);
 		if (rec.payload_size) {
@@ -248,9 +349,29 @@ copy(const char *in, const char *out, bool pipe, bool finish)
 		die("%s: %s", out, pd_strerror(err));
 	for (i = 0; i < pd_reader_nr_evsels(r); i++) {
 		const struct pd_evsel *ev = pd_reader_evsel(r, i);
+		struct pd_attr attr = ev->attr;
 
-		wcheck(w, pd_writer_add_evsel(w, &ev->attr, ev->ids,
+		if (lbr_event(&attr)) {
+			if (attr.sample_type & ~(LBR_SAMPLE_OK | (1ULL << 5)))
+				die("%s: sample_type %#llx has fields the --lbr "
+				    "copy does not move", in,
+				    (unsigned long long)attr.sample_type);
+			attr.sample_type |= SAMPLE_BRANCH_STACK;
+			attr.branch_sample_type = LBR_BRANCH_TYPE;
+		}
+		wcheck(w, pd_writer_add_evsel(w, &attr, ev->ids,
 					      ev->nr_ids), "add_evsel");
+	}
+	if (lbr_depth) {
+		static struct pd_cap cap = { (char *)"branches", NULL };
+		static char value[16];
+
+		snprintf(value, sizeof(value), "%u", lbr_depth);
+		cap.value = value;
+		m.cpu_pmu_caps = &cap;
+		m.nr_cpu_pmu_caps = 1;
+		m.features[PD_FEAT_CPU_PMU_CAPS / 64] |=
+			1ULL << (PD_FEAT_CPU_PMU_CAPS % 64);
 	}
 	if (pd_meta_has(&m, PD_FEAT_TRACING_DATA)) {
 		void *blob = d.tracing;
@@ -410,6 +531,11 @@ main(int argc, char **argv)
 			exact = true;
 		else if (strcmp(argv[i], "--unfinished") == 0)
 			finish = false;
+		else if (strcmp(argv[i], "--lbr") == 0 && i + 1 < argc) {
+			lbr_depth = (unsigned int)strtoul(argv[++i], NULL, 10);
+			if (!lbr_depth || lbr_depth > 64)
+				die("--lbr takes a depth from 1 to 64");
+		}
 		else
 			die("unknown option %s", argv[i]);
 	}
@@ -417,7 +543,7 @@ main(int argc, char **argv)
 		return check_features(argv[i], exact);
 	if (!features && argc - i == 2)
 		return copy(argv[i], argv[i + 1], pipe, finish);
-	fprintf(stderr, "usage: %s [--pipe] [--unfinished] IN OUT\n"
+	fprintf(stderr, "usage: %s [--pipe] [--unfinished] [--lbr DEPTH] IN OUT\n"
 		"       %s --features [--exact] IN\n", prog, prog);
 	return 2;
 }
