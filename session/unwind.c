@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <elf.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -70,8 +71,36 @@ struct ses_unwind {
 
 static char *debuginfo_path;
 
+/*
+ * A module's separate debug file (for .debug_frame) is the one the
+ * symbol layer found for its DSO, with the same search and build-id
+ * check as its symbols (sym_dso_debug_path()), not libdwfl's own.
+ */
+static int
+cb_find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
+		  Dwarf_Addr base, const char *file_name,
+		  const char *debuglink_file, GElf_Word debuglink_crc,
+		  char **debuginfo_file_name)
+{
+	const char *path;
+	int fd;
+
+	(void)mod; (void)modname; (void)base; (void)file_name;
+	(void)debuglink_file; (void)debuglink_crc;
+	if (!*userdata)
+		return -1;
+	path = sym_dso_debug_path(*userdata);
+	if (!path)
+		return -1;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return -1;
+	*debuginfo_file_name = strdup(path);
+	return fd;
+}
+
 static const Dwfl_Callbacks dwfl_callbacks = {
-	.find_debuginfo = dwfl_standard_find_debuginfo,
+	.find_debuginfo = cb_find_debuginfo,
 	.debuginfo_path = &debuginfo_path,
 	.section_address = dwfl_offline_section_address,
 };

@@ -128,6 +128,23 @@ sym_dso_data_dup(struct sym_dso *dso)
 	return fd < 0 ? -errno : fd;
 }
 
+const char *
+sym_dso_debug_path(struct sym_dso *dso)
+{
+	const char *path;
+
+	sym_dso_load(dso);
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->debug_frame_tried) {
+		dso->debug_frame_tried = true;
+		if (!dso->ar_ent)
+			dso->debug_frame_path = sym_dso_find_debug_frame(dso);
+	}
+	path = dso->debug_frame_path;
+	pthread_mutex_unlock(&dso->lock);
+	return path;
+}
+
 bool
 sym_dso_is_64_bit(struct sym_dso *dso)
 {

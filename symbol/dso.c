@@ -109,6 +109,7 @@ dso_free(struct sym_dso *dso)
 	if (dso->data_fd >= 0)
 		close(dso->data_fd);
 	free(dso->image_path);
+	free(dso->debug_frame_path);
 	free(dso->symsrc_path);
 	free(dso->long_name);
 	free(dso->short_name);

@@ -6,7 +6,8 @@
 # their profiles hold only their own functions: each target's CFLAGS and
 # LDFLAGS replace AM_CFLAGS and AM_LDFLAGS.  Frame pointers are kept and
 # sibling calls turned off so that every caller is on the stack; hot-nofp
-# is the same program without frame pointers.  PROGS_LEAF_FRAMES makes the
+# is the same program without frame pointers, and hot-dframe without
+# frame pointers and with its CFI only in .debug_frame (no unwind tables).  PROGS_LEAF_FRAMES makes the
 # hot leaf functions set up a frame too (GCC omits it in leaves even with
 # -fno-omit-frame-pointer), or their callers would be missing from every
 # frame-pointer callchain.
@@ -19,6 +20,7 @@ PROGS_SO_FLAGS = $(PROGS_FP_FLAGS) -fPIC
 check_PROGRAMS += \
 	tests/progs/hot \
 	tests/progs/hot-nofp \
+	tests/progs/hot-dframe \
 	tests/progs/sysloop \
 	tests/progs/threads \
 	tests/progs/recurse \
@@ -36,6 +38,10 @@ tests_progs_hot_LDFLAGS = $(PROGS_LINK_FLAGS)
 tests_progs_hot_nofp_SOURCES = tests/progs/hot.c tests/progs/progs.h
 tests_progs_hot_nofp_CFLAGS = $(PROGS_NOFP_FLAGS)
 tests_progs_hot_nofp_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_hot_dframe_SOURCES = tests/progs/hot.c tests/progs/progs.h
+tests_progs_hot_dframe_CFLAGS = $(PROGS_NOFP_FLAGS) -fno-asynchronous-unwind-tables -fno-unwind-tables
+tests_progs_hot_dframe_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 tests_progs_sysloop_SOURCES = tests/progs/sysloop.c tests/progs/progs.h
 tests_progs_sysloop_CFLAGS = $(PROGS_FP_FLAGS)

@@ -18,6 +18,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-precord2.test \
 	tests/report-dwarf.test \
 	tests/report-unwind-stats.test \
+	tests/report-dwarf-debugframe.test \
 	tests/report-lbr.test
 
 TESTS += $(REPORT_LIVE_TESTS)
