@@ -171,6 +171,15 @@ sample_reg(const struct pd_sample *ps, unsigned int reg)
 	return v;
 }
 
+static void
+note_cfi(Dwfl_Module *mod, struct sym_dso *dso, uint64_t pc)
+{
+	Dwarf_Addr bias;
+
+	if (sym_dso_noting(dso) && dwfl_module_getelf(mod, &bias))
+		sym_dso_note_cfi(dso, pc - bias);
+}
+
 /* The map of addr in the sampled address space that has an ELF file. */
 static const struct ses_map_int *
 file_map(struct ses_unwind *u, uint64_t addr)
@@ -186,9 +195,10 @@ file_map(struct ses_unwind *u, uint64_t addr)
 
 /*
  * Make sure the Dwfl has the module of the map covering pc, as perf's
- * report_module(): the DSO's file loaded at the map's start less its
- * file offset.  False when there is none; a module of another DSO there
- * marks the Dwfl stale.
+ * report_module(): the DSO's file (else the CFI image of its archive
+ * entry) loaded at the map's start less its file offset.  False when
+ * there is none; a module of another DSO there marks the Dwfl stale.
+ * An archive being made notes the address whose CFI is read next.
  */
 static bool
 report_pc(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
@@ -202,7 +212,7 @@ report_pc(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
 		return false;
 	mod = dwfl_addrmodule(dwfl, pc);
 	if (!mod) {
-		fd = sym_dso_data_dup(m->pub.dso);
+		fd = sym_dso_unwind_dup(m->pub.dso);
 		if (fd < 0)
 			return false;
 		mod = dwfl_report_elf(dwfl, sym_dso_short_name(m->pub.dso),
@@ -223,6 +233,7 @@ report_pc(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
 		u->stale = true;
 		return false;
 	}
+	note_cfi(mod, m->pub.dso, pc);
 	return true;
 }
 

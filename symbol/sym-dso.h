@@ -67,6 +67,8 @@ struct sym_dso {
 	struct sym_notes *notes;	/* under ctx->note_lock */
 	const struct sym_ar_dso *ar_ent;	/* its archive entry */
 	char *debug_frame_path;		/* sym_dso_debug_path() */
+	int cfi_fd;			/* the archive's CFI image, -1: none */
+	bool cfi_tried;			/* cfi_fd was made or failed */
 	bool debug_frame_tried;		/* debug_frame_path was looked for */
 };
 
