@@ -310,28 +310,74 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = cb_set_initial_registers,
 };
 
+/* Whether the CFI of pc marks a signal trampoline (augmentation 'S'). */
+static bool
+is_signal_frame(Dwfl *dwfl, uint64_t pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_CFI *cfi;
+	Dwarf_Addr bias;
+	Dwarf_Frame *frame;
+	bool signal = false;
+
+	if (!mod)
+		return false;
+	cfi = dwfl_module_eh_cfi(mod, &bias);
+	if (!cfi)
+		cfi = dwfl_module_dwarf_cfi(mod, &bias);
+	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		return false;
+	dwarf_frame_info(frame, NULL, NULL, &signal);
+	free(frame);
+	return signal;
+}
+
+/*
+ * The frame's pc and whether it is an activation.  Asked the latter,
+ * libdwfl takes the step out of the frame at once: the frame's module
+ * must be reported before, or the step goes without its CFI.
+ */
+static bool
+frame_pc(struct ses_unwind *u, Dwfl *dwfl, Dwfl_Frame *state,
+	 Dwarf_Addr *pc, bool *activation)
+{
+	if (!dwfl_frame_pc(state, pc, NULL))
+		return false;
+	report_pc(u, dwfl, *pc);
+	return dwfl_frame_pc(state, pc, activation);
+}
+
 static int
 cb_frame(Dwfl_Frame *state, void *arg)
 {
 	struct ses_unwind *u = arg;
+	Dwfl *dwfl = dwfl_thread_dwfl(dwfl_frame_thread(state));
 	Dwarf_Addr pc;
-	bool activation;
+	bool activation, reported;
 
 	u->past_copy = false;
-	if (!dwfl_frame_pc(state, &pc, &activation)) {
+	if (!frame_pc(u, dwfl, state, &pc, &activation)) {
 		u->end = SES_UW_BAD_REGS;
 		return DWARF_CB_ABORT;
 	}
 	if (!activation)
 		pc--;
-	u->ips[u->nr_ips++] = pc;
+	/* the next step reads this frame's CFI */
+	reported = report_pc(u, dwfl, pc);
 	u->last_pc = pc;
+	/*
+	 * libdwfl counts a signal trampoline as an activation, and so the
+	 * interrupted frame after it; perf 6.1's libunwind takes one off
+	 * the trampoline's pc all the same (doc/perf-records.md §7.9).
+	 */
+	if (activation && u->nr_ips && reported && is_signal_frame(dwfl, pc))
+		pc--;
+	u->ips[u->nr_ips++] = pc;
 	if (u->nr_ips >= u->max) {
 		u->end = SES_UW_MAX_STACK;
 		return DWARF_CB_ABORT;
 	}
-	/* the next step reads this frame's CFI */
-	if (!report_pc(u, dwfl_thread_dwfl(dwfl_frame_thread(state)), pc)) {
+	if (!reported) {
 		u->end = SES_UW_NO_BINARY;
 		return DWARF_CB_ABORT;
 	}
@@ -452,9 +498,11 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 	/*
 	 * perf's libunwind reads a return address above the stack copy as
 	 * 0 and still counts the step: one more frame, 0 less one, which
-	 * perf shows as an unknown 0xffffffffffffffff.
+	 * perf shows as an unknown 0xffffffffffffffff; but not out of a
+	 * signal trampoline, whose step fails (doc/perf-records.md §7.9).
 	 */
-	if (u->past_copy && u->nr_ips && u->nr_ips < u->max)
+	if (u->past_copy && u->nr_ips && u->nr_ips < u->max &&
+	    !is_signal_frame(dwfl, u->last_pc))
 		u->ips[u->nr_ips++] = (uint64_t)-1;
 	return u->nr_ips;
 }

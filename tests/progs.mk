@@ -21,6 +21,12 @@ check_PROGRAMS += \
 	tests/progs/hot \
 	tests/progs/hot-nofp \
 	tests/progs/hot-dframe \
+	tests/progs/threads-nofp \
+	tests/progs/recurse-nofp \
+	tests/progs/sigframe \
+	tests/progs/tmpl \
+	tests/progs/libpdlinked-nofp.so \
+	tests/progs/linked-nofp \
 	tests/progs/sysloop \
 	tests/progs/threads \
 	tests/progs/recurse \
@@ -81,6 +87,34 @@ tests_progs_linked_LDADD = tests/progs/libpdlinked.so
 tests_progs_demo_SOURCES = tests/progs/demo.c tests/progs/progs.h
 tests_progs_demo_CFLAGS = $(PROGS_FP_FLAGS)
 tests_progs_demo_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+# Without frame pointers, for --call-graph dwarf: threads, recursion, a
+# signal handler's frame, C++ templates, a shared library through the PLT.
+tests_progs_threads_nofp_SOURCES = tests/progs/threads.c tests/progs/progs.h
+tests_progs_threads_nofp_CFLAGS = $(PROGS_NOFP_FLAGS) -pthread
+tests_progs_threads_nofp_LDFLAGS = $(PROGS_LINK_FLAGS) -pthread
+
+tests_progs_recurse_nofp_SOURCES = tests/progs/recurse.c tests/progs/progs.h
+tests_progs_recurse_nofp_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_recurse_nofp_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_sigframe_SOURCES = tests/progs/sigframe.c tests/progs/progs.h
+tests_progs_sigframe_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_sigframe_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+# C++: g++ takes none of the C-only warnings of WARN_CFLAGS
+tests_progs_tmpl_SOURCES = tests/progs/tmpl.cc tests/progs/progs.h
+tests_progs_tmpl_CXXFLAGS = -Wall -Wextra -Werror -O2 -g -fomit-frame-pointer -fno-optimize-sibling-calls
+tests_progs_tmpl_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_libpdlinked_nofp_so_SOURCES = tests/progs/libpdlinked.c tests/progs/progs.h
+tests_progs_libpdlinked_nofp_so_CFLAGS = $(PROGS_NOFP_FLAGS) -fPIC
+tests_progs_libpdlinked_nofp_so_LDFLAGS = $(PROGS_LINK_FLAGS) -shared -Wl,-soname,libpdlinked-nofp.so
+
+tests_progs_linked_nofp_SOURCES = tests/progs/linked.c tests/progs/progs.h
+tests_progs_linked_nofp_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_linked_nofp_LDFLAGS = $(PROGS_LINK_FLAGS) -Wl,-rpath,'$$ORIGIN'
+tests_progs_linked_nofp_LDADD = tests/progs/libpdlinked-nofp.so
 
 # The workloads run, exit 0, and have their hot functions in .symtab.
 TESTS += tests/progs/progs.test

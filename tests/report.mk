@@ -19,6 +19,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf.test \
 	tests/report-unwind-stats.test \
 	tests/report-dwarf-debugframe.test \
+	tests/report-dwarf-progs.test \
 	tests/report-lbr.test
 
 TESTS += $(REPORT_LIVE_TESTS)
