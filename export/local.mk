@@ -37,6 +37,9 @@ EXTRA_DIST += export/flamegraph.html
 # pexport's outputs against perf's converters.
 EXPORT_TESTS = \
 	tests/export-json.test \
-	tests/export-collapsed.test
+	tests/export-collapsed.test \
+	tests/export-flamegraph.test \
+	tests/export-flamegraph-browser.test
 TESTS += $(EXPORT_TESTS)
-EXTRA_DIST += $(EXPORT_TESTS) tests/export/stackcollapse.py
+EXTRA_DIST += $(EXPORT_TESTS) tests/export/stackcollapse.py \
+	tests/export/flamegraph.py
