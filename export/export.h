@@ -17,7 +17,7 @@
 
 /* What a flame graph's widths count (--weight). */
 enum exp_weight {
-	EXP_WEIGHT_SCRIPT,	/* as --to collapsed: periods where perf script prints them */
+	EXP_WEIGHT_SCRIPT,	/* as --to collapsed counts */
 	EXP_WEIGHT_SAMPLES,
 	EXP_WEIGHT_PERIOD,
 };

@@ -192,12 +192,10 @@ exp_flame_tree_add(struct exp_flame_tree *t, const struct exp_profile *p,
 	for (size_t i = 0; i < p->nr_rows; i++)
 		if (p->rows[i].evsel == evsel)
 			add_row(&a, &p->rows[i]);
-	if (old) {
+	if (old)
 		t->old_period = period;
-		t->has_old = true;
-	} else {
+	else
 		t->period = period;
-	}
 	free(a.loc_name);
 	sb_free(&a.sb);
 	sb_free(&a.tmp.line);
@@ -222,8 +220,8 @@ keyed_cmp(const void *a, const void *b)
 static int
 name_cmp(const void *a, const void *b)
 {
-	const struct exp_flame_name *x = *(const struct exp_flame_name *const *)a;
-	const struct exp_flame_name *y = *(const struct exp_flame_name *const *)b;
+	const struct exp_flame_name *const *pa = a, *const *pb = b;
+	const struct exp_flame_name *x = *pa, *y = *pb;
 	int c = strcmp(x->text, y->text);
 
 	return c ? c : (int)x->code - (int)y->code;

@@ -45,7 +45,6 @@ struct exp_flame_tree {
 	struct u64map name_head;	/* hash -> 1 + first name */
 	struct u64map node_head;	/* hash of (parent, name) -> 1 + node */
 	bool period, old_period;	/* the counts are periods */
-	bool has_old;			/* --diff: the old recording was added */
 };
 
 void exp_flame_tree_init(struct exp_flame_tree *t, const char *event);
@@ -61,7 +60,7 @@ void exp_flame_tree_add(struct exp_flame_tree *t, const struct exp_profile *p,
 
 /* The frames to draw (exp_flame_tree_order()). */
 struct exp_flame_order {
-	uint32_t *nodes;		/* depth first, children in name order */
+	uint32_t *nodes;		/* depth first, siblings by name */
 	size_t nr;
 	uint64_t dropped;		/* frames narrower than the minimum */
 	uint64_t dropped_value;		/* the counts below the cut */
