@@ -3,7 +3,7 @@
  * export/flamegraph.c - pexport --to flamegraph: one self-contained HTML
  * page (export/flamegraph.html, our own CSS and script) that draws a
  * flame graph per event from the merged frames of flametree.h, written
- * into the page as JSON (doc/pexport.1: FLAME GRAPHS); with --diff, the
+ * into the page as JSON (pexport(1), flamegraph); with --diff, the
  * frames of an old recording too, as difffolded.pl and flamegraph.pl
  * draw them.
  */
