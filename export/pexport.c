@@ -32,17 +32,30 @@ static const char usage[] =
 "is a pipe) in another format.\n"
 "  -t, --to=KIND            json: what perf data convert --to-json writes;\n"
 "                           collapsed: FlameGraph's collapsed stacks;\n"
-"                           speedscope: speedscope's JSON\n"
+"                           speedscope: speedscope's JSON;\n"
+"                           flamegraph: an interactive HTML flame graph\n"
 "  -i, --input=FILE         the recording (a file, a pipe, - for stdin)\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
 "  -f, --force              overwrite OUT if it exists\n"
-"  -e, --event=NAME         collapsed: the event to write (default: the\n"
-"                           first one sampled)\n"
-"      --with-pid           collapsed: \"comm-pid\" as the first frame\n"
-"      --with-tid           collapsed: \"comm-pid/tid\" as the first frame\n"
+"  -e, --event=NAME         collapsed, flamegraph: the event to write\n"
+"                           (default: the first one sampled; flamegraph:\n"
+"                           a graph for each event)\n"
+"      --with-pid           collapsed, flamegraph: \"comm-pid\" as the\n"
+"                           first frame\n"
+"      --with-tid           collapsed, flamegraph: \"comm-pid/tid\"\n"
 "      --annotate           collapsed: _[k], _[j], _[i] after kernel, JIT\n"
 "                           and inlined functions\n"
-"      --addrs              collapsed: addresses of unknown code\n"
+"      --addrs              collapsed, flamegraph: addresses of unknown\n"
+"                           code\n"
+"      --title=TEXT         flamegraph: the page's title\n"
+"      --minwidth=N[%]      flamegraph: leave out frames narrower than N\n"
+"                           pixels of flamegraph.pl's 1200-pixel image,\n"
+"                           or N% of the total (default 0.1)\n"
+"      --weight=samples|period  flamegraph: what the widths count\n"
+"                           (default: as collapsed counts)\n"
+"      --inverted           flamegraph: an icicle graph (roots on top)\n"
+"      --diff=OLD           flamegraph: a differential flame graph of\n"
+"                           FILE against the recording OLD\n"
 "      --comms=LIST         only samples of these comms\n"
 "      --pid=LIST           only samples of these process ids\n"
 "      --tid=LIST           only samples of these thread ids\n"
@@ -63,13 +76,16 @@ static const char usage[] =
 enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_NO_ARCHIVE, OPT_WITH_PID, OPT_WITH_TID, OPT_ANNOTATE,
        OPT_ADDRS, OPT_COMMS, OPT_PID, OPT_TID, OPT_DSOS, OPT_SYMBOLS,
-       OPT_TIME, OPT_MAX_STACK };
+       OPT_TIME, OPT_MAX_STACK, OPT_TITLE, OPT_MINWIDTH, OPT_WEIGHT,
+       OPT_INVERTED, OPT_DIFF };
 
 static const struct exp_format formats[] = {
-	{ "json", "JSON data", false, NULL, exp_json },
-	{ "collapsed", "collapsed stacks", true, NULL, exp_collapsed },
+	{ "json", "JSON data", false, NULL, exp_json, NULL },
+	{ "collapsed", "collapsed stacks", true, NULL, exp_collapsed, NULL },
 	{ "speedscope", "a speedscope profile", true, exp_speedscope_start,
-	  exp_speedscope },
+	  exp_speedscope, NULL },
+	{ "flamegraph", "a flame graph", true, exp_flamegraph_start,
+	  exp_flamegraph, exp_flamegraph_old },
 };
 
 struct options {
@@ -81,6 +97,7 @@ struct options {
 	const char *symbol_archive;
 	unsigned int max_stack;
 	bool no_archive;
+	bool flame_opts;		/* an option only flamegraph reads */
 	bool force;
 	bool quiet;
 	struct exp_opts exp;
@@ -101,7 +118,7 @@ format_named(const char *name)
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		if (!strcmp(formats[i].name, name))
 			return &formats[i];
-	usage_error("--to takes json, collapsed or speedscope");
+	usage_error("--to takes json, collapsed, speedscope or flamegraph");
 }
 
 /* preport's filter options, with its parsers and messages */
@@ -154,9 +171,54 @@ parse_max_stack(const char *arg)
 	return (unsigned int)v;
 }
 
+/* flamegraph.pl's --minwidth: a number of pixels, or a percentage */
+static void
+parse_minwidth(struct exp_opts *e, const char *arg)
+{
+	size_t n = strspn(arg, "0123456789.");
+	char *end;
+
+	e->minwidth_pct = arg[n] == '%';
+	if (!n || arg[n + e->minwidth_pct] != '\0')
+		usage_error("--minwidth takes a number of pixels, or a "
+			    "percentage (N%)");
+	e->minwidth = strtod(arg, &end);
+	if (end != arg + n)
+		usage_error("--minwidth takes a number of pixels, or a "
+			    "percentage (N%)");
+}
+
+static void
+parse_weight(struct exp_opts *e, const char *arg)
+{
+	if (!strcmp(arg, "samples"))
+		e->weight = EXP_WEIGHT_SAMPLES;
+	else if (!strcmp(arg, "period"))
+		e->weight = EXP_WEIGHT_PERIOD;
+	else
+		usage_error("--weight takes samples or period");
+}
+
+static bool
+parse_flame_opt(struct options *o, int c)
+{
+	switch (c) {
+	case OPT_TITLE: o->exp.title = optarg; break;
+	case OPT_MINWIDTH: parse_minwidth(&o->exp, optarg); break;
+	case OPT_WEIGHT: parse_weight(&o->exp, optarg); break;
+	case OPT_INVERTED: o->exp.inverted = true; break;
+	case OPT_DIFF: o->exp.diff = optarg; break;
+	default: return false;
+	}
+	o->flame_opts = true;
+	return true;
+}
+
 static bool
 parse_export_opt(struct options *o, int c)
 {
+	if (parse_flame_opt(o, c))
+		return true;
 	switch (c) {
 	case 'e': o->exp.event = optarg; break;
 	case OPT_WITH_PID: o->exp.with_pid = true; break;
@@ -175,17 +237,22 @@ check_combination(const struct options *o)
 	bool filters = o->filt.nr_comms || o->filt.nr_pids ||
 		o->filt.nr_tids || o->filt.nr_dsos || o->filt.nr_syms ||
 		o->filt.cpus || o->filt.time_str || o->max_stack;
+	bool collapsed = !strcmp(o->format->name, "collapsed");
+	bool flame = !strcmp(o->format->name, "flamegraph");
 
 	if (!o->format->profile && filters)
 		usage_error("--to json writes every sample: the filters and "
 			    "--max-stack are for the stack formats");
-	if (strcmp(o->format->name, "collapsed") &&
-	    (o->exp.with_pid || o->exp.with_tid || o->exp.annotate ||
-	     o->exp.addrs))
-		usage_error("--with-pid, --with-tid, --annotate and --addrs "
-			    "are options of --to collapsed");
-	if (o->exp.event && strcmp(o->format->name, "collapsed"))
-		usage_error("--event is an option of --to collapsed");
+	if (!collapsed && o->exp.annotate)
+		usage_error("--annotate is an option of --to collapsed");
+	if (!collapsed && !flame &&
+	    (o->exp.with_pid || o->exp.with_tid || o->exp.addrs ||
+	     o->exp.event))
+		usage_error("--with-pid, --with-tid, --addrs and --event are "
+			    "options of --to collapsed and flamegraph");
+	if (!flame && o->flame_opts)
+		usage_error("--title, --minwidth, --weight, --inverted and "
+			    "--diff are options of --to flamegraph");
 }
 
 static void
@@ -201,6 +268,11 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "with-tid", no_argument, NULL, OPT_WITH_TID },
 		{ "annotate", no_argument, NULL, OPT_ANNOTATE },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
+		{ "weight", required_argument, NULL, OPT_WEIGHT },
+		{ "inverted", no_argument, NULL, OPT_INVERTED },
+		{ "diff", required_argument, NULL, OPT_DIFF },
 		{ "comms", required_argument, NULL, OPT_COMMS },
 		{ "pid", required_argument, NULL, OPT_PID },
 		{ "tid", required_argument, NULL, OPT_TID },
@@ -249,7 +321,8 @@ parse_args(int argc, char **argv, struct options *o)
 	if (optind < argc)
 		usage_error("unexpected argument");
 	if (!to)
-		usage_error("--to is needed: json, collapsed or speedscope");
+		usage_error("--to is needed: json, collapsed, speedscope or "
+			    "flamegraph");
 	o->format = format_named(to);
 	if (!o->output)
 		usage_error("-o OUT is needed");
@@ -291,13 +364,16 @@ open_output(const struct options *o)
 	return f;
 }
 
-/* The symbol archive, as preport and pscript find it. */
+/*
+ * The symbol archive, as preport and pscript find it; --symbol-archive
+ * is -i's, --diff's recording takes the one beside it.
+ */
 static char *
 symbol_archive(const struct options *o, const char *input)
 {
 	if (o->no_archive)
 		return NULL;
-	if (o->symbol_archive)
+	if (o->symbol_archive && input != o->exp.diff)
 		return strdup(o->symbol_archive);
 	return sym_archive_beside(input);
 }
@@ -316,12 +392,17 @@ exp_chosen_evsel(struct exp_run *x)
 	return ev;
 }
 
-/* --time's percentages need the recording's first and last sample times. */
+/*
+ * --time's percentages need the recording's first and last sample times
+ * (resolved again for each recording of --diff).
+ */
 static int
 resolve_time(struct options *o, const struct pd_meta *meta)
 {
 	char err[256];
 
+	if (o->filt.time_str && strchr(o->filt.time_str, '%'))
+		o->filt.nr_times = 0;
 	if (!meta || !rep_filter_resolve_time(&o->filt, meta->first_sample_time,
 					      meta->last_sample_time, err,
 					      sizeof(err)))
@@ -330,17 +411,121 @@ resolve_time(struct options *o, const struct pd_meta *meta)
 	return -1;
 }
 
-static int
-write_profile(struct exp_run *x, struct options *o)
-{
-	struct exp_collect_opts co = { .filt = &o->filt };
-	void *state = o->format->start ? o->format->start(x, &co) : NULL;
-	int err = exp_profile_collect(&x->profile, x->ses, x->r, &co);
+/* What a recording's session holds besides the session. */
+struct held {
+	struct sym_ctx *syms;
+	char *archive;
+	char *recording_id;
+};
 
-	if (err < 0) {
-		/* what was read is written, as perf's tools do */
+static void
+session_open(struct exp_run *x, const struct options *o, struct held *h)
+{
+	const struct pd_meta *meta = pd_reader_meta(x->r);
+	struct sym_opts so = {
+		.symfs = o->symfs,
+		.kallsyms = o->kallsyms,
+		.os_release = meta ? meta->os_release : NULL,
+		.warn = o->quiet ? NULL : print_sym_warning,
+	};
+	struct ses_opts sopts = {
+		.max_stack = o->max_stack,
+		.stack_ids = o->format->profile,
+		.threads = ses_threads_default(),
+	};
+
+	h->archive = symbol_archive(o, x->input);
+	h->recording_id = sym_recording_id(x->input);
+	so.archive = h->archive;
+	so.recording_id = h->recording_id;
+	h->syms = sym_ctx_new(&so);
+	if (!h->syms)
+		die(EXIT_FAILURE, "cannot set up the symbol tables");
+	x->ses = ses_new(x->r, h->syms, &sopts);
+}
+
+static void
+session_close(struct exp_run *x, struct held *h)
+{
+	ses_free(x->ses);
+	x->ses = NULL;
+	sym_ctx_free(h->syms);
+	free(h->archive);
+	free(h->recording_id);
+}
+
+/* what was read before an error is written, as perf's tools do */
+static void
+collect(struct exp_run *x, struct options *o, struct exp_collect_opts *co)
+{
+	co->filt = &o->filt;
+	if (exp_profile_collect(&x->profile, x->ses, x->r, co) < 0)
 		warn_msg("%s: %s", x->input, ses_errmsg(x->ses));
+}
+
+static int
+open_reader(struct exp_run *x, const struct options *o)
+{
+	struct pd_reader_opts ropts = { 0 };
+
+	if (!o->quiet) {
+		ropts.warn = tool_input_warning;
+		ropts.warn_ctx = (void *)x->input;
 	}
+	if (!pd_reader_open(&x->r, x->input, &ropts))
+		return 0;
+	error_msg("%s: %s", x->input, pd_reader_errmsg(x->r));
+	pd_reader_close(x->r);
+	x->r = NULL;
+	return -1;
+}
+
+/* --diff: the old recording's profile, its session open (old_close()) */
+static int
+old_open(struct exp_run *ox, struct options *o, struct held *h)
+{
+	struct exp_collect_opts co = { 0 };
+
+	*ox = (struct exp_run){ .input = o->exp.diff, .o = &o->exp };
+	if (open_reader(ox, o))
+		return -1;
+	session_open(ox, o, h);
+	if (resolve_time(o, pd_reader_meta(ox->r))) {
+		session_close(ox, h);
+		pd_reader_close(ox->r);
+		return -1;
+	}
+	collect(ox, o, &co);
+	return 0;
+}
+
+static void
+old_close(struct exp_run *ox, struct held *h)
+{
+	if (!ox->r)
+		return;
+	exp_profile_free(&ox->profile);
+	session_close(ox, h);
+	pd_reader_close(ox->r);
+	ox->r = NULL;
+}
+
+/* The old recording goes to the format before the new one is read. */
+static int
+write_profile(struct exp_run *x, struct options *o, struct exp_run *ox,
+	      struct held *oh)
+{
+	struct exp_collect_opts co = { 0 };
+	void *state = o->format->start ? o->format->start(x, &co) : NULL;
+	int err;
+
+	if (ox->r) {
+		err = o->format->old(ox, state);
+		old_close(ox, oh);
+		if (err)
+			return err;
+	}
+	collect(x, o, &co);
 	x->samples = x->profile.samples;
 	err = o->format->write(x, state);
 	exp_profile_free(&x->profile);
@@ -350,35 +535,18 @@ write_profile(struct exp_run *x, struct options *o)
 static int
 run(struct exp_run *x, struct options *o)
 {
-	const struct pd_meta *meta = pd_reader_meta(x->r);
-	char *archive = symbol_archive(o, x->input);
-	char *recording_id = sym_recording_id(x->input);
-	struct sym_opts so = {
-		.symfs = o->symfs,
-		.kallsyms = o->kallsyms,
-		.os_release = meta ? meta->os_release : NULL,
-		.archive = archive,
-		.recording_id = recording_id,
-		.warn = o->quiet ? NULL : print_sym_warning,
-	};
-	struct ses_opts sopts = {
-		.max_stack = o->max_stack,
-		.stack_ids = o->format->profile,
-		.threads = ses_threads_default(),
-	};
-	struct sym_ctx *syms = sym_ctx_new(&so);
+	struct exp_run ox = { 0 };
+	struct held h, oh;
 	int ret = -1;
 
-	if (!syms)
-		die(EXIT_FAILURE, "cannot set up the symbol tables");
-	x->ses = ses_new(x->r, syms, &sopts);
-	if (!resolve_time(o, meta))
-		ret = o->format->profile ? write_profile(x, o) :
+	if (o->exp.diff && old_open(&ox, o, &oh))
+		return -1;
+	session_open(x, o, &h);
+	if (!resolve_time(o, pd_reader_meta(x->r)))
+		ret = o->format->profile ? write_profile(x, o, &ox, &oh) :
 			o->format->write(x, NULL);
-	ses_free(x->ses);
-	sym_ctx_free(syms);
-	free(archive);
-	free(recording_id);
+	old_close(&ox, &oh);
+	session_close(x, &h);
 	return ret;
 }
 
@@ -395,16 +563,17 @@ summary(const struct exp_run *x, const struct options *o, long size)
 			"samples) ]\n", mb, (unsigned long long)x->samples);
 		return;
 	}
-	fprintf(stderr, "[ pexport: Wrote %llu samples of '%s' as %s to "
-		"'%s' (%.3f MB) ]\n", (unsigned long long)x->samples,
-		x->input, o->format->what, o->output, mb);
+	fprintf(stderr, "[ pexport: Wrote %llu samples of '%s' as %s%s%s%s "
+		"to '%s' (%.3f MB) ]\n", (unsigned long long)x->samples,
+		x->input, o->format->what, o->exp.diff ? " against '" : "",
+		o->exp.diff ? o->exp.diff : "", o->exp.diff ? "'" : "",
+		o->output, mb);
 }
 
 int
 main(int argc, char **argv)
 {
-	struct options o = { 0 };
-	struct pd_reader_opts ropts = { 0 };
+	struct options o = { .exp.minwidth = 0.1 };
 	struct exp_run x = { 0 };
 	long size;
 	int ret;
@@ -412,15 +581,8 @@ main(int argc, char **argv)
 	diag_set_program("pexport");
 	parse_args(argc, argv, &o);
 	x.input = o.input ? o.input : tool_default_input();
-	if (!o.quiet) {
-		ropts.warn = tool_input_warning;
-		ropts.warn_ctx = (void *)x.input;
-	}
-	if (pd_reader_open(&x.r, x.input, &ropts)) {
-		error_msg("%s: %s", x.input, pd_reader_errmsg(x.r));
-		pd_reader_close(x.r);
+	if (open_reader(&x, &o))
 		return EXIT_FAILURE;
-	}
 	x.out = open_output(&o);
 	if (!x.out) {
 		pd_reader_close(x.r);
