@@ -306,6 +306,26 @@ rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 	return 0;
 }
 
+int
+rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep->elide[d] || rep_dim_is_hpp(d))
+			continue;
+		c = rep_dims[d].sort ? rep_dims[d].sort(l, r) :
+			rep_dims[d].cmp(rep, l, r);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
 static uint64_t
 hash_str(const char *s)
 {
