@@ -80,8 +80,9 @@ usage(FILE *f)
 		"  -F, --formula        how each value was computed\n"
 		"  -b, --baseline-only  only the entries the baseline has and\n"
 		"                       another file pairs\n"
-		"  -s, --sort KEYS      pair and sort by these keys: comm, pid, tid,\n"
-		"                       dso, sym/symbol, cpu, socket, srcline, srcfile\n"
+		"  -s, --sort KEYS      pair and sort by these keys: comm, pid,\n"
+		"                       dso, sym/symbol, parent, cpu, socket, srcline,\n"
+		"                       srcfile\n"
 		"                       (default dso,sym; +KEYS appends)\n"
 		"  -t, --field-separator SEP  separate the columns with SEP\n"
 		"      --percentage relative|absolute  percentages of what the\n"
@@ -298,8 +299,34 @@ static bool
 is_diff_key(enum rep_dim d)
 {
 	return d == REP_DIM_COMM || d == REP_DIM_PID || d == REP_DIM_DSO ||
-	       d == REP_DIM_SYM || d == REP_DIM_CPU || d == REP_DIM_SOCKET ||
-	       d == REP_DIM_SRCLINE || d == REP_DIM_SRCFILE;
+	       d == REP_DIM_SYM || d == REP_DIM_PARENT || d == REP_DIM_CPU ||
+	       d == REP_DIM_SOCKET || d == REP_DIM_SRCLINE ||
+	       d == REP_DIM_SRCFILE;
+}
+
+/*
+ * The keys as given: perf diff knows no "tid" (preport's alias), and
+ * pdiff shows no column of numbers (overhead, sample, period) as a key.
+ */
+static void
+check_keys(const char *s)
+{
+	char **words = NULL;
+	size_t nr = 0, i;
+
+	rep_filter_parse_list(&words, &nr, s);
+	for (i = 0; i < nr; i++) {
+		int d = rep_dim_parse(words[i]);
+
+		if (!strcmp(words[i], "tid"))
+			die(2, "-s: unknown sort key 'tid' (perf diff has none; "
+			    "pid is the thread)");
+		if (d >= 0 && !is_diff_key((enum rep_dim)d))
+			die(2, "-s: pdiff does not pair entries by '%s'",
+			    words[i]);
+		free(words[i]);
+	}
+	free(words);
 }
 
 /* perf diff's sort order (default dso,symbol) as preport's key list. */
@@ -319,16 +346,12 @@ setup_keys(struct pdiff_opts *o, char **owned)
 		s = *owned;
 	}
 	h->sort_str = s;
+	check_keys(s);
 	if (rep_report_setup_dims(&o->rep, false, err, sizeof(err)))
 		die(2, "-s: %s", err);
-	for (i = 0; i < h->nr_sort; i++) {
-		if (h->sort[i] == REP_DIM_OVERHEAD)
-			continue;
-		if (!is_diff_key(h->sort[i]))
-			die(2, "-s: pdiff does not pair entries by '%s'",
-			    rep_dim_name(h->sort[i]));
-		h->sort[n++] = h->sort[i];
-	}
+	for (i = 0; i < h->nr_sort; i++)
+		if (h->sort[i] != REP_DIM_OVERHEAD)
+			h->sort[n++] = h->sort[i];
 	h->nr_sort = n;
 	memcpy(h->cols, h->sort, n * sizeof(h->sort[0]));
 	h->nr_cols = n;

@@ -68,7 +68,8 @@ ents_sorted(const struct pdiff_table *t, const struct rep_hist *h)
 		idx[i] = i;
 	rows_rep = t->rep;
 	ents_hist = h;
-	qsort(idx, h->nr, sizeof(size_t), ent_key_cmp);
+	if (h->nr)
+		qsort(idx, h->nr, sizeof(size_t), ent_key_cmp);
 	return idx;
 }
 
@@ -97,7 +98,8 @@ static void
 rows_sort(struct pdiff_table *t)
 {
 	rows_rep = t->rep;
-	qsort(t->rows, t->nr, sizeof(*t->rows), row_key_cmp);
+	if (t->nr)
+		qsort(t->rows, t->nr, sizeof(*t->rows), row_key_cmp);
 }
 
 /* hists__match(), then hists__link() unless -b, against file i's h. */
