@@ -266,6 +266,8 @@ parse_opt(struct pdiff_opts *o, int c, const char *arg)
 	case 't':
 		if (!*arg)
 			die(2, "-t: the separator is empty");
+		if (*arg == '.')
+			die(2, "-t: '.' is the only separator perf refuses");
 		o->sep = arg;
 		break;
 	case 'o':

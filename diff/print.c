@@ -303,33 +303,74 @@ cell(const struct layout *lo, const struct col *c, const struct pdiff_row *r,
 		snprintf(buf, size, "%*s", c->width, plain);
 }
 
+/* A line as perf builds it: into a buffer of a fixed size, cut there. */
+struct line {
+	char *buf;
+	size_t len, cap;
+};
+
+static void
+line_add(struct line *l, const char *s, size_t n)
+{
+	if (n > l->cap - l->len)
+		n = l->cap - l->len;
+	memcpy(l->buf + l->len, s, n);
+	l->len += n;
+}
+
 static void
 print_row(FILE *out, const struct layout *lo, const struct pdiff_row *r,
-	  char *buf, size_t size)
+	  char *cellbuf, size_t size, struct line *l)
 {
+	static const char spaces[] = "                                ";
 	const char *sep = lo->t->o->sep;
 	size_t i;
 
+	l->len = 0;
 	for (i = 0; i < lo->nr; i++) {
 		const struct col *c = &lo->cols[i];
-		int len;
+		const char *gap = sep ? sep : "  ";
+		size_t len, pad;
 
 		if (!sep || i)
-			fputs(sep ? sep : "  ", out);
-		cell(lo, c, r, buf, size);
-		len = (int)strlen(buf);
-		fputs(buf, out);
+			line_add(l, gap, strlen(gap));
+		cell(lo, c, r, cellbuf, size);
+		len = strlen(cellbuf);
+		line_add(l, cellbuf, len);
 		/* hist_entry__snprintf_alignment(): all but the last column */
-		if (i + 1 < lo->nr && len < c->width)
-			fprintf(out, "%*s", c->width - len, "");
+		pad = i + 1 < lo->nr && len < (size_t)c->width ?
+			(size_t)c->width - len : 0;
+		while (pad > 0) {
+			size_t n = pad < sizeof(spaces) - 1 ? pad :
+				sizeof(spaces) - 1;
+
+			line_add(l, spaces, n);
+			pad -= n;
+		}
 	}
+	fwrite(l->buf, 1, l->len, out);
 	fputc('\n', out);
+}
+
+/*
+ * The longest line: perf's hists__sort_list_width() + 3, and without -t
+ * room for colour codes that no cell of ours reaches.
+ */
+static size_t
+line_cap(const struct layout *lo, size_t cells)
+{
+	size_t i, w = 3;
+
+	for (i = 0; i < lo->nr; i++)
+		w += (size_t)lo->cols[i].width + (i ? 2 : 0);
+	return lo->t->o->sep ? w : w + cells;
 }
 
 void
 pdiff_print(FILE *out, const struct pdiff_table *t)
 {
 	struct layout lo;
+	struct line l = { 0 };
 	size_t i, size = 256;
 	char *buf;
 
@@ -337,14 +378,17 @@ pdiff_print(FILE *out, const struct pdiff_table *t)
 	for (i = 0; i < lo.nr; i++)
 		size += (size_t)lo.cols[i].width;
 	buf = xmalloc(size);
+	l.cap = line_cap(&lo, lo.nr * (size + 8));
+	l.buf = xmalloc(l.cap + 1);
 	if (!t->o->quiet)
 		print_headers(out, &lo);
 	for (i = 0; i < t->nr; i++) {
 		const struct pdiff_row *r = &t->rows[t->order[i]];
 
 		if (!r->filtered)
-			print_row(out, &lo, r, buf, size);
+			print_row(out, &lo, r, buf, size, &l);
 	}
+	free(l.buf);
 	free(buf);
 	free(lo.cols);
 }
