@@ -19,13 +19,11 @@
 #include "session/session.h"
 #include "symbol/archive.h"
 
-static void
-on_sample(void *ctx, const struct ses_sample *s)
-{
-	rep_report_add(ctx, s);
-}
-
-/* The CPU -> socket table of the topology header, for the socket key. */
+/*
+ * The file's report: one section per evsel, no groups, with the
+ * topology's CPU -> socket table for the socket key.  Made at the first
+ * sample: a pipe's evsels arrive with its first records.
+ */
 static struct rep_report *
 report_new(const struct pdiff_file *f)
 {
@@ -54,6 +52,16 @@ report_new(const struct pdiff_file *f)
 	free(nr_members);
 	free(sockets);
 	return rep;
+}
+
+static void
+on_sample(void *ctx, const struct ses_sample *s)
+{
+	struct pdiff_file *f = ctx;
+
+	if (!f->rep)
+		f->rep = report_new(f);
+	rep_report_add(f->rep, s);
 }
 
 static bool
@@ -162,12 +170,13 @@ pdiff_file_load(struct pdiff_file *f, const struct pdiff_opts *o)
 	so.warn = o->quiet ? NULL : print_sym_warning;
 	f->syms = sym_ctx_new(&so);
 	f->sess = ses_new(f->r, f->syms, &sopts);
-	f->rep = report_new(f);
-	err = ses_run(f->sess, &ops, f->rep);
+	err = ses_run(f->sess, &ops, f);
 	if (err) {
 		error_msg("%s: %s", f->path, ses_errmsg(f->sess));
 		return 1;
 	}
+	if (!f->rep)
+		f->rep = report_new(f);
 	rep_report_flush(f->rep);
 	file_totals(f);
 	return 0;
