@@ -15,6 +15,9 @@
 
 #include "report/report.h"
 
+struct rep_hist;
+struct rep_hent;
+
 /* -c: what the columns of the files after the baseline show. */
 enum pdiff_compute {
 	PDIFF_DELTA,
@@ -64,6 +67,23 @@ void pdiff_file_close(struct pdiff_file *f);
 /* A file's evsel that perf pairs with evsel e of base (evsel__match2), or -1. */
 long pdiff_evsel_match(const struct pdiff_file *base, size_t e,
 		       const struct pdiff_file *f);
+
+/* An entry of a file once collapsed (collapse.c): the one perf keeps. */
+struct pdiff_ent {
+	const struct rep_hent *he;
+	uint64_t period;
+};
+
+/*
+ * perf diff's comparison of two entries' keys (hist_entry__collapse in
+ * diff mode): preport's, but for symbols compared by name.  > 0 puts l
+ * first; 0 makes them one entry, or a pair.
+ */
+int pdiff_collapse_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		       const struct rep_hent *r);
+/* h's entries collapsed, in the collapsed tree's order; *nr of them. */
+struct pdiff_ent *pdiff_collapse(const struct rep_report *rep,
+				 const struct rep_hist *h, size_t *nr);
 
 /* One entry of the baseline's table: a baseline entry or a dummy. */
 struct pdiff_pair {

@@ -7,6 +7,7 @@ diff_pdiff_SOURCES = \
 	diff/diff.h \
 	diff/pdiff.c \
 	diff/load.c \
+	diff/collapse.c \
 	diff/table.c \
 	diff/print.c \
 	$(REP_HIST_SRCS)
@@ -16,3 +17,11 @@ diff_pdiff_LDADD = $(SES_LIBS)
 # pdiff against perf diff on files recorded here.
 TESTS += tests/diff-perf.test
 EXTRA_DIST += tests/diff-perf.test
+
+# Two static functions named spin in one binary: perf diff pairs and
+# merges symbols by name (tests/diff-perf.test).
+check_PROGRAMS += tests/progs/twins
+tests_progs_twins_SOURCES = tests/progs/twins.c tests/progs/twins-b.c \
+	tests/progs/progs.h
+tests_progs_twins_CFLAGS = $(PROGS_FP_FLAGS)
+tests_progs_twins_LDFLAGS = $(PROGS_LINK_FLAGS)

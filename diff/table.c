@@ -44,48 +44,22 @@ row_key_cmp(const void *a, const void *b)
 {
 	const struct pdiff_row *x = a, *y = b;
 
-	return -rep_hent_cmp(rows_rep, x->he, y->he);
+	return -pdiff_collapse_cmp(rows_rep, x->he, y->he);
 }
 
-static const struct rep_hist *ents_hist;
-
-static int
-ent_key_cmp(const void *a, const void *b)
-{
-	const size_t *x = a, *y = b;
-
-	return -rep_hent_cmp(rows_rep, &ents_hist->ents[*x],
-			     &ents_hist->ents[*y]);
-}
-
-/* h's entries in key order, for the search of hists__find_entry(). */
-static size_t *
-ents_sorted(const struct pdiff_table *t, const struct rep_hist *h)
-{
-	size_t *idx = xcalloc(h->nr ? h->nr : 1, sizeof(size_t)), i;
-
-	for (i = 0; i < h->nr; i++)
-		idx[i] = i;
-	rows_rep = t->rep;
-	ents_hist = h;
-	if (h->nr)
-		qsort(idx, h->nr, sizeof(size_t), ent_key_cmp);
-	return idx;
-}
-
-/* The entry of h (in key order idx) whose keys equal he's, or -1. */
+/* hists__find_entry(): the entry of ents (nr, in order) like he, or -1. */
 static long
-ents_find(const struct pdiff_table *t, const struct rep_hist *h,
-	  const size_t *idx, const struct rep_hent *he)
+ents_find(const struct pdiff_table *t, const struct pdiff_ent *ents,
+	  size_t nr, const struct rep_hent *he)
 {
-	size_t lo = 0, hi = h->nr;
+	size_t lo = 0, hi = nr;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = -rep_hent_cmp(t->rep, he, &h->ents[idx[mid]]);
+		int c = -pdiff_collapse_cmp(t->rep, he, ents[mid].he);
 
 		if (c == 0)
-			return (long)idx[mid];
+			return (long)mid;
 		if (c < 0)
 			hi = mid;
 		else
@@ -104,34 +78,35 @@ rows_sort(struct pdiff_table *t)
 
 /* hists__match(), then hists__link() unless -b, against file i's h. */
 static void
-table_pair_file(struct pdiff_table *t, const struct rep_hist *h, size_t i)
+table_pair_file(struct pdiff_table *t, const struct rep_report *rep,
+		const struct rep_hist *h, size_t i)
 {
-	size_t *idx = ents_sorted(t, h);
-	bool *matched = xcalloc(h->nr ? h->nr : 1, sizeof(bool));
-	size_t r, k, nr_base = t->nr;
+	size_t nr, r, k, nr_base = t->nr;
+	struct pdiff_ent *ents = pdiff_collapse(rep, h, &nr);
+	bool *matched = xcalloc(nr ? nr : 1, sizeof(bool));
 
 	for (r = 0; r < nr_base; r++) {
-		long j = ents_find(t, h, idx, t->rows[r].he);
+		long j = ents_find(t, ents, nr, t->rows[r].he);
 
 		if (j < 0)
 			continue;
 		matched[j] = true;
 		t->rows[r].pairs[i].has = true;
-		t->rows[r].pairs[i].period = h->vals[j].period;
+		t->rows[r].pairs[i].period = ents[j].period;
 	}
-	for (k = 0; !t->o->baseline_only && k < h->nr; k++) {
+	for (k = 0; !t->o->baseline_only && k < nr; k++) {
 		struct pdiff_row *d;
 
-		if (matched[idx[k]])
+		if (matched[k])
 			continue;
-		d = row_add(t, &h->ents[idx[k]], 0);
+		d = row_add(t, ents[k].he, 0);
 		d->dummy = true;
 		d->pairs[i].has = true;
-		d->pairs[i].period = h->vals[idx[k]].period;
+		d->pairs[i].period = ents[k].period;
 	}
 	rows_sort(t);
 	free(matched);
-	free(idx);
+	free(ents);
 }
 
 static bool
@@ -331,7 +306,8 @@ pdiff_table_build(struct pdiff_table *t, const struct pdiff_opts *o,
 		  struct pdiff_file *files, size_t nr_files, size_t e)
 {
 	const struct rep_hist *base = files[0].rep->hists[e];
-	size_t i;
+	struct pdiff_ent *ents = NULL;
+	size_t i, nr = 0;
 
 	memset(t, 0, sizeof(*t));
 	t->o = o;
@@ -341,9 +317,11 @@ pdiff_table_build(struct pdiff_table *t, const struct pdiff_opts *o,
 	t->total_vis = xcalloc(nr_files, sizeof(uint64_t));
 	t->total[0] = files[0].total[e];
 	t->total_vis[0] = files[0].total_vis[e];
-	for (i = 0; base && i < base->nr; i++)
-		row_add(t, &base->ents[i], base->vals[i].period);
-	rows_sort(t);
+	if (base)
+		ents = pdiff_collapse(t->rep, base, &nr);
+	for (i = 0; i < nr; i++)
+		row_add(t, ents[i].he, ents[i].period);
+	free(ents);
 	for (i = 1; i < nr_files; i++) {
 		long m = pdiff_evsel_match(&files[0], e, &files[i]);
 		const struct rep_hist *h;
@@ -352,7 +330,7 @@ pdiff_table_build(struct pdiff_table *t, const struct pdiff_opts *o,
 			continue;
 		t->total[i] = files[i].total[m];
 		t->total_vis[i] = files[i].total_vis[m];
-		table_pair_file(t, h, i);
+		table_pair_file(t, files[i].rep, h, i);
 	}
 	if (o->baseline_only)
 		table_baseline_only(t);
