@@ -17,28 +17,6 @@
 #include "lib/xalloc.h"
 #include "report/hist/hist-int.h"
 
-int
-pdiff_collapse_cmp(const struct rep_report *rep, const struct rep_hent *l,
-		   const struct rep_hent *r)
-{
-	size_t i;
-	int c;
-
-	for (i = 0; i < rep->o.hist.nr_sort; i++) {
-		enum rep_dim d = rep->o.hist.sort[i];
-
-		if (rep_dim_is_hpp(d))
-			continue;
-		if (d == REP_DIM_SYM)
-			c = rep_dims[d].sort(l, r);
-		else
-			c = rep_dims[d].cmp(rep, l, r);
-		if (c)
-			return c;
-	}
-	return 0;
-}
-
 static const struct rep_report *sort_rep;
 static const struct rep_hist *sort_hist;
 
@@ -57,7 +35,7 @@ static int
 collapsed_order(const void *a, const void *b)
 {
 	const size_t *x = a, *y = b;
-	int c = -pdiff_collapse_cmp(sort_rep, &sort_hist->ents[x[0]],
+	int c = -rep_hent_cmp_by_name(sort_rep, &sort_hist->ents[x[0]],
 				    &sort_hist->ents[y[0]]);
 
 	if (c)
@@ -90,7 +68,7 @@ pdiff_collapse(const struct rep_report *rep, const struct rep_hist *h,
 		const struct rep_hent *e = &h->ents[pos[2 * i]];
 		uint64_t period = h->vals[pos[2 * i]].period;
 
-		if (k && !pdiff_collapse_cmp(rep, out[k - 1].he, e)) {
+		if (k && !rep_hent_cmp_by_name(rep, out[k - 1].he, e)) {
 			out[k - 1].period += period;
 			continue;
 		}

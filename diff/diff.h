@@ -75,13 +75,9 @@ struct pdiff_ent {
 };
 
 /*
- * perf diff's comparison of two entries' keys (hist_entry__collapse in
- * diff mode): preport's, but for symbols compared by name.  > 0 puts l
- * first; 0 makes them one entry, or a pair.
+ * h's entries collapsed by rep_hent_cmp_by_name() (report/hist/hist-int.h),
+ * in the collapsed tree's order; *nr of them.
  */
-int pdiff_collapse_cmp(const struct rep_report *rep, const struct rep_hent *l,
-		       const struct rep_hent *r);
-/* h's entries collapsed, in the collapsed tree's order; *nr of them. */
 struct pdiff_ent *pdiff_collapse(const struct rep_report *rep,
 				 const struct rep_hist *h, size_t *nr);
 

@@ -44,7 +44,7 @@ row_key_cmp(const void *a, const void *b)
 {
 	const struct pdiff_row *x = a, *y = b;
 
-	return -pdiff_collapse_cmp(rows_rep, x->he, y->he);
+	return -rep_hent_cmp_by_name(rows_rep, x->he, y->he);
 }
 
 /* hists__find_entry(): the entry of ents (nr, in order) like he, or -1. */
@@ -56,7 +56,7 @@ ents_find(const struct pdiff_table *t, const struct pdiff_ent *ents,
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = -pdiff_collapse_cmp(t->rep, he, ents[mid].he);
+		int c = -rep_hent_cmp_by_name(t->rep, he, ents[mid].he);
 
 		if (c == 0)
 			return (long)mid;

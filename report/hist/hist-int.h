@@ -168,6 +168,12 @@ int rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 int rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 		  size_t a, size_t b);
 /*
+ * rep_hent_cmp() with symbols compared by name, not address: how perf
+ * diff collapses and pairs entries (util/sort.c, SORT_MODE__DIFF).
+ */
+int rep_hent_cmp_by_name(const struct rep_report *rep,
+			 const struct rep_hent *l, const struct rep_hent *r);
+/*
  * rep_hent_sort() on the keys alone, for entries that may come from
  * different reports made with the same options (pdiff's tables).
  */
