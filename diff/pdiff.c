@@ -321,8 +321,8 @@ check_keys(const char *s)
 		int d = rep_dim_parse(words[i]);
 
 		if (!strcmp(words[i], "tid"))
-			die(2, "-s: unknown sort key 'tid' (perf diff has none; "
-			    "pid is the thread)");
+			die(2, "-s: unknown sort key 'tid' (perf diff has "
+			    "none; pid is the thread)");
 		if (d >= 0 && !is_diff_key((enum rep_dim)d))
 			die(2, "-s: pdiff does not pair entries by '%s'",
 			    words[i]);
@@ -414,7 +414,8 @@ time_part(const char *time, size_t i)
 	for (k = 0; k < i; k++) {
 		p = strchr(p, ':');
 		if (!p)
-			die(2, "--time: '%s' has no part for file %zu", time, i);
+			die(2, "--time: '%s' has no part for file %zu",
+			    time, i);
 		p++;
 	}
 	end = strchr(p, ':');

@@ -80,7 +80,8 @@ col_add(struct layout *lo, enum col_kind kind, size_t file)
 	c->kind = kind;
 	c->file = file;
 	if (lo->t->nr_files > 2)
-		snprintf(name, sizeof(name), "%s/%zu", col_heads[kind].name, file);
+		snprintf(name, sizeof(name), "%s/%zu", col_heads[kind].name,
+			 file);
 	else
 		snprintf(name, sizeof(name), "%s", col_heads[kind].name);
 	len = (int)strlen(name);
@@ -109,7 +110,8 @@ layout_init(struct layout *lo, const struct pdiff_table *t)
 
 	lo->t = t;
 	lo->nr = 0;
-	lo->cols = xcalloc(3 * t->nr_files + ho->nr_sort + 1, sizeof(*lo->cols));
+	lo->cols = xcalloc(3 * t->nr_files + ho->nr_sort + 1,
+			   sizeof(*lo->cols));
 	for (i = 0; i < t->nr_files; i++) {
 		col_add(lo, i ? compute_col[t->o->compute] : COL_BASELINE, i);
 		if (t->o->show_formula && i)

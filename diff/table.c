@@ -259,7 +259,10 @@ column_cmp(const struct pdiff_table *t, const struct pdiff_row *a,
 	return compute_cmp(pl, pr, t->o->compute);
 }
 
-/* perf's sort list in diff mode: -o's column, the baseline, each file's, the keys. */
+/*
+ * perf's sort list in diff mode: -o's column, the baseline, each file's
+ * column, the keys.
+ */
 static int
 row_before(void *ctx, size_t ia, size_t ib)
 {
