@@ -30,3 +30,10 @@ EXTRA_DIST += doc/pexport.1.in
 
 doc/pexport.1: doc/pexport.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pexport.1.in > $@
+
+man1_MANS += doc/pdiff.1
+CLEANFILES += doc/pdiff.1
+EXTRA_DIST += doc/pdiff.1.in
+
+doc/pdiff.1: doc/pdiff.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pdiff.1.in > $@
