@@ -10,16 +10,39 @@ export_pexport_SOURCES = \
 	export/stacks.c \
 	export/collapsed.c \
 	export/speedscope.c \
+	export/pprof.h \
+	export/pprof.c \
+	export/pprof-write.c \
 	report/hist/hist.h \
 	report/hist/filter.c \
 	script/dsoname.h \
 	script/dsoname.c
-export_pexport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-export_pexport_LDADD = $(SES_LIBS)
+nodist_export_pexport_SOURCES = $(PPROF_PB)
+export_pexport_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_builddir)
+export_pexport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(PROTOBUF_C_CFLAGS) \
+	$(ZLIB_CFLAGS)
+export_pexport_LDADD = $(SES_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS)
+
+# pprof's messages, made by protoc-c from upstream's profile.proto
+# (github.com/google/pprof, proto/profile.proto; Apache-2.0, its header
+# kept in the file).
+PPROF_PB = export/profile.pb-c.c export/profile.pb-c.h
+BUILT_SOURCES += $(PPROF_PB)
+CLEANFILES += $(PPROF_PB)
+EXTRA_DIST += export/profile.proto
+export/profile.pb-c.c: $(srcdir)/export/profile.proto
+	$(AM_V_GEN)$(MKDIR_P) export && \
+	$(PROTOC_C) --proto_path=$(srcdir)/export --c_out=export \
+		$(srcdir)/export/profile.proto
+# one run of protoc-c writes both (automake's idiom for two outputs)
+export/profile.pb-c.h: export/profile.pb-c.c
+	@test -f $@ || { rm -f export/profile.pb-c.c; \
+		$(MAKE) $(AM_MAKEFLAGS) export/profile.pb-c.c; }
 
 # pexport's outputs against perf's converters.
 EXPORT_TESTS = \
 	tests/export-json.test \
-	tests/export-collapsed.test
+	tests/export-collapsed.test \
+	tests/export-pprof.test
 TESTS += $(EXPORT_TESTS)
 EXTRA_DIST += $(EXPORT_TESTS) tests/export/stackcollapse.py

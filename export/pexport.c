@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * export/pexport.c - pexport: write a recording in another format,
- * `pexport --to KIND [-i FILE] -o OUT`: the command line, the recording
- * and its session, preport's filters, the output file; each KIND is a
- * file of its own (json.c: perf data convert --to-json; the stack
- * formats read the profile of stacks.c).
+ * `pexport --to KIND [-i FILE]... -o OUT`: the command line, each
+ * recording and its session, preport's filters, the output file; each
+ * KIND is a file of its own (json.c: perf data convert --to-json; the
+ * stack formats read the profile of stacks.c; pprof.c merges several
+ * recordings).
  */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 #include "export/export.h"
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/xalloc.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
 #include "session/session.h"
@@ -27,13 +29,15 @@
 #include "symbol/symbol.h"
 
 static const char usage[] =
-"Usage: pexport --to KIND [-i FILE] -o OUT [OPTIONS]\n"
+"Usage: pexport --to KIND [-i FILE]... -o OUT [OPTIONS]\n"
 "Write the recording FILE (default perf.data, or standard input when it\n"
 "is a pipe) in another format.\n"
 "  -t, --to=KIND            json: what perf data convert --to-json writes;\n"
 "                           collapsed: FlameGraph's collapsed stacks;\n"
-"                           speedscope: speedscope's JSON\n"
-"  -i, --input=FILE         the recording (a file, a pipe, - for stdin)\n"
+"                           speedscope: speedscope's JSON;\n"
+"                           pprof: pprof's profile.proto, gzip'd\n"
+"  -i, --input=FILE         the recording (a file, a pipe, - for stdin);\n"
+"                           pprof: -i again to merge recordings\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
 "  -f, --force              overwrite OUT if it exists\n"
 "  -e, --event=NAME         collapsed: the event to write (default: the\n"
@@ -66,15 +70,21 @@ enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_TIME, OPT_MAX_STACK };
 
 static const struct exp_format formats[] = {
-	{ "json", "JSON data", false, NULL, exp_json },
-	{ "collapsed", "collapsed stacks", true, NULL, exp_collapsed },
-	{ "speedscope", "a speedscope profile", true, exp_speedscope_start,
-	  exp_speedscope },
+	{ .name = "json", .what = "JSON data", .write = exp_json },
+	{ .name = "collapsed", .what = "collapsed stacks", .profile = true,
+	  .write = exp_collapsed },
+	{ .name = "speedscope", .what = "a speedscope profile",
+	  .profile = true, .start = exp_speedscope_start,
+	  .write = exp_speedscope },
+	{ .name = "pprof", .what = "a pprof profile", .profile = true,
+	  .start = exp_pprof_start, .write = exp_pprof_add,
+	  .finish = exp_pprof_finish },
 };
 
 struct options {
 	const struct exp_format *format;
-	const char *input;
+	const char **inputs;		/* -i, in order */
+	size_t nr_inputs;
 	const char *output;
 	const char *symfs;
 	const char *kallsyms;
@@ -101,7 +111,7 @@ format_named(const char *name)
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		if (!strcmp(formats[i].name, name))
 			return &formats[i];
-	usage_error("--to takes json, collapsed or speedscope");
+	usage_error("--to takes json, collapsed, speedscope or pprof");
 }
 
 /* preport's filter options, with its parsers and messages */
@@ -186,6 +196,8 @@ check_combination(const struct options *o)
 			    "are options of --to collapsed");
 	if (o->exp.event && strcmp(o->format->name, "collapsed"))
 		usage_error("--event is an option of --to collapsed");
+	if (o->nr_inputs > 1 && !o->format->finish)
+		usage_error("only --to pprof merges recordings: one -i FILE");
 }
 
 static void
@@ -228,7 +240,11 @@ parse_args(int argc, char **argv, struct options *o)
 			continue;
 		switch (c) {
 		case 't': to = optarg; break;
-		case 'i': o->input = optarg; break;
+		case 'i':
+			o->inputs = xreallocarray(o->inputs, o->nr_inputs + 1,
+						  sizeof(*o->inputs));
+			o->inputs[o->nr_inputs++] = optarg;
+			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_COMMS: case OPT_PID: case OPT_TID: case OPT_DSOS:
@@ -249,7 +265,8 @@ parse_args(int argc, char **argv, struct options *o)
 	if (optind < argc)
 		usage_error("unexpected argument");
 	if (!to)
-		usage_error("--to is needed: json, collapsed or speedscope");
+		usage_error("--to is needed: json, collapsed, speedscope or "
+			    "pprof");
 	o->format = format_named(to);
 	if (!o->output)
 		usage_error("-o OUT is needed");
@@ -316,12 +333,20 @@ exp_chosen_evsel(struct exp_run *x)
 	return ev;
 }
 
-/* --time's percentages need the recording's first and last sample times. */
+/*
+ * --time's percentages need the recording's first and last sample times:
+ * each recording's own.
+ */
 static int
 resolve_time(struct options *o, const struct pd_meta *meta)
 {
 	char err[256];
 
+	if (o->filt.time_str && strchr(o->filt.time_str, '%')) {
+		free(o->filt.times);
+		o->filt.times = NULL;
+		o->filt.nr_times = 0;
+	}
 	if (!meta || !rep_filter_resolve_time(&o->filt, meta->first_sample_time,
 					      meta->last_sample_time, err,
 					      sizeof(err)))
@@ -331,24 +356,24 @@ resolve_time(struct options *o, const struct pd_meta *meta)
 }
 
 static int
-write_profile(struct exp_run *x, struct options *o)
+write_profile(struct exp_run *x, const struct exp_format *fmt,
+	      const struct exp_collect_opts *co, void *state)
 {
-	struct exp_collect_opts co = { .filt = &o->filt };
-	void *state = o->format->start ? o->format->start(x, &co) : NULL;
-	int err = exp_profile_collect(&x->profile, x->ses, x->r, &co);
+	int err = exp_profile_collect(&x->profile, x->ses, x->r, co);
 
 	if (err < 0) {
 		/* what was read is written, as perf's tools do */
 		warn_msg("%s: %s", x->input, ses_errmsg(x->ses));
 	}
-	x->samples = x->profile.samples;
-	err = o->format->write(x, state);
+	x->samples += x->profile.samples;
+	err = fmt->write(x, state);
 	exp_profile_free(&x->profile);
 	return err;
 }
 
 static int
-run(struct exp_run *x, struct options *o)
+run(struct exp_run *x, struct options *o, const struct exp_collect_opts *co,
+    void *state)
 {
 	const struct pd_meta *meta = pd_reader_meta(x->r);
 	char *archive = symbol_archive(o, x->input);
@@ -373,7 +398,8 @@ run(struct exp_run *x, struct options *o)
 		die(EXIT_FAILURE, "cannot set up the symbol tables");
 	x->ses = ses_new(x->r, syms, &sopts);
 	if (!resolve_time(o, meta))
-		ret = o->format->profile ? write_profile(x, o) :
+		ret = o->format->profile ?
+			write_profile(x, o->format, co, state) :
 			o->format->write(x, NULL);
 	ses_free(x->ses);
 	sym_ctx_free(syms);
@@ -395,49 +421,88 @@ summary(const struct exp_run *x, const struct options *o, long size)
 			"samples) ]\n", mb, (unsigned long long)x->samples);
 		return;
 	}
-	fprintf(stderr, "[ pexport: Wrote %llu samples of '%s' as %s to "
-		"'%s' (%.3f MB) ]\n", (unsigned long long)x->samples,
-		x->input, o->format->what, o->output, mb);
+	fprintf(stderr, "[ pexport: Wrote %llu samples of ",
+		(unsigned long long)x->samples);
+	for (size_t i = 0; i < o->nr_inputs; i++)
+		fprintf(stderr, i ? ", '%s'" : "'%s'", o->inputs[i]);
+	fprintf(stderr, " as %s to '%s' (%.3f MB) ]\n", o->format->what,
+		o->output, mb);
+}
+
+static int
+open_input(struct exp_run *x, const struct options *o, const char *input)
+{
+	struct pd_reader_opts ropts = { 0 };
+
+	x->input = input;
+	if (!o->quiet) {
+		ropts.warn = tool_input_warning;
+		ropts.warn_ctx = (void *)x->input;
+	}
+	if (!pd_reader_open(&x->r, x->input, &ropts))
+		return 0;
+	error_msg("%s: %s", x->input, pd_reader_errmsg(x->r));
+	return -1;
+}
+
+/*
+ * Each recording in turn into one output, created once the first
+ * recording opened; a merging format writes it at the end.
+ */
+static int
+export_all(struct exp_run *x, struct options *o)
+{
+	struct exp_collect_opts co = { .filt = &o->filt };
+	void *state = NULL;
+	int ret = 0, fin;
+
+	for (size_t i = 0; !ret && i < o->nr_inputs; i++) {
+		if (open_input(x, o, o->inputs[i]))
+			ret = -1;
+		else if (!x->out && !(x->out = open_output(o)))
+			ret = -1;
+		if (!ret && !i && o->format->start)
+			state = o->format->start(x, &co);
+		if (!ret)
+			ret = run(x, o, &co, state);
+		pd_reader_close(x->r);
+		x->r = NULL;
+	}
+	if (!o->format->finish || !state)
+		return ret;
+	fin = o->format->finish(x, state, !ret);
+	return ret ? ret : fin;
 }
 
 int
 main(int argc, char **argv)
 {
 	struct options o = { 0 };
-	struct pd_reader_opts ropts = { 0 };
 	struct exp_run x = { 0 };
-	long size;
+	long size = 0;
 	int ret;
 
 	diag_set_program("pexport");
 	parse_args(argc, argv, &o);
-	x.input = o.input ? o.input : tool_default_input();
-	if (!o.quiet) {
-		ropts.warn = tool_input_warning;
-		ropts.warn_ctx = (void *)x.input;
-	}
-	if (pd_reader_open(&x.r, x.input, &ropts)) {
-		error_msg("%s: %s", x.input, pd_reader_errmsg(x.r));
-		pd_reader_close(x.r);
-		return EXIT_FAILURE;
-	}
-	x.out = open_output(&o);
-	if (!x.out) {
-		pd_reader_close(x.r);
-		return EXIT_FAILURE;
+	if (!o.nr_inputs) {
+		o.inputs = xmalloc(sizeof(*o.inputs));
+		o.inputs[o.nr_inputs++] = tool_default_input();
 	}
 	x.o = &o.exp;
-	ret = run(&x, &o);
-	size = ftell(x.out);
-	if (fflush(x.out) || ferror(x.out)) {
-		error_msg("cannot write '%s'", o.output);
-		ret = -1;
+	x.output = o.output;
+	ret = export_all(&x, &o);
+	if (x.out) {
+		size = ftell(x.out);
+		if (fflush(x.out) || ferror(x.out)) {
+			error_msg("cannot write '%s'", o.output);
+			ret = -1;
+		}
+		if (x.out != stdout)
+			fclose(x.out);
 	}
-	if (x.out != stdout)
-		fclose(x.out);
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);
 	rep_filters_free(&o.filt);
-	pd_reader_close(x.r);
+	free(o.inputs);
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -118,6 +118,12 @@ exp_stack_locs(const struct exp_profile *p, uint32_t stack)
  */
 const char *exp_func_name(const struct exp_func *f);
 
+/*
+ * Whether an event's periods are nanoseconds: the software clocks
+ * (cpu-clock, task-clock); other events count.
+ */
+bool exp_period_in_ns(const struct pd_attr *a);
+
 /* The evsel whose name is name (perf's event name), or -1. */
 int exp_evsel_by_name(struct pd_reader *r, const char *name);
 
