@@ -389,6 +389,7 @@ run(struct exp_run *x, struct options *o, const struct exp_collect_opts *co,
 	struct ses_opts sopts = {
 		.max_stack = o->max_stack,
 		.stack_ids = o->format->profile,
+		.stack_key_cpu = co->by_cpu,
 		.threads = ses_threads_default(),
 	};
 	struct sym_ctx *syms = sym_ctx_new(&so);

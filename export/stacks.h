@@ -82,7 +82,8 @@ struct exp_profile {
 
 struct exp_collect_opts {
 	const struct rep_filters *filt;	/* preport's filters, or NULL */
-	bool by_cpu;			/* rows keep the CPU */
+	/* rows keep the CPU: the session's stack_key_cpu must be set */
+	bool by_cpu;
 	/*
 	 * Called for each sample kept, in time order, with its row (the
 	 * row's counts include it); NULL when none is wanted.
