@@ -40,6 +40,7 @@ struct pb {
 	pb_location *locations, **location_ptrs;
 	pb_line *lines, **line_ptrs;
 	pb_function *functions, **function_ptrs;
+	size_t main;			/* the mapping put first */
 };
 
 /* protobuf-c's output buffer, appending to a gzip stream */
@@ -170,6 +171,46 @@ build_samples(struct pb *b, struct pp_profile *pp)
 	b->prof.sample = b->sample_ptrs;
 }
 
+/*
+ * pprof takes the first mapping's file for the profile's: the file
+ * where the leaves of most samples are, "[kernel.kallsyms]" and the
+ * other bracketed names aside.
+ */
+static size_t
+main_mapping(const struct pp_profile *pp)
+{
+	const struct pp_location *loc = pp->locations.v;
+	const struct pp_mapping *mp = pp->mappings.v;
+	char *const *strings = pp->strings.v;
+	uint64_t *hits = xcalloc(pp->mappings.nr + 1, sizeof(*hits));
+	size_t best = 0;
+
+	for (size_t i = 0; i < pp->nr_samples; i++) {
+		const struct pp_stack *st = pp_stack(pp, pp->samples[i].stack);
+		uint32_t m;
+
+		if (!st->len)
+			continue;
+		m = loc[pp->stack_ids[st->start] - 1].mapping;
+		if (m)
+			hits[m - 1] += pp->samples[i].samples;
+	}
+	for (size_t i = 0; i < pp->mappings.nr; i++)
+		if (strings[mp[i].file][0] != '[' && hits[i] > hits[best])
+			best = i;
+	free(hits);
+	return best;
+}
+
+/* The id of the mapping at index i, the main one first. */
+static uint64_t
+mapping_id(const struct pb *b, size_t i)
+{
+	if (i == b->main)
+		return 1;
+	return i < b->main ? i + 2 : i + 1;
+}
+
 /* What a mapping's locations say: functions for all, lines, files. */
 static void
 mapping_flags(struct pb *b, const struct pp_profile *pp)
@@ -184,7 +225,7 @@ mapping_flags(struct pb *b, const struct pp_profile *pp)
 
 		if (!loc[i].mapping)
 			continue;
-		m = &b->mappings[loc[i].mapping - 1];
+		m = &b->mappings[mapping_id(b, loc[i].mapping - 1) - 1];
 		if (!loc[i].function) {
 			m->has_functions = false;
 			continue;
@@ -202,17 +243,19 @@ build_mappings(struct pb *b, const struct pp_profile *pp)
 	b->mappings = xcalloc(pp->mappings.nr + 1, sizeof(*b->mappings));
 	b->mapping_ptrs = xcalloc(pp->mappings.nr + 1,
 				  sizeof(*b->mapping_ptrs));
+	b->main = main_mapping(pp);
 	for (size_t i = 0; i < pp->mappings.nr; i++) {
-		pb_mapping *m = &b->mappings[i];
+		uint64_t id = mapping_id(b, i);
+		pb_mapping *m = &b->mappings[id - 1];
 
 		*m = (pb_mapping)PERFTOOLS__PROFILES__MAPPING__INIT;
-		m->id = i + 1;
+		m->id = id;
 		m->memory_start = mp[i].start;
 		m->memory_limit = mp[i].limit;
 		m->file_offset = mp[i].offset;
 		m->filename = mp[i].file;
 		m->build_id = mp[i].build_id;
-		b->mapping_ptrs[i] = m;
+		b->mapping_ptrs[id - 1] = m;
 	}
 	mapping_flags(b, pp);
 	b->prof.n_mapping = pp->mappings.nr;
@@ -234,7 +277,8 @@ build_locations(struct pb *b, const struct pp_profile *pp)
 
 		*m = (pb_location)PERFTOOLS__PROFILES__LOCATION__INIT;
 		m->id = i + 1;
-		m->mapping_id = loc[i].mapping;
+		m->mapping_id = loc[i].mapping ?
+			mapping_id(b, loc[i].mapping - 1) : 0;
 		m->address = loc[i].address;
 		if (loc[i].function) {
 			b->lines[i] = (pb_line)PERFTOOLS__PROFILES__LINE__INIT;
