@@ -23,9 +23,9 @@ export_pexport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(PROTOBUF_C_CFLAGS) \
 	$(ZLIB_CFLAGS)
 export_pexport_LDADD = $(SES_LIBS) $(PROTOBUF_C_LIBS) $(ZLIB_LIBS)
 
-# pprof's messages, made by protoc-c from upstream's profile.proto
-# (github.com/google/pprof, proto/profile.proto; Apache-2.0, its header
-# kept in the file).
+# pprof's messages, made by protoc-c from upstream's profile.proto:
+# github.com/google/pprof, proto/profile.proto at commit b9395ee17fa0,
+# unchanged, under the Apache License 2.0 its header states.
 PPROF_PB = export/profile.pb-c.c export/profile.pb-c.h
 BUILT_SOURCES += $(PPROF_PB)
 CLEANFILES += $(PPROF_PB)
