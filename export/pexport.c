@@ -500,6 +500,9 @@ main(int argc, char **argv)
 		}
 		if (x.out != stdout)
 			fclose(x.out);
+		/* a failed merge or write leaves no part of a file */
+		if (ret && x.out != stdout)
+			unlink(o.output);
 	}
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);
