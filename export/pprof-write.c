@@ -345,8 +345,12 @@ pack_gzip(const pb_profile *prof, FILE *out, const char *name)
 
 	g->base.append = gz_append;
 	g->out = out;
-	/* 16 + 15: a gzip header and trailer, the largest window */
-	if (deflateInit2(&g->z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 16 + 15, 8,
+	/*
+	 * 16 + 15: a gzip header and trailer, the largest window; level 1
+	 * compresses 3 times as fast as the default for a file about 12%
+	 * larger (bench/export-speed.sh)
+	 */
+	if (deflateInit2(&g->z, Z_BEST_SPEED, Z_DEFLATED, 16 + 15, 8,
 			 Z_DEFAULT_STRATEGY) != Z_OK) {
 		error_msg("cannot start zlib's compression");
 		free(g);
