@@ -125,6 +125,7 @@ label_set(const struct pp_profile *pp, const struct pp_labels *lb,
 	out[3].str = lb->event;
 	out[4].key = pp->key_cpu;
 	out[4].num = lb->cpu;
+	out[0].num_unit = out[1].num_unit = out[4].num_unit = pp->num_unit;
 }
 
 static void

@@ -403,6 +403,8 @@ exp_pprof_start(struct exp_run *x, struct exp_collect_opts *co)
 	pp->key_comm = str(pp, "comm");
 	pp->key_cpu = str(pp, "cpu");
 	pp->key_event = str(pp, "event");
+	/* pprof drops a number label 0 that has no unit: pid 0, CPU 0 */
+	pp->num_unit = str(pp, "id");
 	return pp;
 }
 

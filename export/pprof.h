@@ -89,6 +89,7 @@ struct pp_profile {
 	int64_t time_nanos;		/* the earliest recording's start */
 	int64_t duration_nanos;		/* summed */
 	uint32_t key_pid, key_tid, key_comm, key_cpu, key_event;
+	uint32_t num_unit;		/* of pid, tid and cpu: "id" */
 };
 
 static inline const struct pp_stack *
