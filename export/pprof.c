@@ -269,15 +269,23 @@ stack_of(struct pp_profile *pp, const struct exp_profile *p,
 	return stack_intern(pp, from);
 }
 
-/* Each event's sample type; its name, for the event label. */
+/*
+ * The sample type of each event with kept samples (perf's dummy event of
+ * -a and the events a filter emptied get none); its name, for the event
+ * label.
+ */
 static uint32_t *
-event_types(struct pp_profile *pp, struct pd_reader *r)
+event_types(struct pp_profile *pp, struct pd_reader *r,
+	    const struct exp_profile *p)
 {
 	size_t n = pd_reader_nr_evsels(r);
 	uint32_t *types = xcalloc(n + 1, sizeof(*types));
 
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && i < p->nr_evsels; i++) {
 		const struct pd_evsel *ev = pd_reader_evsel(r, i);
+
+		if (!p->evsel_samples[i])
+			continue;
 
 		types[i] = type_of(pp, pd_evsel_name(ev),
 				   exp_period_in_ns(&ev->attr) ?
@@ -413,7 +421,7 @@ exp_pprof_add(struct exp_run *x, void *state)
 {
 	struct pp_profile *pp = state;
 	uint64_t *loc_ids = add_locations(pp, &x->profile);
-	uint32_t *types = event_types(pp, x->r);
+	uint32_t *types = event_types(pp, x->r, &x->profile);
 
 	add_rows(pp, x, loc_ids, types);
 	add_times(pp, x);
