@@ -42,16 +42,20 @@ struct exp_run {
 	struct pd_reader *r;
 	struct ses_session *ses;
 	const char *input;		/* the recording's path, for messages */
+	const char *output;		/* OUT's path, for messages */
 	FILE *out;
 	const struct exp_opts *o;
 	struct exp_profile profile;	/* the stack formats' input */
-	uint64_t samples;		/* written */
+	uint64_t samples;		/* written, of every recording */
 };
 
 /*
  * The formats.  A format that reads the profile may start before it is
  * collected, to see each sample in time order (co->each); write() then
- * writes the file from it.  write() returns 0, or -1 after a message.
+ * writes the file from it.  A format that merges recordings starts once,
+ * write() adds each recording's profile and finish() writes the file
+ * (when write is true) and frees the state.  write() and finish()
+ * return 0, or -1 after a message.
  */
 struct exp_format {
 	const char *name;		/* --to's word */
@@ -65,6 +69,7 @@ struct exp_format {
 	 * freed then, and write() is not called)
 	 */
 	int (*old)(struct exp_run *x, void *state);
+	int (*finish)(struct exp_run *x, void *state, bool write);
 };
 
 /* perf data convert --to-json of perf 6.1, byte for byte (json.c) */
@@ -98,6 +103,11 @@ int exp_speedscope(struct exp_run *x, void *state);
 void *exp_flamegraph_start(struct exp_run *x, struct exp_collect_opts *co);
 int exp_flamegraph_old(struct exp_run *x, void *state);
 int exp_flamegraph(struct exp_run *x, void *state);
+
+/* pprof's profile.proto, gzip'd, of one or more recordings (pprof.c) */
+void *exp_pprof_start(struct exp_run *x, struct exp_collect_opts *co);
+int exp_pprof_add(struct exp_run *x, void *state);
+int exp_pprof_finish(struct exp_run *x, void *state, bool write);
 
 /*
  * The event a one-event format writes: --event's (an error when the

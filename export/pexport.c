@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * export/pexport.c - pexport: write a recording in another format,
- * `pexport --to KIND [-i FILE] -o OUT`: the command line, the recording
- * and its session, preport's filters, the output file; each KIND is a
- * file of its own (json.c: perf data convert --to-json; the stack
- * formats read the profile of stacks.c).
+ * `pexport --to KIND [-i FILE]... -o OUT`: the command line, each
+ * recording and its session, preport's filters, the output file; each
+ * KIND is a file of its own (json.c: perf data convert --to-json; the
+ * stack formats read the profile of stacks.c; pprof.c merges several
+ * recordings).
  */
 #include "config.h"
 
@@ -20,6 +21,7 @@
 #include "export/export.h"
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/xalloc.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
 #include "session/session.h"
@@ -27,14 +29,16 @@
 #include "symbol/symbol.h"
 
 static const char usage[] =
-"Usage: pexport --to KIND [-i FILE] -o OUT [OPTIONS]\n"
+"Usage: pexport --to KIND [-i FILE]... -o OUT [OPTIONS]\n"
 "Write the recording FILE (default perf.data, or standard input when it\n"
 "is a pipe) in another format.\n"
 "  -t, --to=KIND            json: what perf data convert --to-json writes;\n"
 "                           collapsed: FlameGraph's collapsed stacks;\n"
 "                           speedscope: speedscope's JSON;\n"
-"                           flamegraph: an interactive HTML flame graph\n"
-"  -i, --input=FILE         the recording (a file, a pipe, - for stdin)\n"
+"                           flamegraph: an interactive HTML flame graph;\n"
+"                           pprof: pprof's profile.proto, gzip'd\n"
+"  -i, --input=FILE         the recording (a file, a pipe, - for stdin);\n"
+"                           pprof: -i again to merge recordings\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
 "  -f, --force              overwrite OUT if it exists\n"
 "  -e, --event=NAME         collapsed, flamegraph: the event to write\n"
@@ -80,17 +84,24 @@ enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_INVERTED, OPT_DIFF };
 
 static const struct exp_format formats[] = {
-	{ "json", "JSON data", false, NULL, exp_json, NULL },
-	{ "collapsed", "collapsed stacks", true, NULL, exp_collapsed, NULL },
-	{ "speedscope", "a speedscope profile", true, exp_speedscope_start,
-	  exp_speedscope, NULL },
-	{ "flamegraph", "a flame graph", true, exp_flamegraph_start,
-	  exp_flamegraph, exp_flamegraph_old },
+	{ .name = "json", .what = "JSON data", .write = exp_json },
+	{ .name = "collapsed", .what = "collapsed stacks", .profile = true,
+	  .write = exp_collapsed },
+	{ .name = "speedscope", .what = "a speedscope profile",
+	  .profile = true, .start = exp_speedscope_start,
+	  .write = exp_speedscope },
+	{ .name = "flamegraph", .what = "a flame graph", .profile = true,
+	  .start = exp_flamegraph_start, .write = exp_flamegraph,
+	  .old = exp_flamegraph_old },
+	{ .name = "pprof", .what = "a pprof profile", .profile = true,
+	  .start = exp_pprof_start, .write = exp_pprof_add,
+	  .finish = exp_pprof_finish },
 };
 
 struct options {
 	const struct exp_format *format;
-	const char *input;
+	const char **inputs;		/* -i, in order */
+	size_t nr_inputs;
 	const char *output;
 	const char *symfs;
 	const char *kallsyms;
@@ -118,7 +129,8 @@ format_named(const char *name)
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		if (!strcmp(formats[i].name, name))
 			return &formats[i];
-	usage_error("--to takes json, collapsed, speedscope or flamegraph");
+	usage_error("--to takes json, collapsed, speedscope, flamegraph or "
+		    "pprof");
 }
 
 /* preport's filter options, with its parsers and messages */
@@ -253,6 +265,8 @@ check_combination(const struct options *o)
 	if (!flame && o->flame_opts)
 		usage_error("--title, --minwidth, --weight, --inverted and "
 			    "--diff are options of --to flamegraph");
+	if (o->nr_inputs > 1 && !o->format->finish)
+		usage_error("only --to pprof merges recordings: one -i FILE");
 }
 
 static void
@@ -300,7 +314,11 @@ parse_args(int argc, char **argv, struct options *o)
 			continue;
 		switch (c) {
 		case 't': to = optarg; break;
-		case 'i': o->input = optarg; break;
+		case 'i':
+			o->inputs = xreallocarray(o->inputs, o->nr_inputs + 1,
+						  sizeof(*o->inputs));
+			o->inputs[o->nr_inputs++] = optarg;
+			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_COMMS: case OPT_PID: case OPT_TID: case OPT_DSOS:
@@ -322,7 +340,7 @@ parse_args(int argc, char **argv, struct options *o)
 		usage_error("unexpected argument");
 	if (!to)
 		usage_error("--to is needed: json, collapsed, speedscope or "
-			    "flamegraph");
+			    "flamegraph or pprof");
 	o->format = format_named(to);
 	if (!o->output)
 		usage_error("-o OUT is needed");
@@ -393,16 +411,19 @@ exp_chosen_evsel(struct exp_run *x)
 }
 
 /*
- * --time's percentages need the recording's first and last sample times
- * (resolved again for each recording of --diff).
+ * --time's percentages need the recording's first and last sample times:
+ * each recording's own (each one merged, and the old one of --diff).
  */
 static int
 resolve_time(struct options *o, const struct pd_meta *meta)
 {
 	char err[256];
 
-	if (o->filt.time_str && strchr(o->filt.time_str, '%'))
+	if (o->filt.time_str && strchr(o->filt.time_str, '%')) {
+		free(o->filt.times);
+		o->filt.times = NULL;
 		o->filt.nr_times = 0;
+	}
 	if (!meta || !rep_filter_resolve_time(&o->filt, meta->first_sample_time,
 					      meta->last_sample_time, err,
 					      sizeof(err)))
@@ -419,7 +440,8 @@ struct held {
 };
 
 static void
-session_open(struct exp_run *x, const struct options *o, struct held *h)
+session_open(struct exp_run *x, const struct options *o, struct held *h,
+	     bool by_cpu)
 {
 	const struct pd_meta *meta = pd_reader_meta(x->r);
 	struct sym_opts so = {
@@ -431,6 +453,7 @@ session_open(struct exp_run *x, const struct options *o, struct held *h)
 	struct ses_opts sopts = {
 		.max_stack = o->max_stack,
 		.stack_ids = o->format->profile,
+		.stack_key_cpu = by_cpu,
 		.threads = ses_threads_default(),
 	};
 
@@ -463,11 +486,13 @@ collect(struct exp_run *x, struct options *o, struct exp_collect_opts *co)
 		warn_msg("%s: %s", x->input, ses_errmsg(x->ses));
 }
 
+/* The reader of input in x; -1 after a message (x->r to be closed). */
 static int
-open_reader(struct exp_run *x, const struct options *o)
+open_input(struct exp_run *x, const struct options *o, const char *input)
 {
 	struct pd_reader_opts ropts = { 0 };
 
+	x->input = input;
 	if (!o->quiet) {
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)x->input;
@@ -475,8 +500,6 @@ open_reader(struct exp_run *x, const struct options *o)
 	if (!pd_reader_open(&x->r, x->input, &ropts))
 		return 0;
 	error_msg("%s: %s", x->input, pd_reader_errmsg(x->r));
-	pd_reader_close(x->r);
-	x->r = NULL;
 	return -1;
 }
 
@@ -486,17 +509,20 @@ old_open(struct exp_run *ox, struct options *o, struct held *h)
 {
 	struct exp_collect_opts co = { 0 };
 
-	*ox = (struct exp_run){ .input = o->exp.diff, .o = &o->exp };
-	if (open_reader(ox, o))
-		return -1;
-	session_open(ox, o, h);
+	*ox = (struct exp_run){ .o = &o->exp };
+	if (open_input(ox, o, o->exp.diff))
+		goto fail;
+	session_open(ox, o, h, false);
 	if (resolve_time(o, pd_reader_meta(ox->r))) {
 		session_close(ox, h);
-		pd_reader_close(ox->r);
-		return -1;
+		goto fail;
 	}
 	collect(ox, o, &co);
 	return 0;
+fail:
+	pd_reader_close(ox->r);
+	ox->r = NULL;
+	return -1;
 }
 
 static void
@@ -512,11 +538,10 @@ old_close(struct exp_run *ox, struct held *h)
 
 /* The old recording goes to the format before the new one is read. */
 static int
-write_profile(struct exp_run *x, struct options *o, struct exp_run *ox,
+write_profile(struct exp_run *x, struct options *o,
+	      struct exp_collect_opts *co, void *state, struct exp_run *ox,
 	      struct held *oh)
 {
-	struct exp_collect_opts co = { 0 };
-	void *state = o->format->start ? o->format->start(x, &co) : NULL;
 	int err;
 
 	if (ox->r) {
@@ -525,15 +550,16 @@ write_profile(struct exp_run *x, struct options *o, struct exp_run *ox,
 		if (err)
 			return err;
 	}
-	collect(x, o, &co);
-	x->samples = x->profile.samples;
+	collect(x, o, co);
+	x->samples += x->profile.samples;
 	err = o->format->write(x, state);
 	exp_profile_free(&x->profile);
 	return err;
 }
 
 static int
-run(struct exp_run *x, struct options *o)
+run(struct exp_run *x, struct options *o, struct exp_collect_opts *co,
+    void *state)
 {
 	struct exp_run ox = { 0 };
 	struct held h, oh;
@@ -541,13 +567,43 @@ run(struct exp_run *x, struct options *o)
 
 	if (o->exp.diff && old_open(&ox, o, &oh))
 		return -1;
-	session_open(x, o, &h);
+	session_open(x, o, &h, co->by_cpu);
 	if (!resolve_time(o, pd_reader_meta(x->r)))
-		ret = o->format->profile ? write_profile(x, o, &ox, &oh) :
+		ret = o->format->profile ?
+			write_profile(x, o, co, state, &ox, &oh) :
 			o->format->write(x, NULL);
 	old_close(&ox, &oh);
 	session_close(x, &h);
 	return ret;
+}
+
+/*
+ * Each recording in turn into one output, created once the first
+ * recording opened; a merging format writes it at the end.
+ */
+static int
+export_all(struct exp_run *x, struct options *o)
+{
+	struct exp_collect_opts co = { .filt = &o->filt };
+	void *state = NULL;
+	int ret = 0, fin;
+
+	for (size_t i = 0; !ret && i < o->nr_inputs; i++) {
+		if (open_input(x, o, o->inputs[i]))
+			ret = -1;
+		else if (!x->out && !(x->out = open_output(o)))
+			ret = -1;
+		if (!ret && !i && o->format->start)
+			state = o->format->start(x, &co);
+		if (!ret)
+			ret = run(x, o, &co, state);
+		pd_reader_close(x->r);
+		x->r = NULL;
+	}
+	if (!o->format->finish || !state)
+		return ret;
+	fin = o->format->finish(x, state, !ret);
+	return ret ? ret : fin;
 }
 
 static void
@@ -563,9 +619,12 @@ summary(const struct exp_run *x, const struct options *o, long size)
 			"samples) ]\n", mb, (unsigned long long)x->samples);
 		return;
 	}
-	fprintf(stderr, "[ pexport: Wrote %llu samples of '%s' as %s%s%s%s "
-		"to '%s' (%.3f MB) ]\n", (unsigned long long)x->samples,
-		x->input, o->format->what, o->exp.diff ? " against '" : "",
+	fprintf(stderr, "[ pexport: Wrote %llu samples of ",
+		(unsigned long long)x->samples);
+	for (size_t i = 0; i < o->nr_inputs; i++)
+		fprintf(stderr, i ? ", '%s'" : "'%s'", o->inputs[i]);
+	fprintf(stderr, " as %s%s%s%s to '%s' (%.3f MB) ]\n", o->format->what,
+		o->exp.diff ? " against '" : "",
 		o->exp.diff ? o->exp.diff : "", o->exp.diff ? "'" : "",
 		o->output, mb);
 }
@@ -575,31 +634,33 @@ main(int argc, char **argv)
 {
 	struct options o = { .exp.minwidth = 0.1 };
 	struct exp_run x = { 0 };
-	long size;
+	long size = 0;
 	int ret;
 
 	diag_set_program("pexport");
 	parse_args(argc, argv, &o);
-	x.input = o.input ? o.input : tool_default_input();
-	if (open_reader(&x, &o))
-		return EXIT_FAILURE;
-	x.out = open_output(&o);
-	if (!x.out) {
-		pd_reader_close(x.r);
-		return EXIT_FAILURE;
+	if (!o.nr_inputs) {
+		o.inputs = xmalloc(sizeof(*o.inputs));
+		o.inputs[o.nr_inputs++] = tool_default_input();
 	}
 	x.o = &o.exp;
-	ret = run(&x, &o);
-	size = ftell(x.out);
-	if (fflush(x.out) || ferror(x.out)) {
-		error_msg("cannot write '%s'", o.output);
-		ret = -1;
+	x.output = o.output;
+	ret = export_all(&x, &o);
+	if (x.out) {
+		size = ftell(x.out);
+		if (fflush(x.out) || ferror(x.out)) {
+			error_msg("cannot write '%s'", o.output);
+			ret = -1;
+		}
+		if (x.out != stdout)
+			fclose(x.out);
+		/* a failed merge or write leaves no part of a file */
+		if (ret && x.out != stdout)
+			unlink(o.output);
 	}
-	if (x.out != stdout)
-		fclose(x.out);
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);
 	rep_filters_free(&o.filt);
-	pd_reader_close(x.r);
+	free(o.inputs);
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }
