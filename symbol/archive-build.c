@@ -494,7 +494,7 @@ make_cfi(struct group *g, struct sym_ar_dso *d)
 {
 	int fd, ret;
 
-	if (!g->nr_cfi || g->kind != SYM_AR_FILE)
+	if (!g->nr_cfi || (g->kind != SYM_AR_FILE && g->kind != SYM_AR_VDSO))
 		return 0;
 	fd = sym_dso_data_dup(g->cfi_dso);
 	if (fd < 0)

@@ -20,6 +20,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-unwind-stats.test \
 	tests/report-dwarf-debugframe.test \
 	tests/report-dwarf-progs.test \
+	tests/report-dwarf-m32.test \
 	tests/report-lbr.test
 
 TESTS += $(REPORT_LIVE_TESTS)
