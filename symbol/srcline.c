@@ -117,6 +117,37 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	return s;
 }
 
+/* The DSO's line cache, its module opened on first use; under dso->lock. */
+static struct sym_srcline_cache *
+cache_get(struct sym_dso *dso)
+{
+	struct sym_srcline_cache *c = dso->srcline;
+
+	if (!c) {
+		c = dso->srcline = calloc(1, sizeof(*c));
+		if (c) {
+			c->lines = (struct u64map)U64MAP_INIT;
+			c->failed = !open_dwfl(dso, c);
+		}
+	}
+	return c && !c->failed ? c : NULL;
+}
+
+Dwfl_Module *
+sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr, Dwarf_Addr *addr)
+{
+	struct sym_srcline_cache *c;
+	Dwarf_Addr bias = 0;
+
+	if (dso->kind != SYM_DSO_FILE || dso->ar_ent)
+		return NULL;
+	c = cache_get(dso);
+	if (!c || !dwfl_module_getelf(c->mod, &bias))
+		return NULL;
+	*addr = al_addr + dso->text_offset + bias;
+	return c->mod;
+}
+
 const char *
 sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 {
@@ -133,15 +164,8 @@ sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 	if (dso->kind != SYM_DSO_FILE)
 		return NULL;
 	pthread_mutex_lock(&dso->lock);
-	c = dso->srcline;
-	if (!c) {
-		c = dso->srcline = calloc(1, sizeof(*c));
-		if (c) {
-			c->lines = (struct u64map)U64MAP_INIT;
-			c->failed = !open_dwfl(dso, c);
-		}
-	}
-	if (!c || c->failed)
+	c = cache_get(dso);
+	if (!c)
 		goto out;
 	slot = u64map_slot(&c->lines, al_addr);
 	if (!slot)
