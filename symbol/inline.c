@@ -38,6 +38,7 @@ struct inl_rec {
 	const char *name;
 	const char *file;
 	unsigned int line;
+	bool symtab;		/* no line: the function named from the ELF symbols */
 };
 
 /*
@@ -125,7 +126,9 @@ function_scopes(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
 
 /*
  * addr2line's records for addr, innermost first; 0 when it would answer
- * "??:0" (no line for addr) or name no function.
+ * "??:0" (no line for addr) or name no function.  Without a line for
+ * addr it still names a function of the ELF symbols (symbol.h,
+ * sym_addr2line_names()), with no file: the caller makes that record.
  */
 static size_t
 collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
@@ -140,8 +143,7 @@ collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
 	size_t nr = 0;
 	bool done = false;
 
-	file = line ? dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL) :
-		      NULL;
+	file = line ? sym_line_file(line, &lineno) : NULL;
 	if (!file)
 		return 0;
 	nscopes = function_scopes(cu, addr - bias, &scopes);
@@ -219,6 +221,13 @@ make_list(struct sym_dso *dso, const struct sym_symbol *base,
 	size_t i;
 	char *dm;
 
+	if (nr == 1 && recs[0].symtab) {
+		l = xmalloc(sizeof(*l) + sizeof(l->f[0]));
+		l->nr = 1;
+		l->f[0].sym = base;
+		l->f[0].srcline = xstrdup("??:0");
+		return l;
+	}
 	if (nr == 1) {
 		dm = recs[0].name && !dso->ctx->opts.no_demangle ?
 		     sym_demangle(recs[0].name) : NULL;
@@ -250,6 +259,10 @@ lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
 	if (!mod)
 		return NULL;
 	nr = collect(mod, addr, &recs, &cap);
+	if (!nr && sym_addr2line_names(dso, sym)) {
+		rec_push(&recs, &nr, &cap);
+		recs[0].symtab = true;
+	}
 	if (nr)
 		l = make_list(dso, sym, recs, nr);
 	free(recs);

@@ -70,13 +70,16 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 /*
  * An address a compilation unit covers without a line row (assembly in
  * a C file): the unit's file with line 0, as binutils' addr2line gives.
+ * libdwfl hands out the unit before a gap between units' ranges too:
+ * that is no unit's address.
  */
 static char *
 cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(c->mod, addr, &bias);
-	const char *name = cu ? dwarf_diename(cu) : NULL;
+	const char *name = cu && dwarf_haspc(cu, addr - bias) > 0 ?
+			   dwarf_diename(cu) : NULL;
 	const char *base;
 	char *s;
 
@@ -87,6 +90,24 @@ cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 	if (asprintf(&s, "%s:0", base) < 0)
 		return NULL;
 	return s;
+}
+
+const char *
+sym_line_file(Dwfl_Line *line, int *lineno)
+{
+	const char *file = dwfl_lineinfo(line, NULL, lineno, NULL, NULL, NULL);
+	Dwarf_Die *cu = dwfl_linecu(line);
+	Dwarf_Files *files;
+	Dwarf_Half version;
+	size_t nfiles;
+
+	if (!file || !cu ||
+	    dwarf_cu_info(cu->cu, &version, NULL, NULL, NULL, NULL, NULL,
+			  NULL) || version < 5 ||
+	    dwarf_getsrcfiles(cu, &files, &nfiles) || nfiles < 2 ||
+	    dwarf_filesrc(files, 1, NULL, NULL) != file)
+		return file;
+	return dwarf_filesrc(files, 0, NULL, NULL);
 }
 
 static char *
@@ -104,7 +125,7 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	line = dwfl_module_getsrc(c->mod, addr);
 	if (!line)
 		return cu_only(c, addr);
-	file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	file = sym_line_file(line, &lineno);
 	if (!file)
 		return NULL;
 	/* a row without a line reads "file:0", as from binutils' addr2line */
@@ -179,6 +200,17 @@ sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 out:
 	pthread_mutex_unlock(&dso->lock);
 	return s;
+}
+
+bool
+sym_addr2line_names(const struct sym_dso *dso, const struct sym_symbol *sym)
+{
+	size_t len;
+
+	if (!sym || dso->kind != SYM_DSO_FILE)
+		return false;
+	len = strlen(sym->name);
+	return len < 4 || strcmp(sym->name + len - 4, "@plt");
 }
 
 const char *

@@ -99,6 +99,13 @@ void sym_srcline_free(struct sym_dso *dso);
 Dwfl_Module *sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr,
 				 Dwarf_Addr *addr);
 void sym_inline_free(struct sym_dso *dso);
+/*
+ * The file and line of a row as binutils 2.40's addr2line names them:
+ * in a DWARF 5 line table it gives a row of file 1 (the line program's
+ * initial file) the name of entry 0, the unit's primary file
+ * (doc/perf-records.md §7.11).
+ */
+const char *sym_line_file(Dwfl_Line *line, int *lineno);
 /* Remember the runtime image's .text sh_addr - sh_offset. */
 void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
 

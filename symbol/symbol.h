@@ -135,6 +135,16 @@ char sym_dso_origin(const struct sym_dso *dso);
 const char *sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr);
 
 /*
+ * Whether binutils' addr2line, which perf 6.1 runs for source lines,
+ * names the function at an address of sym in dso (from the ELF symbols
+ * when the DWARF has no line for it): a symbol of the file's own, not
+ * one of perf's made-up "name@plt".  It then answers "??:0" where
+ * sym_dso_srcline() has no line, and perf takes that as the srcline.
+ */
+bool sym_addr2line_names(const struct sym_dso *dso,
+			 const struct sym_symbol *sym);
+
+/*
  * The frames perf 6.1 shows for al_addr, an address of sym's code, when
  * it adds inline frames (perf report and perf script's --inline): the
  * functions binutils' addr2line -i -f lists for it, innermost first, from

@@ -656,20 +656,11 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	return intern(rep, line, (size_t)(colon - line));
 }
 
-/*
- * Whether binutils' addr2line names the function at l: a symbol of its
- * own in an ELF file (not one of perf's made-up "name@plt").
- */
+/* Whether binutils' addr2line names the function at l (symbol.h). */
 static bool
 binutils_names(const struct ses_loc *l)
 {
-	size_t len;
-
-	if (!l->sym || sym_dso_kind(l->dso) != SYM_DSO_FILE ||
-	    l->map->identity)
-		return false;
-	len = strlen(l->sym->name);
-	return len < 4 || strcmp(l->sym->name + len - 4, "@plt");
+	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
 }
 
 /*
@@ -694,7 +685,8 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 	if (!l->map || !l->dso)
 		return NULL;
 	if (l->srcline)
-		return intern(rep, l->srcline, strlen(l->srcline));
+		return strcmp(l->srcline, unknown) ?
+		       intern(rep, l->srcline, strlen(l->srcline)) : unknown;
 	s = sym_dso_srcline(l->dso, l->al_addr);
 	if (s && strcmp(s, unknown))
 		return intern(rep, s, strlen(s));
