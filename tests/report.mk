@@ -18,7 +18,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-precord2.test \
 	tests/report-dwarf.test \
 	tests/report-unwind-stats.test \
-	tests/report-lbr.test
+	tests/report-lbr.test \
+	tests/report-inline.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)
