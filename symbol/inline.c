@@ -38,16 +38,42 @@ struct inl_rec {
 	const char *name;
 	const char *file;
 	unsigned int line;
-	bool symtab;		/* no line: the function named from the ELF symbols */
+	/*
+	 * The function named from the ELF symbols: no line for the
+	 * address, or a DWARF name binutils does not take as the symbol's
+	 */
+	bool symtab;
 };
+
+static bool
+lang_mangles(Dwarf_Die *cu)
+{
+	switch (dwarf_srclang(cu)) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_UPC:
+	case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85:
+	case DW_LANG_Fortran77:
+	case DW_LANG_Pascal83:
+	case DW_LANG_PLI:
+		return false;
+	default:
+		return true;
+	}
+}
 
 /*
  * The name addr2line -f prints for a function: binutils' DWARF reader
  * prefers the linkage name to DW_AT_name, through the abstract origin
- * and specification.
+ * and specification.  *linkage says whether binutils takes it as the
+ * symbol's name: a linkage name, or any name in a language that mangles
+ * none (C, Fortran 77, Pascal...; not C++, nor assembly).
  */
 static const char *
-die_func_name(Dwarf_Die *die)
+die_func_name(Dwarf_Die *cu, Dwarf_Die *die, bool *linkage)
 {
 	static const unsigned int attrs[] = {
 		DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name,
@@ -59,9 +85,10 @@ die_func_name(Dwarf_Die *die)
 	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
 		n = dwarf_formstring(dwarf_attr_integrate(die, attrs[i], &a));
 		if (n)
-			return n;
+			break;
 	}
-	return NULL;
+	*linkage = n && (attrs[i] != DW_AT_name || !lang_mangles(cu));
+	return n;
 }
 
 /* The call site of an inlined subroutine, into r's file and line. */
@@ -141,7 +168,7 @@ collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
 	const char *file;
 	int lineno = 0, nscopes, i;
 	size_t nr = 0;
-	bool done = false;
+	bool done = false, linkage;
 
 	file = line ? sym_line_file(line, &lineno) : NULL;
 	if (!file)
@@ -153,7 +180,10 @@ collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
 	for (i = 0; i < nscopes && nr <= INLINE_NEST_MAX; i++) {
 		if (!is_function(&scopes[i]))
 			continue;
-		(*recs)[nr - 1].name = die_func_name(&scopes[i]);
+		(*recs)[nr - 1].name = die_func_name(cu, &scopes[i], &linkage);
+		/* the innermost one is named from the ELF symbols then */
+		if (nr == 1 && !linkage)
+			(*recs)[0].symtab = true;
 		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
 			done = true;
 			break;
@@ -213,34 +243,46 @@ rec_srcline(const struct inl_rec *r)
 	return s;
 }
 
+/* Whether one record names sym itself (perf then keeps the frame). */
+static bool
+names_base(struct sym_dso *dso, const struct sym_symbol *base,
+	   const struct inl_rec *r)
+{
+	char *dm;
+	bool same;
+
+	if (r->symtab)
+		return true;
+	if (!r->name)
+		return false;
+	dm = dso->ctx->opts.no_demangle ? NULL : sym_demangle(r->name);
+	same = !strcmp(dm ? dm : r->name, base->name);
+	free(dm);
+	return same;
+}
+
 static struct inl_list *
 make_list(struct sym_dso *dso, const struct sym_symbol *base,
 	  const struct inl_rec *recs, size_t nr)
 {
 	struct inl_list *l;
 	size_t i;
-	char *dm;
 
-	if (nr == 1 && recs[0].symtab) {
+	/* a function without a line: perf's srcline is "??:0" */
+	if (nr == 1 && !recs[0].file) {
 		l = xmalloc(sizeof(*l) + sizeof(l->f[0]));
 		l->nr = 1;
 		l->f[0].sym = base;
 		l->f[0].srcline = xstrdup("??:0");
 		return l;
 	}
-	if (nr == 1) {
-		dm = recs[0].name && !dso->ctx->opts.no_demangle ?
-		     sym_demangle(recs[0].name) : NULL;
-		i = recs[0].name &&
-		    !strcmp(dm ? dm : recs[0].name, base->name);
-		free(dm);
-		if (i)
-			return NULL;
-	}
+	if (nr == 1 && names_base(dso, base, &recs[0]))
+		return NULL;
 	l = xmalloc(sizeof(*l) + nr * sizeof(l->f[0]));
 	l->nr = nr;
 	for (i = 0; i < nr; i++) {
-		l->f[i].sym = frame_sym(dso, base, recs[i].name);
+		l->f[i].sym = recs[i].symtab ? base :
+			      frame_sym(dso, base, recs[i].name);
 		l->f[i].srcline = rec_srcline(&recs[i]);
 	}
 	return l;
