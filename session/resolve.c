@@ -473,7 +473,8 @@ resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
 	size_t i, nr;
 
 	if (!s->unwind)
-		s->unwind = ses_unwind_new();
+		s->unwind = ses_unwind_new(pd_reader_meta(s->r) ?
+					   pd_reader_meta(s->r)->arch : NULL);
 	if (max > s->uw_cap) {
 		s->uw_cap = max;
 		s->uw_ips = xreallocarray(s->uw_ips, s->uw_cap,
@@ -505,7 +506,7 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 	 * (--max-stack may be UINT_MAX).
 	 */
 	if (ses_unwind_possible(ps))
-		max_uw = ps->user_stack.dyn_size / 8 + 2;
+		max_uw = ps->user_stack.dyn_size / 4 + 2;
 	if (max_uw > s->opts.max_stack)
 		max_uw = s->opts.max_stack;
 	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;

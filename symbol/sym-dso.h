@@ -70,6 +70,10 @@ struct sym_dso {
 	bool bid_mismatch;		/* a file had another build-id */
 	struct sym_notes *notes;	/* under ctx->note_lock */
 	const struct sym_ar_dso *ar_ent;	/* its archive entry */
+	char *debug_frame_path;		/* sym_dso_debug_path() */
+	int cfi_fd;			/* the archive's CFI image, -1: none */
+	bool cfi_tried;			/* cfi_fd was made or failed */
+	bool debug_frame_tried;		/* debug_frame_path was looked for */
 };
 
 void sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
@@ -90,6 +94,8 @@ char *sym_buildid_cache_path(const struct sym_ctx *ctx, const uint8_t *bid,
 			     size_t size, const char *base);
 /* Fill dso->table and dso->origin; called once under dso->lock. */
 void sym_dso_do_load(struct sym_dso *dso);
+/* The first file of perf's search holding the DSO's .debug_frame. */
+char *sym_dso_find_debug_frame(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
 /*
  * srcline.c: under dso->lock, the DSO's libdw module (opened on first

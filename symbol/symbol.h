@@ -213,6 +213,31 @@ ssize_t sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf,
 int sym_dso_data_dup(struct sym_dso *dso);
 
 /*
+ * While lookups are noted: an unwinder read the DSO's CFI for vaddr (an
+ * ELF virtual address of its file), so an archive carries that CFI.
+ */
+void sym_dso_note_cfi(struct sym_dso *dso, uint64_t vaddr);
+/* Whether lookups are being noted (sym_ctx_note_lookups()). */
+bool sym_dso_noting(const struct sym_dso *dso);
+
+/*
+ * A new descriptor of an ELF file an unwinder reads the DSO's CFI from:
+ * sym_dso_data_dup()'s file, else, for a DSO whose archive entry holds
+ * CFI, an in-memory image made from it (a memfd); -errno when neither.
+ */
+int sym_dso_unwind_dup(struct sym_dso *dso);
+
+/*
+ * The separate debug file holding the DSO's .debug_frame (a
+ * .gnu_debuglink target, the build-id cache's debug file,
+ * /usr/lib/debug...): the first such file, other than the runtime image,
+ * in the order and with the build-id check of the symbols' search; NULL
+ * when there is none or the DSO's symbols come from an archive.  Loads
+ * the DSO when needed; looked for once.  For an unwinder's CFI.
+ */
+const char *sym_dso_debug_path(struct sym_dso *dso);
+
+/*
  * Whether the DSO's symbol file is a 64-bit ELF (perf's dso->is_64_bit);
  * true when none was found.  Loads the DSO when needed.
  */

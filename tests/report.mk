@@ -18,6 +18,9 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-precord2.test \
 	tests/report-dwarf.test \
 	tests/report-unwind-stats.test \
+	tests/report-dwarf-debugframe.test \
+	tests/report-dwarf-progs.test \
+	tests/report-dwarf-m32.test \
 	tests/report-lbr.test \
 	tests/report-inline.test
 

@@ -213,9 +213,9 @@ rep_dim_name(enum rep_dim d)
 	return rep_dims[d].name;
 }
 
-int
-rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
-	     const struct rep_hent *r)
+static int
+keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	 const struct rep_hent *r, bool sym_by_name)
 {
 	size_t i;
 	int c;
@@ -225,11 +225,28 @@ rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 
 		if (rep_dim_is_hpp(d))
 			continue;
-		c = rep_dims[d].cmp(rep, l, r);
+		if (d == REP_DIM_SYM && sym_by_name)
+			c = sym_sort(l, r);
+		else
+			c = rep_dims[d].cmp(rep, l, r);
 		if (c)
 			return c;
 	}
 	return 0;
+}
+
+int
+rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
+{
+	return keys_cmp(rep, l, r, false);
+}
+
+int
+rep_hent_cmp_by_name(const struct rep_report *rep, const struct rep_hent *l,
+		     const struct rep_hent *r)
+{
+	return keys_cmp(rep, l, r, true);
 }
 
 static int
@@ -313,6 +330,26 @@ rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 		if (rep->elide[rep->o.hist.sort[i]])
 			continue;
 		c = dim_sort(rep, h, rep->o.hist.sort[i], a, b);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
+int
+rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep->elide[d] || rep_dim_is_hpp(d))
+			continue;
+		c = rep_dims[d].sort ? rep_dims[d].sort(l, r) :
+			rep_dims[d].cmp(rep, l, r);
 		if (c)
 			return c;
 	}
