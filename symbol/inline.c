@@ -320,8 +320,16 @@ sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
 	struct inl_list *l = NULL;
 	uint64_t *slot;
 
-	if (!sym || sym->inlined || dso->kind != SYM_DSO_FILE || dso->ar_ent)
+	if (!sym || sym->inlined || dso->kind != SYM_DSO_FILE)
 		return 0;
+	if (dso->ar_ent) {
+		if (!__atomic_exchange_n(&dso->ctx->ar_inline_warned, true,
+					 __ATOMIC_RELAXED))
+			sym_warn(dso->ctx, "the symbol archive holds no inline "
+				 "frames: the unwound frames of its DSOs show "
+				 "none (as with --no-inline)");
+		return 0;
+	}
 	pthread_mutex_lock(&dso->lock);
 	c = dso->inlines;
 	if (!c) {

@@ -40,6 +40,7 @@ struct sym_ctx {
 	size_t nr_noted, cap_noted;
 	/* reading an archive (archive-use.c) */
 	struct sym_ar *ar;
+	bool ar_inline_warned;		/* inline.c: said once, atomically */
 	struct u64map ar_tables;	/* entry address -> sym_table */
 };
 
