@@ -127,8 +127,8 @@ struct ses_sample {
 	 * first (callee order), the leaf frame included, with the user
 	 * frames unwound from REGS_USER and STACK_USER after the recorded
 	 * ones (each expanded to its inline frames with opts.inline_frames,
-	 * which read nothing more than the addresses and maps); nr_chain is 0 when the sample has no callchain or it was
-	 * discarded.
+	 * which read nothing more than the addresses and maps); nr_chain
+	 * is 0 when the sample has no callchain or it was discarded.
 	 */
 	const struct ses_loc *chain;
 	size_t nr_chain;
