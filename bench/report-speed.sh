@@ -32,8 +32,7 @@
 #   PERF          the perf to record with and compare to (default perf)
 #   SIZES         file sizes in MB (default "10 100 1000"); "10" is a quick run
 #   CALLGRAPH     fp (default) or dwarf: the recordings' call stacks
-#   PERF_OPTS     more options for perf report alone (e.g. --no-inline,
-#                 while preport shows no inline frames; default none)
+#   PERF_OPTS     more options for perf report alone (default none)
 #   MODES         (default "children no-children none")
 #   REPEAT        runs of each tool per mode (default 3)
 #   OUT_DIR       where the recordings go (default ${TMPDIR:-/tmp}/pdata-bench)
