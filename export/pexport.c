@@ -68,6 +68,9 @@ static const char usage[] =
 "  -C, --cpu=LIST           only samples on these CPUs\n"
 "      --time=RANGES        only samples in these time ranges\n"
 "      --max-stack=N        at most N frames a stack (default 127)\n"
+"      --no-inline          no inline frames in DWARF-unwound stacks\n"
+"                           (--inline, the default, adds them as perf\n"
+"                           script does)\n"
 "      --symfs=DIR          look for the binaries under DIR\n"
 "      --symbol-archive=FILE  symbols from FILE (default: FILE.pdsym\n"
 "                           beside the recording, when it exists)\n"
@@ -80,8 +83,8 @@ static const char usage[] =
 enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_NO_ARCHIVE, OPT_WITH_PID, OPT_WITH_TID, OPT_ANNOTATE,
        OPT_ADDRS, OPT_COMMS, OPT_PID, OPT_TID, OPT_DSOS, OPT_SYMBOLS,
-       OPT_TIME, OPT_MAX_STACK, OPT_TITLE, OPT_MINWIDTH, OPT_WEIGHT,
-       OPT_INVERTED, OPT_DIFF };
+       OPT_TIME, OPT_MAX_STACK, OPT_INLINE, OPT_NO_INLINE, OPT_TITLE,
+       OPT_MINWIDTH, OPT_WEIGHT, OPT_INVERTED, OPT_DIFF };
 
 static const struct exp_format formats[] = {
 	{ .name = "json", .what = "JSON data", .write = exp_json },
@@ -111,6 +114,7 @@ struct options {
 	bool flame_opts;		/* an option only flamegraph reads */
 	bool force;
 	bool quiet;
+	bool no_inline;			/* --no-inline */
 	struct exp_opts exp;
 	struct rep_filters filt;
 };
@@ -295,6 +299,8 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "cpu", required_argument, NULL, 'C' },
 		{ "time", required_argument, NULL, OPT_TIME },
 		{ "max-stack", required_argument, NULL, OPT_MAX_STACK },
+		{ "inline", no_argument, NULL, OPT_INLINE },
+		{ "no-inline", no_argument, NULL, OPT_NO_INLINE },
 		{ "symfs", required_argument, NULL, OPT_SYMFS },
 		{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 		{ "symbol-archive", required_argument, NULL,
@@ -326,6 +332,8 @@ parse_args(int argc, char **argv, struct options *o)
 			parse_filter(o, c, optarg);
 			break;
 		case OPT_MAX_STACK: o->max_stack = parse_max_stack(optarg); break;
+		case OPT_INLINE: o->no_inline = false; break;
+		case OPT_NO_INLINE: o->no_inline = true; break;
 		case OPT_SYMFS: o->symfs = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYMBOL_ARCHIVE: o->symbol_archive = optarg; break;
@@ -453,6 +461,7 @@ session_open(struct exp_run *x, const struct options *o, struct held *h,
 	struct ses_opts sopts = {
 		.max_stack = o->max_stack,
 		.stack_ids = o->format->profile,
+		.inline_frames = !o->no_inline,
 		.stack_key_cpu = by_cpu,
 		.threads = ses_threads_default(),
 	};
