@@ -35,7 +35,8 @@ static const char usage[] =
 "                           speedscope: speedscope's JSON\n"
 "  -i, --input=FILE         the recording (a file, a pipe, - for stdin)\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
-"  -f, --force              overwrite OUT if it exists\n"
+"  -f, --force              overwrite OUT if it exists; read FILE and\n"
+"                           /tmp/perf-PID.map files owned by another user\n"
 "  -e, --event=NAME         collapsed: the event to write (default: the\n"
 "                           first one sampled)\n"
 "      --with-pid           collapsed: \"comm-pid\" as the first frame\n"
@@ -358,6 +359,8 @@ run(struct exp_run *x, struct options *o)
 		.kallsyms = o->kallsyms,
 		.os_release = meta ? meta->os_release : NULL,
 		.archive = archive,
+		.archive_beside = archive && !o->symbol_archive,
+		.force = o->force,
 		.recording_id = recording_id,
 		.warn = o->quiet ? NULL : print_sym_warning,
 	};
@@ -416,6 +419,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)x.input;
 	}
+	if (!tool_input_allowed(x.input, o.force))
+		return EXIT_FAILURE;
 	if (pd_reader_open(&x.r, x.input, &ropts)) {
 		error_msg("%s: %s", x.input, pd_reader_errmsg(x.r));
 		pd_reader_close(x.r);

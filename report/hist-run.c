@@ -387,6 +387,8 @@ rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 	so->no_demangle = o->no_demangle;
 	so->archive = archive;
 	so->recording_id = o->recording_id;
+	so->archive_beside = o->archive_beside;
+	so->force = o->force;
 	so->warn = o->quiet ? NULL : print_sym_warning;
 }
 

@@ -161,8 +161,8 @@ usage(FILE *out)
 		"Input:\n"
 		"  -i, --input FILE     the file to read (default perf.data; '-' or a\n"
 		"                       FIFO on standard input reads a pipe-mode stream)\n"
-		"  -f, --force          accepted for perf compatibility; pdata reads\n"
-		"                       files whatever their owner\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"\n"
 		"Modes:\n"
 		"      --header-only    print the header as `perf report --header-only` does\n"
@@ -526,6 +526,7 @@ parse_args(int argc, char **argv, struct options *o)
 			o->symbol_archive = NULL;
 			break;
 		case 'f':
+			o->rep.force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -569,12 +570,13 @@ with_suffix(const char *path, const char *suffix)
  * with --no-archive.
  */
 static char *
-report_archive(const struct options *o)
+report_archive(struct options *o)
 {
 	if (o->no_archive)
 		return NULL;
 	if (o->symbol_archive)
 		return xstrdup(o->symbol_archive);
+	o->rep.archive_beside = true;
 	return sym_archive_beside(o->input);
 }
 
@@ -686,6 +688,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.rep.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));

@@ -28,6 +28,8 @@ struct rep_report_opts {
 	const char *kallsyms;
 	bool no_demangle;
 	const char *recording_id;	/* sym_recording_id() of the input, or NULL */
+	bool archive_beside;		/* the archive is FILE.pdsym (sym_opts) */
+	bool force;			/* -f */
 	unsigned int max_stack;
 	bool stitch_lbr;		/* --stitch-lbr */
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */

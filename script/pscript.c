@@ -39,6 +39,7 @@ struct options {
 	const char *kallsyms;
 	const char *symbol_archive;
 	bool no_archive;
+	bool force;			/* -f */
 };
 
 enum {
@@ -158,7 +159,8 @@ usage(FILE *out)
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
-		"  -f, --force          accepted for perf compatibility\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"  -q, --quiet          do not print warnings\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n");
@@ -330,6 +332,7 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			o->show_info = true;
 			break;
 		case 'f':
+			o->force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -609,6 +612,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	so.os_release = meta ? meta->os_release : NULL;
 	so.no_demangle = o->no_demangle;
 	so.archive = archive;
+	so.archive_beside = archive && !o->symbol_archive;
+	so.force = o->force;
 	so.recording_id = recording_id;
 	so.warn = o->quiet ? NULL : print_sym_warning;
 	/* kallsyms is read ahead only for samples that print addresses */
@@ -675,6 +680,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&s.r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));

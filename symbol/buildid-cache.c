@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/safefile.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/sym-int.h"
 
@@ -72,7 +73,7 @@ struct cache_add {
 static int
 add_fail(struct cache_add *a, int e, const char *what, const char *path)
 {
-	snprintf(a->err, a->errsz, "%s %s: %s", what, path, strerror(e));
+	snprintf(a->err, a->errsz, "%s %s: %s", what, path, sfile_strerror(e));
 	return -e;
 }
 
@@ -187,9 +188,9 @@ copy_file(struct cache_add *a, const char *from, const char *to, mode_t mode)
 
 	if (!tmp)
 		return add_fail(a, ENOMEM, "cannot copy to", to);
-	fd = open(from, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(from, 0, NULL);
 	if (fd < 0) {
-		r = add_fail(a, errno, "cannot read", from);
+		r = add_fail(a, -fd, "cannot read", from);
 		free(tmp);
 		return r;
 	}
@@ -276,9 +277,9 @@ add_vdso(struct cache_add *a, const char *src, const char *to)
 
 	if (!tmp)
 		return add_fail(a, ENOMEM, "cannot cache", to);
-	fd = open(src, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(src, 0, NULL);
 	if (fd < 0) {
-		r = add_fail(a, errno, "cannot read", src);
+		r = add_fail(a, -fd, "cannot read", src);
 		free(tmp);
 		return r;
 	}
@@ -823,9 +824,9 @@ sdt_scan(const char *src, const char *path, struct sdt_cache *c)
 	int fd, r = -ENOENT;
 
 	sym_elf_init();
-	fd = open(src, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(src, 0, NULL);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)

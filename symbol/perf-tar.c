@@ -24,6 +24,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include "lib/safefile.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/symbol.h"
 
@@ -43,7 +44,7 @@ struct tar_ctx {
 static int
 tar_fail(struct tar_ctx *t, int e, const char *what, const char *path)
 {
-	snprintf(t->err, t->errsz, "%s %s: %s", what, path, strerror(e));
+	snprintf(t->err, t->errsz, "%s %s: %s", what, path, sfile_strerror(e));
 	return -e;
 }
 
@@ -63,11 +64,11 @@ static int
 tar_data(struct tar_ctx *t, const char *path, int64_t size)
 {
 	char buf[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd = sfile_open_input(path, O_NOFOLLOW, NULL);
 	int r = 0;
 
 	if (fd < 0)
-		return tar_fail(t, errno, "cannot read", path);
+		return tar_fail(t, -fd, "cannot read", path);
 	while (size > 0) {
 		size_t want = size < (int64_t)sizeof(buf) ? (size_t)size :
 			      sizeof(buf);
