@@ -20,6 +20,7 @@
 #include "export/export.h"
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/safefile.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
 #include "session/session.h"
@@ -264,32 +265,56 @@ print_sym_warning(void *ctx, const char *msg)
 	warn_msg("%s", msg);
 }
 
-/* As perf data convert: an existing OUT is kept unless --force. */
+/*
+ * As perf data convert: an existing OUT is kept unless --force.  OUT is
+ * written under a temporary name and renamed into place (lib/safefile.h).
+ */
 static FILE *
-open_output(const struct options *o)
+open_output(const struct options *o, struct sfile_out *of)
 {
 	int fd;
 	FILE *f;
 
+	of->fd = -1;
+	of->tmp = of->path = NULL;
 	if (!strcmp(o->output, "-"))
 		return stdout;
-	fd = open(o->output, O_CREAT | O_WRONLY | O_CLOEXEC |
-		  (o->force ? O_TRUNC : O_EXCL), 0666);
+	fd = sfile_create(of, o->output, 0666, o->force ? 0 : SFILE_KEEP);
 	if (fd < 0) {
-		if (errno == EEXIST)
+		if (fd == -EEXIST)
 			error_msg("'%s' exists: --force overwrites it",
 				  o->output);
 		else
 			error_msg("cannot create '%s': %s", o->output,
-				  strerror(errno));
+				  sfile_strerror(fd));
 		return NULL;
 	}
 	f = fdopen(fd, "w");
 	if (!f) {
 		error_msg("cannot write '%s': %s", o->output, strerror(errno));
-		close(fd);
+		sfile_abort(of);
 	}
 	return f;
+}
+
+/* Close OUT; put it in place when all went well, else remove it. */
+static int
+close_output(FILE *out, struct sfile_out *of, const char *path, int ret)
+{
+	int err;
+
+	if (out == stdout)
+		return ret;
+	fclose(out);
+	of->fd = -1;		/* fclose() closed it */
+	if (ret) {
+		sfile_abort(of);
+		return ret;
+	}
+	err = sfile_commit(of);
+	if (err)
+		error_msg("cannot write '%s': %s", path, sfile_strerror(err));
+	return err ? -1 : 0;
 }
 
 /* The symbol archive, as preport and pscript find it. */
@@ -409,6 +434,7 @@ main(int argc, char **argv)
 	struct options o = { 0 };
 	struct pd_reader_opts ropts = { 0 };
 	struct exp_run x = { 0 };
+	struct sfile_out of;
 	long size;
 	int ret;
 
@@ -426,7 +452,7 @@ main(int argc, char **argv)
 		pd_reader_close(x.r);
 		return EXIT_FAILURE;
 	}
-	x.out = open_output(&o);
+	x.out = open_output(&o, &of);
 	if (!x.out) {
 		pd_reader_close(x.r);
 		return EXIT_FAILURE;
@@ -438,8 +464,7 @@ main(int argc, char **argv)
 		error_msg("cannot write '%s'", o.output);
 		ret = -1;
 	}
-	if (x.out != stdout)
-		fclose(x.out);
+	ret = close_output(x.out, &of, o.output, ret);
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);
 	rep_filters_free(&o.filt);

@@ -17,7 +17,8 @@
 const char *
 sfile_strerror(int err)
 {
-	if (err == SFILE_E_NOTREG)
+	/* either sign: callers keep errno values positive or negative */
+	if (err == SFILE_E_NOTREG || err == -SFILE_E_NOTREG)
 		return "not a regular file";
 	return strerror(err < 0 ? -err : err);
 }

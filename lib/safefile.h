@@ -16,6 +16,7 @@
 /* Far below every -errno, and far from the format library's codes. */
 #define SFILE_E_NOTREG	(-100000)
 
+/* err: an errno value or SFILE_E_NOTREG, of either sign */
 const char *sfile_strerror(int err);
 
 /*

@@ -126,6 +126,20 @@ meta_set(struct pd_meta *m, unsigned int feat)
 	m->features[feat / 64] |= 1ULL << (feat % 64);
 }
 
+/*
+ * The text of a writer's (pdata/errors.h) or a ring's (-errno) error: the
+ * rings return only errno values beyond the library's -PD_E_* range.
+ */
+static const char *
+err_text(int err)
+{
+	if (!err)
+		return "failed";
+	if (err <= -PD_ERRNO_BASE || (err < 0 && -err < PD_E_COUNT))
+		return pd_strerror(err);
+	return strerror(err < 0 ? -err : err);
+}
+
 static int
 writer_fail(struct session *s, const char *what, int err)
 {
@@ -133,8 +147,10 @@ writer_fail(struct session *s, const char *what, int err)
 
 	if (rec_threads_errmsg(s->th))
 		why = rec_threads_errmsg(s->th);
-	error_msg("cannot write %s to '%s': %s", what, s->o->output,
-		  why && *why ? why : strerror(err < 0 ? -err : err));
+	/* the writer has no message of its own for a ring's error */
+	if (!why || !*why || !strcmp(why, "no error"))
+		why = err_text(err);
+	error_msg("cannot write %s to '%s': %s", what, s->o->output, why);
 	return -1;
 }
 
@@ -490,11 +506,14 @@ keep_old(const char *path, const char *suffix)
 	sprintf(from, "%s%s", path, suffix);
 	sprintf(to, "%s.old%s", path, suffix);
 	err = rec_old_remove(to, why, sizeof(why));
-	if (err)
+	if (err) {
 		error_msg("Can't remove old data: %s (%s)", why, to);
-	else if (rename(from, to) && errno != ENOENT)
-		warn_msg("cannot rename '%s' to '%s': %s", from, to,
-			 strerror(errno));
+	} else if (rename(from, to) && errno != ENOENT) {
+		/* the old recording stays whole where it is */
+		error_msg("cannot rename '%s' to '%s': %s", from, to,
+			  strerror(errno));
+		err = -1;
+	}
 	free(from);
 	free(to);
 	return err;
@@ -521,10 +540,11 @@ open_file(struct session *s)
 				return -1;
 		} else {
 			s->fd = open(s->o->output, O_RDWR | O_CREAT |
-				     O_TRUNC | O_CLOEXEC, 0600);
+				     O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
 		}
 		if (s->fd < 0) {
 			error_msg("cannot create '%s': %s", s->o->output,
+				  errno == ELOOP ? "a symbolic link" :
 				  strerror(errno));
 			return -1;
 		}
@@ -542,6 +562,14 @@ open_output(struct session *s)
 
 	if (s->o->threads && rec_threads_new(&s->th, s->o, &s->t))
 		return -1;
+	/* a FIFO, a device or a symlink there is not ours to replace */
+	if (!s->o->pipe && !lstat(s->o->output, &st) &&
+	    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		error_msg("cannot create '%s': %s", s->o->output,
+			  S_ISLNK(st.st_mode) ? "a symbolic link" :
+			  "not a regular file");
+		return -1;
+	}
 	if (!s->o->pipe && !stat(s->o->output, &st) && st.st_size &&
 	    (keep_old(s->o->output, "") || keep_old(s->o->output, ".pdsym")))
 		return -1;
