@@ -68,6 +68,8 @@ static volatile sig_atomic_t done;
 static volatile sig_atomic_t child_finished;
 static volatile sig_atomic_t signr = -1;
 static volatile sig_atomic_t switch_hit;
+/* the reader of -o - went away (EPIPE): end as perf does, by SIGPIPE */
+static bool pipe_gone;
 
 static void
 on_signal(int sig)
@@ -145,6 +147,13 @@ writer_fail(struct session *s, const char *what, int err)
 {
 	const char *why = s->w ? pd_writer_errmsg(s->w) : NULL;
 
+	if (s->o->pipe && (err == PD_ERR_ERRNO(EPIPE) || err == -EPIPE)) {
+		/* stop the workload at once, and say nothing */
+		pipe_gone = true;
+		if (s->t.child && !child_finished)
+			kill(s->t.child, SIGTERM);
+		return -1;
+	}
 	if (rec_threads_errmsg(s->th))
 		why = rec_threads_errmsg(s->th);
 	/* the writer has no message of its own for a ring's error */
@@ -1217,6 +1226,8 @@ install_signals(struct session *s, sigset_t *waitmask)
 	sigaction(SIGCHLD, &sa, &t->old_chld);
 	/* past a file size limit a write fails (EFBIG) and the file is kept */
 	sigaction(SIGXFSZ, &ign, &t->old_xfsz);
+	/* a closed pipe fails a write (EPIPE): the workload is stopped first */
+	sigaction(SIGPIPE, &ign, &t->old_pipe);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -1479,6 +1490,19 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	return 0;
 }
 
+/* End by sig, as perf does when it was what stopped the recording. */
+static void
+die_of(int sig)
+{
+	sigset_t one;
+
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+}
+
 int
 rec_session_run(struct rec_opts *o, int argc, char **argv)
 {
@@ -1501,6 +1525,8 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	if (err) {
 		abandon_child(&s);
 		session_free(&s);
+		if (pipe_gone)
+			die_of(SIGPIPE);
 		return err < 0 ? REC_EXIT_FAIL : status;
 	}
 	session_free(&s);
@@ -1508,14 +1534,7 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	if ((o->archive || o->perf_archive) &&
 	    rec_archive_run(o) && !status)
 		status = REC_EXIT_FAIL;
-	if (signr > 0) {
-		sigset_t one;
-
-		signal(signr, SIG_DFL);
-		sigemptyset(&one);
-		sigaddset(&one, signr);
-		sigprocmask(SIG_UNBLOCK, &one, NULL);
-		raise(signr);
-	}
+	if (signr > 0)
+		die_of(signr);
 	return status;
 }

@@ -454,6 +454,12 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	syms = sym_ctx_new(&so);
 	sess = ses_new(r, syms, &sopts);
 	err = run_session(&run, sess);
+	if (err < 0) {
+		/* the session's message, which may not be the reader's */
+		error_msg("%s: %s", pd_reader_source_name(r, 0),
+			  ses_errmsg(sess));
+		err = 1;
+	}
 	progress_end(&run);
 	if (!run.rep)
 		run_setup(&run);

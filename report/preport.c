@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -371,6 +372,23 @@ parse_report_filter(struct options *o, int c, const char *arg)
 }
 
 /* The report's options; false when c is none of them. */
+
+/* perf's message for a --parent pattern regcomp(3) refuses */
+static void
+check_parent_re(const char *pattern)
+{
+	char why[256];
+	regex_t re;
+	int err = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+
+	if (!err) {
+		regfree(&re);
+		return;
+	}
+	regerror(err, &re, why, sizeof(why));
+	die(2, "Invalid regex: %s\n%s", pattern, why);
+}
+
 static bool
 parse_report_opt(struct options *o, int c, int argc, char **argv)
 {
@@ -430,6 +448,7 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->stitch_lbr = true;
 		break;
 	case 'p':
+		check_parent_re(optarg);
 		r->hist.parent_re = optarg;
 		break;
 	case OPT_GROUP:
