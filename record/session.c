@@ -528,6 +528,23 @@ keep_old(const char *path, const char *suffix)
 	return err;
 }
 
+/*
+ * A new file at path: an empty one there (not renamed to .old) goes
+ * first, so that O_EXCL can make sure that nothing else is written
+ * through, whatever appears at path meanwhile (doc/security.md).
+ */
+static int
+create_output(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode) && !st.st_size &&
+	    unlink(path))
+		return -1;
+	return open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+		    0600);
+}
+
 /* The output's fd and writer: each file of --switch-output has its own. */
 static int
 open_file(struct session *s)
@@ -548,8 +565,7 @@ open_file(struct session *s)
 			if (s->fd < 0)
 				return -1;
 		} else {
-			s->fd = open(s->o->output, O_RDWR | O_CREAT |
-				     O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+			s->fd = create_output(s->o->output);
 		}
 		if (s->fd < 0) {
 			error_msg("cannot create '%s': %s", s->o->output,
