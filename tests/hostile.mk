@@ -8,3 +8,8 @@ HOSTILE_TESTS = \
 
 TESTS += $(HOSTILE_TESTS)
 EXTRA_DIST += $(HOSTILE_TESTS) tests/cli-errors.tab
+
+check_PROGRAMS += tests/unit/test-safefile
+tests_unit_test_safefile_SOURCES = tests/unit/test-safefile.c tests/unit/t.h
+tests_unit_test_safefile_LDADD = lib/libpdutil.a
+TESTS += tests/unit/test-safefile
