@@ -431,7 +431,6 @@ link_is(const char *link, const char *target)
 	got = readlink(link, buf, n + 1);
 	same = got == (ssize_t)n && !memcmp(buf, target, n);
 	free(buf);
-	errno = EEXIST;
 	return same;
 }
 
@@ -457,10 +456,13 @@ add_link(struct cache_add *a)
 		free(link);
 		return add_fail(a, ENOMEM, "cannot add", a->entry);
 	}
-	if (symlink(target, link) != 0 && (errno != EEXIST ||
-					    !link_is(link, target)))
-		r = add_fail(a, errno == EEXIST ? EEXIST : errno,
-			     "cannot create", link);
+	if (symlink(target, link) != 0 && errno != EEXIST) {
+		r = add_fail(a, errno, "cannot create", link);
+	} else if (!link_is(link, target)) {
+		snprintf(a->err, a->errsz, "cannot create %s: something else "
+			 "is there (not a link to %s)", link, target);
+		r = -EEXIST;
+	}
 	free(target);
 	free(link);
 	return r;
