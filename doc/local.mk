@@ -2,6 +2,8 @@
 man1_MANS += doc/preport.1
 CLEANFILES += doc/preport.1
 EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md doc/symbol-archive.md doc/offline.md doc/security.md
+# the README's picture of pexport --to flamegraph (python3, --call-graph dwarf)
+EXTRA_DIST += doc/flamegraph.png
 # the documents the code comments cite by section (tests/doc-sections.test)
 EXTRA_DIST += doc/perf-data-format.md doc/perf-records.md
 
@@ -28,3 +30,10 @@ EXTRA_DIST += doc/pexport.1.in
 
 doc/pexport.1: doc/pexport.1.in Makefile
 	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pexport.1.in > $@
+
+man1_MANS += doc/pdiff.1
+CLEANFILES += doc/pdiff.1
+EXTRA_DIST += doc/pdiff.1.in
+
+doc/pdiff.1: doc/pdiff.1.in Makefile
+	$(AM_V_GEN)$(MKDIR_P) doc && sed -e 's|@VERSION[@]|$(VERSION)|g' $(srcdir)/doc/pdiff.1.in > $@

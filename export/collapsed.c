@@ -56,10 +56,9 @@ line_cmp(const void *a, const void *b)
 		      ((const struct line *)b)->text);
 }
 
-/* The process name: comm (with -pid or -pid/tid), spaces made '_'. */
-static void
-add_pname(struct strbuf *sb, const struct exp_row *r,
-	  const struct exp_opts *o)
+void
+exp_collapsed_pname(struct strbuf *sb, const struct exp_row *r,
+		    const struct exp_opts *o)
 {
 	size_t from = sb->len;
 
@@ -209,59 +208,77 @@ unknown_name(struct strbuf *sb, const char *mod, uint64_t addr,
 	sb_addc(sb, ']');
 }
 
-struct scratch {
-	struct strbuf line, name;
+/* The script's annotation classes: --all's _[i], _[k] and _[j]. */
+static enum exp_code
+frame_code(const struct exp_profile *p, const struct exp_loc *loc,
+	   const char *mod)
+{
+	if (p->funcs[loc->func].code == EXP_CODE_INLINED)
+		return EXP_CODE_INLINED;
+	if (kernel_module_name(mod))
+		return EXP_CODE_KERNEL;
+	if (jit_module_name(mod))
+		return EXP_CODE_JIT;
+	return EXP_CODE_USER;
+}
+
+static const char *const annotation[] = {
+	[EXP_CODE_USER] = "",
+	[EXP_CODE_KERNEL] = "_[k]",
+	[EXP_CODE_JIT] = "_[j]",
+	[EXP_CODE_INLINED] = "_[i]",
 };
 
-static void
-add_frame(struct strbuf *sb, struct scratch *t, const struct exp_profile *p,
-	  const struct exp_loc *loc, const struct exp_opts *o, bool java)
+int
+exp_collapsed_frame(struct strbuf *sb, struct exp_frame_scratch *t,
+		    const struct exp_profile *p, const struct exp_loc *loc,
+		    const struct exp_opts *o, bool java)
 {
 	const char *func, *mod;
+	enum exp_code code;
 
 	script_split(&t->line, p, loc, &func, &mod);
 	func = xstrndup(func, name_len(func));
 	if (func[0] == '(') {
 		free((char *)func);
-		return;		/* the script skips these as process names */
+		return -1;	/* the script skips these as process names */
 	}
-	sb_addc(sb, ';');
 	if (!strcmp(func, "[unknown]"))
 		unknown_name(&t->name, mod, loc->al_addr, o);
 	add_tidy(sb, strcmp(func, "[unknown]") ? func : sb_str(&t->name),
 		 java);
 	free((char *)func);
-	if (!o->annotate)
-		return;
-	if (p->funcs[loc->func].code == EXP_CODE_INLINED)
-		sb_add(sb, "_[i]");
-	else if (kernel_module_name(mod))
-		sb_add(sb, "_[k]");
-	else if (jit_module_name(mod))
-		sb_add(sb, "_[j]");
+	code = frame_code(p, loc, mod);
+	if (o->annotate)
+		sb_add(sb, annotation[code]);
+	return (int)code;
 }
 
 static void
-row_line(struct strbuf *sb, struct scratch *tmp, const struct exp_profile *p,
-	 const struct exp_row *r, const struct exp_opts *o)
+row_line(struct strbuf *sb, struct exp_frame_scratch *tmp,
+	 const struct exp_profile *p, const struct exp_row *r,
+	 const struct exp_opts *o)
 {
 	const uint32_t *locs = exp_stack_locs(p, r->stack);
 	size_t n = exp_stack_len(p, r->stack);
 	bool java = !strncmp(r->comm, "java", 4);
 
 	sb_reset(sb);
-	add_pname(sb, r, o);
-	while (n--)
-		add_frame(sb, tmp, p, &p->locs[locs[n]], o, java);
+	exp_collapsed_pname(sb, r, o);
+	while (n--) {
+		size_t len = sb->len;
+
+		sb_addc(sb, ';');
+		if (exp_collapsed_frame(sb, tmp, p, &p->locs[locs[n]], o,
+					java) < 0) {
+			sb->len = len;
+			sb->s[len] = '\0';
+		}
+	}
 }
 
-/*
- * The count of a sample: its period where perf script prints one (the
- * default fields of every event but tracepoints and synthesized ones,
- * when the period is sampled), else 1.
- */
-static bool
-counts_period(struct pd_reader *r, unsigned int evsel)
+bool
+exp_counts_period(struct pd_reader *r, unsigned int evsel)
 {
 	const struct pd_attr *a = &pd_reader_evsel(r, evsel)->attr;
 
@@ -274,7 +291,7 @@ exp_collapsed(struct exp_run *x, void *state)
 {
 	struct exp_profile *p = &x->profile;
 	struct strbuf sb = STRBUF_INIT;
-	struct scratch tmp = { STRBUF_INIT, STRBUF_INIT };
+	struct exp_frame_scratch tmp = { STRBUF_INIT, STRBUF_INIT };
 	struct lines lines = { .head = U64MAP_INIT };
 	bool period;
 	int ev = exp_chosen_evsel(x);
@@ -282,7 +299,7 @@ exp_collapsed(struct exp_run *x, void *state)
 	(void)state;
 	if (ev < 0)
 		return x->o->event ? -1 : 0;
-	period = counts_period(x->r, (unsigned int)ev);
+	period = exp_counts_period(x->r, (unsigned int)ev);
 	for (size_t i = 0; i < p->nr_rows; i++) {
 		const struct exp_row *r = &p->rows[i];
 

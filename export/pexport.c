@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * export/pexport.c - pexport: write a recording in another format,
- * `pexport --to KIND [-i FILE] -o OUT`: the command line, the recording
- * and its session, preport's filters, the output file; each KIND is a
- * file of its own (json.c: perf data convert --to-json; the stack
- * formats read the profile of stacks.c).
+ * `pexport --to KIND [-i FILE]... -o OUT`: the command line, each
+ * recording and its session, preport's filters, the output file; each
+ * KIND is a file of its own (json.c: perf data convert --to-json; the
+ * stack formats read the profile of stacks.c; pprof.c merges several
+ * recordings).
  */
 #include "config.h"
 
@@ -21,6 +22,7 @@
 #include "lib/diag.h"
 #include "lib/input.h"
 #include "lib/safefile.h"
+#include "lib/xalloc.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
 #include "session/session.h"
@@ -28,23 +30,38 @@
 #include "symbol/symbol.h"
 
 static const char usage[] =
-"Usage: pexport --to KIND [-i FILE] -o OUT [OPTIONS]\n"
+"Usage: pexport --to KIND [-i FILE]... -o OUT [OPTIONS]\n"
 "Write the recording FILE (default perf.data, or standard input when it\n"
 "is a pipe) in another format.\n"
 "  -t, --to=KIND            json: what perf data convert --to-json writes;\n"
 "                           collapsed: FlameGraph's collapsed stacks;\n"
-"                           speedscope: speedscope's JSON\n"
-"  -i, --input=FILE         the recording (a file, a pipe, - for stdin)\n"
+"                           speedscope: speedscope's JSON;\n"
+"                           flamegraph: an interactive HTML flame graph;\n"
+"                           pprof: pprof's profile.proto, gzip'd\n"
+"  -i, --input=FILE         the recording (a file, a pipe, - for stdin);\n"
+"                           pprof: -i again to merge recordings\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
 "  -f, --force              overwrite OUT if it exists; read FILE and\n"
 "                           /tmp/perf-PID.map files owned by another user\n"
-"  -e, --event=NAME         collapsed: the event to write (default: the\n"
-"                           first one sampled)\n"
-"      --with-pid           collapsed: \"comm-pid\" as the first frame\n"
-"      --with-tid           collapsed: \"comm-pid/tid\" as the first frame\n"
+"  -e, --event=NAME         collapsed, flamegraph: the event to write\n"
+"                           (default: the first one sampled; flamegraph:\n"
+"                           a graph for each event)\n"
+"      --with-pid           collapsed, flamegraph: \"comm-pid\" as the\n"
+"                           first frame\n"
+"      --with-tid           collapsed, flamegraph: \"comm-pid/tid\"\n"
 "      --annotate           collapsed: _[k], _[j], _[i] after kernel, JIT\n"
 "                           and inlined functions\n"
-"      --addrs              collapsed: addresses of unknown code\n"
+"      --addrs              collapsed, flamegraph: addresses of unknown\n"
+"                           code\n"
+"      --title=TEXT         flamegraph: the page's title\n"
+"      --minwidth=N[%]      flamegraph: leave out frames narrower than N\n"
+"                           pixels of flamegraph.pl's 1200-pixel image,\n"
+"                           or N% of the total (default 0.1)\n"
+"      --weight=samples|period  flamegraph: what the widths count\n"
+"                           (default: as collapsed counts)\n"
+"      --inverted           flamegraph: an icicle graph (roots on top)\n"
+"      --diff=OLD           flamegraph: a differential flame graph of\n"
+"                           FILE against the recording OLD\n"
 "      --comms=LIST         only samples of these comms\n"
 "      --pid=LIST           only samples of these process ids\n"
 "      --tid=LIST           only samples of these thread ids\n"
@@ -65,24 +82,35 @@ static const char usage[] =
 enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_NO_ARCHIVE, OPT_WITH_PID, OPT_WITH_TID, OPT_ANNOTATE,
        OPT_ADDRS, OPT_COMMS, OPT_PID, OPT_TID, OPT_DSOS, OPT_SYMBOLS,
-       OPT_TIME, OPT_MAX_STACK };
+       OPT_TIME, OPT_MAX_STACK, OPT_TITLE, OPT_MINWIDTH, OPT_WEIGHT,
+       OPT_INVERTED, OPT_DIFF };
 
 static const struct exp_format formats[] = {
-	{ "json", "JSON data", false, NULL, exp_json },
-	{ "collapsed", "collapsed stacks", true, NULL, exp_collapsed },
-	{ "speedscope", "a speedscope profile", true, exp_speedscope_start,
-	  exp_speedscope },
+	{ .name = "json", .what = "JSON data", .write = exp_json },
+	{ .name = "collapsed", .what = "collapsed stacks", .profile = true,
+	  .write = exp_collapsed },
+	{ .name = "speedscope", .what = "a speedscope profile",
+	  .profile = true, .start = exp_speedscope_start,
+	  .write = exp_speedscope },
+	{ .name = "flamegraph", .what = "a flame graph", .profile = true,
+	  .start = exp_flamegraph_start, .write = exp_flamegraph,
+	  .old = exp_flamegraph_old },
+	{ .name = "pprof", .what = "a pprof profile", .profile = true,
+	  .start = exp_pprof_start, .write = exp_pprof_add,
+	  .finish = exp_pprof_finish },
 };
 
 struct options {
 	const struct exp_format *format;
-	const char *input;
+	const char **inputs;		/* -i, in order */
+	size_t nr_inputs;
 	const char *output;
 	const char *symfs;
 	const char *kallsyms;
 	const char *symbol_archive;
 	unsigned int max_stack;
 	bool no_archive;
+	bool flame_opts;		/* an option only flamegraph reads */
 	bool force;
 	bool quiet;
 	struct exp_opts exp;
@@ -103,7 +131,8 @@ format_named(const char *name)
 	for (size_t i = 0; i < sizeof(formats) / sizeof(formats[0]); i++)
 		if (!strcmp(formats[i].name, name))
 			return &formats[i];
-	usage_error("--to takes json, collapsed or speedscope");
+	usage_error("--to takes json, collapsed, speedscope, flamegraph or "
+		    "pprof");
 }
 
 /* preport's filter options, with its parsers and messages */
@@ -156,9 +185,54 @@ parse_max_stack(const char *arg)
 	return (unsigned int)v;
 }
 
+/* flamegraph.pl's --minwidth: a number of pixels, or a percentage */
+static void
+parse_minwidth(struct exp_opts *e, const char *arg)
+{
+	size_t n = strspn(arg, "0123456789.");
+	char *end;
+
+	e->minwidth_pct = arg[n] == '%';
+	if (!n || arg[n + e->minwidth_pct] != '\0')
+		usage_error("--minwidth takes a number of pixels, or a "
+			    "percentage (N%)");
+	e->minwidth = strtod(arg, &end);
+	if (end != arg + n)
+		usage_error("--minwidth takes a number of pixels, or a "
+			    "percentage (N%)");
+}
+
+static void
+parse_weight(struct exp_opts *e, const char *arg)
+{
+	if (!strcmp(arg, "samples"))
+		e->weight = EXP_WEIGHT_SAMPLES;
+	else if (!strcmp(arg, "period"))
+		e->weight = EXP_WEIGHT_PERIOD;
+	else
+		usage_error("--weight takes samples or period");
+}
+
+static bool
+parse_flame_opt(struct options *o, int c)
+{
+	switch (c) {
+	case OPT_TITLE: o->exp.title = optarg; break;
+	case OPT_MINWIDTH: parse_minwidth(&o->exp, optarg); break;
+	case OPT_WEIGHT: parse_weight(&o->exp, optarg); break;
+	case OPT_INVERTED: o->exp.inverted = true; break;
+	case OPT_DIFF: o->exp.diff = optarg; break;
+	default: return false;
+	}
+	o->flame_opts = true;
+	return true;
+}
+
 static bool
 parse_export_opt(struct options *o, int c)
 {
+	if (parse_flame_opt(o, c))
+		return true;
 	switch (c) {
 	case 'e': o->exp.event = optarg; break;
 	case OPT_WITH_PID: o->exp.with_pid = true; break;
@@ -177,17 +251,24 @@ check_combination(const struct options *o)
 	bool filters = o->filt.nr_comms || o->filt.nr_pids ||
 		o->filt.nr_tids || o->filt.nr_dsos || o->filt.nr_syms ||
 		o->filt.cpus || o->filt.time_str || o->max_stack;
+	bool collapsed = !strcmp(o->format->name, "collapsed");
+	bool flame = !strcmp(o->format->name, "flamegraph");
 
 	if (!o->format->profile && filters)
 		usage_error("--to json writes every sample: the filters and "
 			    "--max-stack are for the stack formats");
-	if (strcmp(o->format->name, "collapsed") &&
-	    (o->exp.with_pid || o->exp.with_tid || o->exp.annotate ||
-	     o->exp.addrs))
-		usage_error("--with-pid, --with-tid, --annotate and --addrs "
-			    "are options of --to collapsed");
-	if (o->exp.event && strcmp(o->format->name, "collapsed"))
-		usage_error("--event is an option of --to collapsed");
+	if (!collapsed && o->exp.annotate)
+		usage_error("--annotate is an option of --to collapsed");
+	if (!collapsed && !flame &&
+	    (o->exp.with_pid || o->exp.with_tid || o->exp.addrs ||
+	     o->exp.event))
+		usage_error("--with-pid, --with-tid, --addrs and --event are "
+			    "options of --to collapsed and flamegraph");
+	if (!flame && o->flame_opts)
+		usage_error("--title, --minwidth, --weight, --inverted and "
+			    "--diff are options of --to flamegraph");
+	if (o->nr_inputs > 1 && !o->format->finish)
+		usage_error("only --to pprof merges recordings: one -i FILE");
 }
 
 static void
@@ -203,6 +284,11 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "with-tid", no_argument, NULL, OPT_WITH_TID },
 		{ "annotate", no_argument, NULL, OPT_ANNOTATE },
 		{ "addrs", no_argument, NULL, OPT_ADDRS },
+		{ "title", required_argument, NULL, OPT_TITLE },
+		{ "minwidth", required_argument, NULL, OPT_MINWIDTH },
+		{ "weight", required_argument, NULL, OPT_WEIGHT },
+		{ "inverted", no_argument, NULL, OPT_INVERTED },
+		{ "diff", required_argument, NULL, OPT_DIFF },
 		{ "comms", required_argument, NULL, OPT_COMMS },
 		{ "pid", required_argument, NULL, OPT_PID },
 		{ "tid", required_argument, NULL, OPT_TID },
@@ -230,7 +316,11 @@ parse_args(int argc, char **argv, struct options *o)
 			continue;
 		switch (c) {
 		case 't': to = optarg; break;
-		case 'i': o->input = optarg; break;
+		case 'i':
+			o->inputs = xreallocarray(o->inputs, o->nr_inputs + 1,
+						  sizeof(*o->inputs));
+			o->inputs[o->nr_inputs++] = optarg;
+			break;
 		case 'o': o->output = optarg; break;
 		case 'f': o->force = true; break;
 		case OPT_COMMS: case OPT_PID: case OPT_TID: case OPT_DSOS:
@@ -251,7 +341,8 @@ parse_args(int argc, char **argv, struct options *o)
 	if (optind < argc)
 		usage_error("unexpected argument");
 	if (!to)
-		usage_error("--to is needed: json, collapsed or speedscope");
+		usage_error("--to is needed: json, collapsed, speedscope or "
+			    "flamegraph or pprof");
 	o->format = format_named(to);
 	if (!o->output)
 		usage_error("-o OUT is needed");
@@ -275,8 +366,6 @@ open_output(const struct options *o, struct sfile_out *of)
 	int fd;
 	FILE *f;
 
-	of->fd = -1;
-	of->tmp = of->path = NULL;
 	if (!strcmp(o->output, "-"))
 		return stdout;
 	fd = sfile_create(of, o->output, 0666, o->force ? 0 : SFILE_KEEP);
@@ -297,7 +386,10 @@ open_output(const struct options *o, struct sfile_out *of)
 	return f;
 }
 
-/* Close OUT; put it in place when all went well, else remove it. */
+/*
+ * Close OUT; put it in place when all went well, else remove it: a
+ * failed merge or write leaves no part of a file.
+ */
 static int
 close_output(FILE *out, struct sfile_out *of, const char *path, int ret)
 {
@@ -317,13 +409,16 @@ close_output(FILE *out, struct sfile_out *of, const char *path, int ret)
 	return err ? -1 : 0;
 }
 
-/* The symbol archive, as preport and pscript find it. */
+/*
+ * The symbol archive, as preport and pscript find it; --symbol-archive
+ * is -i's, --diff's recording takes the one beside it.
+ */
 static char *
 symbol_archive(const struct options *o, const char *input)
 {
 	if (o->no_archive)
 		return NULL;
-	if (o->symbol_archive)
+	if (o->symbol_archive && input != o->exp.diff)
 		return strdup(o->symbol_archive);
 	return sym_archive_beside(input);
 }
@@ -342,12 +437,20 @@ exp_chosen_evsel(struct exp_run *x)
 	return ev;
 }
 
-/* --time's percentages need the recording's first and last sample times. */
+/*
+ * --time's percentages need the recording's first and last sample times:
+ * each recording's own (each one merged, and the old one of --diff).
+ */
 static int
 resolve_time(struct options *o, const struct pd_meta *meta)
 {
 	char err[256];
 
+	if (o->filt.time_str && strchr(o->filt.time_str, '%')) {
+		free(o->filt.times);
+		o->filt.times = NULL;
+		o->filt.nr_times = 0;
+	}
 	if (!meta || !rep_filter_resolve_time(&o->filt, meta->first_sample_time,
 					      meta->last_sample_time, err,
 					      sizeof(err)))
@@ -356,58 +459,183 @@ resolve_time(struct options *o, const struct pd_meta *meta)
 	return -1;
 }
 
-static int
-write_profile(struct exp_run *x, struct options *o)
-{
-	struct exp_collect_opts co = { .filt = &o->filt };
-	void *state = o->format->start ? o->format->start(x, &co) : NULL;
-	int err = exp_profile_collect(&x->profile, x->ses, x->r, &co);
+/* What a recording's session holds besides the session. */
+struct held {
+	struct sym_ctx *syms;
+	char *archive;
+	char *recording_id;
+};
 
-	if (err < 0) {
-		/* what was read is written, as perf's tools do */
+static void
+session_open(struct exp_run *x, const struct options *o, struct held *h,
+	     bool by_cpu)
+{
+	const struct pd_meta *meta = pd_reader_meta(x->r);
+	struct sym_opts so = {
+		.symfs = o->symfs,
+		.kallsyms = o->kallsyms,
+		.os_release = meta ? meta->os_release : NULL,
+		.warn = o->quiet ? NULL : print_sym_warning,
+	};
+	struct ses_opts sopts = {
+		.max_stack = o->max_stack,
+		.stack_ids = o->format->profile,
+		.stack_key_cpu = by_cpu,
+		.threads = ses_threads_default(),
+	};
+
+	h->archive = symbol_archive(o, x->input);
+	h->recording_id = sym_recording_id(x->input);
+	so.archive = h->archive;
+	so.archive_beside = h->archive &&
+			    !(o->symbol_archive && x->input != o->exp.diff);
+	so.force = o->force;
+	so.recording_id = h->recording_id;
+	h->syms = sym_ctx_new(&so);
+	if (!h->syms)
+		die(EXIT_FAILURE, "cannot set up the symbol tables");
+	x->ses = ses_new(x->r, h->syms, &sopts);
+}
+
+static void
+session_close(struct exp_run *x, struct held *h)
+{
+	ses_free(x->ses);
+	x->ses = NULL;
+	sym_ctx_free(h->syms);
+	free(h->archive);
+	free(h->recording_id);
+}
+
+/* what was read before an error is written, as perf's tools do */
+static void
+collect(struct exp_run *x, struct options *o, struct exp_collect_opts *co)
+{
+	co->filt = &o->filt;
+	if (exp_profile_collect(&x->profile, x->ses, x->r, co) < 0)
 		warn_msg("%s: %s", x->input, ses_errmsg(x->ses));
+}
+
+/* The reader of input in x; -1 after a message (x->r to be closed). */
+static int
+open_input(struct exp_run *x, const struct options *o, const char *input)
+{
+	struct pd_reader_opts ropts = { 0 };
+
+	x->input = input;
+	if (!o->quiet) {
+		ropts.warn = tool_input_warning;
+		ropts.warn_ctx = (void *)x->input;
 	}
-	x->samples = x->profile.samples;
+	if (!tool_input_allowed(x->input, o->force))
+		return -1;
+	if (!pd_reader_open(&x->r, x->input, &ropts))
+		return 0;
+	error_msg("%s: %s", x->input, pd_reader_errmsg(x->r));
+	return -1;
+}
+
+/* --diff: the old recording's profile, its session open (old_close()) */
+static int
+old_open(struct exp_run *ox, struct options *o, struct held *h)
+{
+	struct exp_collect_opts co = { 0 };
+
+	*ox = (struct exp_run){ .o = &o->exp };
+	if (open_input(ox, o, o->exp.diff))
+		goto fail;
+	session_open(ox, o, h, false);
+	if (resolve_time(o, pd_reader_meta(ox->r))) {
+		session_close(ox, h);
+		goto fail;
+	}
+	collect(ox, o, &co);
+	return 0;
+fail:
+	pd_reader_close(ox->r);
+	ox->r = NULL;
+	return -1;
+}
+
+static void
+old_close(struct exp_run *ox, struct held *h)
+{
+	if (!ox->r)
+		return;
+	exp_profile_free(&ox->profile);
+	session_close(ox, h);
+	pd_reader_close(ox->r);
+	ox->r = NULL;
+}
+
+/* The old recording goes to the format before the new one is read. */
+static int
+write_profile(struct exp_run *x, struct options *o,
+	      struct exp_collect_opts *co, void *state, struct exp_run *ox,
+	      struct held *oh)
+{
+	int err;
+
+	if (ox->r) {
+		err = o->format->old(ox, state);
+		old_close(ox, oh);
+		if (err)
+			return err;
+	}
+	collect(x, o, co);
+	x->samples += x->profile.samples;
 	err = o->format->write(x, state);
 	exp_profile_free(&x->profile);
 	return err;
 }
 
 static int
-run(struct exp_run *x, struct options *o)
+run(struct exp_run *x, struct options *o, struct exp_collect_opts *co,
+    void *state)
 {
-	const struct pd_meta *meta = pd_reader_meta(x->r);
-	char *archive = symbol_archive(o, x->input);
-	char *recording_id = sym_recording_id(x->input);
-	struct sym_opts so = {
-		.symfs = o->symfs,
-		.kallsyms = o->kallsyms,
-		.os_release = meta ? meta->os_release : NULL,
-		.archive = archive,
-		.archive_beside = archive && !o->symbol_archive,
-		.force = o->force,
-		.recording_id = recording_id,
-		.warn = o->quiet ? NULL : print_sym_warning,
-	};
-	struct ses_opts sopts = {
-		.max_stack = o->max_stack,
-		.stack_ids = o->format->profile,
-		.threads = ses_threads_default(),
-	};
-	struct sym_ctx *syms = sym_ctx_new(&so);
+	struct exp_run ox = { 0 };
+	struct held h, oh;
 	int ret = -1;
 
-	if (!syms)
-		die(EXIT_FAILURE, "cannot set up the symbol tables");
-	x->ses = ses_new(x->r, syms, &sopts);
-	if (!resolve_time(o, meta))
-		ret = o->format->profile ? write_profile(x, o) :
+	if (o->exp.diff && old_open(&ox, o, &oh))
+		return -1;
+	session_open(x, o, &h, co->by_cpu);
+	if (!resolve_time(o, pd_reader_meta(x->r)))
+		ret = o->format->profile ?
+			write_profile(x, o, co, state, &ox, &oh) :
 			o->format->write(x, NULL);
-	ses_free(x->ses);
-	sym_ctx_free(syms);
-	free(archive);
-	free(recording_id);
+	old_close(&ox, &oh);
+	session_close(x, &h);
 	return ret;
+}
+
+/*
+ * Each recording in turn into one output, created once the first
+ * recording opened; a merging format writes it at the end.
+ */
+static int
+export_all(struct exp_run *x, struct options *o, struct sfile_out *of)
+{
+	struct exp_collect_opts co = { .filt = &o->filt };
+	void *state = NULL;
+	int ret = 0, fin;
+
+	for (size_t i = 0; !ret && i < o->nr_inputs; i++) {
+		if (open_input(x, o, o->inputs[i]))
+			ret = -1;
+		else if (!x->out && !(x->out = open_output(o, of)))
+			ret = -1;
+		if (!ret && !i && o->format->start)
+			state = o->format->start(x, &co);
+		if (!ret)
+			ret = run(x, o, &co, state);
+		pd_reader_close(x->r);
+		x->r = NULL;
+	}
+	if (!o->format->finish || !state)
+		return ret;
+	fin = o->format->finish(x, state, !ret);
+	return ret ? ret : fin;
 }
 
 static void
@@ -423,51 +651,45 @@ summary(const struct exp_run *x, const struct options *o, long size)
 			"samples) ]\n", mb, (unsigned long long)x->samples);
 		return;
 	}
-	fprintf(stderr, "[ pexport: Wrote %llu samples of '%s' as %s to "
-		"'%s' (%.3f MB) ]\n", (unsigned long long)x->samples,
-		x->input, o->format->what, o->output, mb);
+	fprintf(stderr, "[ pexport: Wrote %llu samples of ",
+		(unsigned long long)x->samples);
+	for (size_t i = 0; i < o->nr_inputs; i++)
+		fprintf(stderr, i ? ", '%s'" : "'%s'", o->inputs[i]);
+	fprintf(stderr, " as %s%s%s%s to '%s' (%.3f MB) ]\n", o->format->what,
+		o->exp.diff ? " against '" : "",
+		o->exp.diff ? o->exp.diff : "", o->exp.diff ? "'" : "",
+		o->output, mb);
 }
 
 int
 main(int argc, char **argv)
 {
-	struct options o = { 0 };
-	struct pd_reader_opts ropts = { 0 };
+	struct options o = { .exp.minwidth = 0.1 };
 	struct exp_run x = { 0 };
-	struct sfile_out of;
-	long size;
+	struct sfile_out of = { .fd = -1 };
+	long size = 0;
 	int ret;
 
 	diag_set_program("pexport");
 	parse_args(argc, argv, &o);
-	x.input = o.input ? o.input : tool_default_input();
-	if (!o.quiet) {
-		ropts.warn = tool_input_warning;
-		ropts.warn_ctx = (void *)x.input;
-	}
-	if (!tool_input_allowed(x.input, o.force))
-		return EXIT_FAILURE;
-	if (pd_reader_open(&x.r, x.input, &ropts)) {
-		error_msg("%s: %s", x.input, pd_reader_errmsg(x.r));
-		pd_reader_close(x.r);
-		return EXIT_FAILURE;
-	}
-	x.out = open_output(&o, &of);
-	if (!x.out) {
-		pd_reader_close(x.r);
-		return EXIT_FAILURE;
+	if (!o.nr_inputs) {
+		o.inputs = xmalloc(sizeof(*o.inputs));
+		o.inputs[o.nr_inputs++] = tool_default_input();
 	}
 	x.o = &o.exp;
-	ret = run(&x, &o);
-	size = ftell(x.out);
-	if (fflush(x.out) || ferror(x.out)) {
-		error_msg("cannot write '%s'", o.output);
-		ret = -1;
+	x.output = o.output;
+	ret = export_all(&x, &o, &of);
+	if (x.out) {
+		size = ftell(x.out);
+		if (fflush(x.out) || ferror(x.out)) {
+			error_msg("cannot write '%s'", o.output);
+			ret = -1;
+		}
+		ret = close_output(x.out, &of, o.output, ret);
 	}
-	ret = close_output(x.out, &of, o.output, ret);
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);
 	rep_filters_free(&o.filt);
-	pd_reader_close(x.r);
+	free(o.inputs);
 	return ret ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -105,19 +105,12 @@ frames(struct speedscope *sp)
 	fputs("]},\n", out);
 }
 
-/*
- * The unit of an event's periods: nanoseconds for the software clocks
- * (cpu-clock, task-clock), none for counts.
- */
+/* The unit of an event's periods: speedscope's "none" for counts. */
 static const char *
 unit_of(struct pd_reader *r, unsigned int evsel)
 {
-	const struct pd_attr *a = &pd_reader_evsel(r, evsel)->attr;
-
-	if (a->type == PD_TYPE_SOFTWARE &&
-	    (a->config == PD_SW_CPU_CLOCK || a->config == PD_SW_TASK_CLOCK))
-		return "nanoseconds";
-	return "none";
+	return exp_period_in_ns(&pd_reader_evsel(r, evsel)->attr) ?
+		"nanoseconds" : "none";
 }
 
 static void

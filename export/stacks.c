@@ -430,6 +430,13 @@ exp_func_name(const struct exp_func *f)
 	return f->name ? f->name : "[unknown]";
 }
 
+bool
+exp_period_in_ns(const struct pd_attr *a)
+{
+	return a->type == PD_TYPE_SOFTWARE &&
+	       (a->config == PD_SW_CPU_CLOCK || a->config == PD_SW_TASK_CLOCK);
+}
+
 int
 exp_evsel_by_name(struct pd_reader *r, const char *name)
 {

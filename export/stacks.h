@@ -82,7 +82,8 @@ struct exp_profile {
 
 struct exp_collect_opts {
 	const struct rep_filters *filt;	/* preport's filters, or NULL */
-	bool by_cpu;			/* rows keep the CPU */
+	/* rows keep the CPU: the session's stack_key_cpu must be set */
+	bool by_cpu;
 	/*
 	 * Called for each sample kept, in time order, with its row (the
 	 * row's counts include it); NULL when none is wanted.
@@ -117,6 +118,12 @@ exp_stack_locs(const struct exp_profile *p, uint32_t stack)
  * "[unknown]".
  */
 const char *exp_func_name(const struct exp_func *f);
+
+/*
+ * Whether an event's periods are nanoseconds: the software clocks
+ * (cpu-clock, task-clock); other events count.
+ */
+bool exp_period_in_ns(const struct pd_attr *a);
 
 /* The evsel whose name is name (perf's event name), or -1. */
 int exp_evsel_by_name(struct pd_reader *r, const char *name);

@@ -444,6 +444,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
+	sopts.inline_frames = !o->no_inline;
 	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
 		o->cc.children == 0 && !has_parent_key(o);
 	if (meta && rep_filter_resolve_time(&o->hist.filt,

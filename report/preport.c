@@ -229,8 +229,9 @@ usage(FILE *out)
 		"                       beside a regular input FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
-		"      --no-inline      no inline frames in the callchains (none\n"
-		"                       are shown yet; --inline is refused)\n"
+		"      --inline         add the inline frames of DWARF-unwound\n"
+		"                       callchain entries (the default)\n"
+		"      --no-inline      add no inline frames\n"
 		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
 		"                       (the default on files that have them)\n"
 		"      --no-branch-stack  report samples, not branch entries\n"
@@ -424,16 +425,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_CHILDREN:
 		r->cc.children = 0;
 		break;
-	/*
-	 * perf 6.1 adds a DWARF-unwound frame's inline frames by default;
-	 * preport adds none yet, which is what --no-inline asks
-	 */
 	case OPT_NO_INLINE:
+		r->no_inline = true;
 		break;
 	case OPT_INLINE:
-		die(2, "--inline: preport does not show inline frames yet "
-		    "(perf adds them to DWARF-unwound callchains); "
-		    "--no-inline gives perf's report without them");
+		r->no_inline = false;
+		break;
 	case 'g':
 		parse_call_graph(o, argc, argv, optarg);
 		break;

@@ -32,6 +32,7 @@ struct rep_report_opts {
 	bool force;			/* -f */
 	unsigned int max_stack;
 	bool stitch_lbr;		/* --stitch-lbr */
+	bool no_inline;			/* --no-inline */
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
 	struct rep_hdr *hdr;		/* --header: its printer (inspect.h), or NULL */
 	bool group;			/* groups as one section (default; --no-group) */

@@ -33,6 +33,7 @@ struct options {
 	bool quiet;
 	bool no_callchain;		/* -G */
 	bool no_demangle;
+	bool no_inline;			/* --no-inline */
 	unsigned int max_stack;
 	bool stitch_lbr;
 	const char *symfs;
@@ -57,6 +58,8 @@ enum {
 	OPT_NO_ARCHIVE,
 	OPT_NO_DEMANGLE,
 	OPT_DEMANGLE,
+	OPT_INLINE,
+	OPT_NO_INLINE,
 	OPT_SHOW_TASK,
 	OPT_SHOW_MMAP,
 	OPT_SHOW_SWITCH,
@@ -88,6 +91,8 @@ static const struct option long_options[] = {
 	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
+	{ "inline",		no_argument,       NULL, OPT_INLINE },
+	{ "no-inline",		no_argument,       NULL, OPT_NO_INLINE },
 	{ "header",		no_argument,       NULL, OPT_HEADER },
 	{ "header-only",	no_argument,       NULL, OPT_HEADER_ONLY },
 	{ "show-info",		no_argument,       NULL, 'I' },
@@ -159,6 +164,9 @@ usage(FILE *out)
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
+		"      --inline         add the inline frames of DWARF-unwound\n"
+		"                       callchain entries (the default)\n"
+		"      --no-inline      add no inline frames\n"
 		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
 		"                       another user (not root)\n"
 		"  -q, --quiet          do not print warnings\n"
@@ -278,6 +286,12 @@ parse_symbol_opt(struct options *o, int c)
 		break;
 	case OPT_DEMANGLE:
 		o->no_demangle = false;
+		break;
+	case OPT_INLINE:
+		o->no_inline = false;
+		break;
+	case OPT_NO_INLINE:
+		o->no_inline = true;
 		break;
 	default:
 		return false;
@@ -624,6 +638,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 		die(EXIT_FAILURE, "cannot set up the symbol tables");
 	}
 	sopts.max_stack = o->max_stack;
+	sopts.inline_frames = !o->no_inline;
 	sopts.no_callchain = o->no_callchain;
 	if (o->stitch_lbr && !ses_stitch_lbr_applies(s->r))
 		/* perf's warning, and on without stitching */

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lib/u64map.h"
 #include "symbol/archive.h"
@@ -24,6 +25,7 @@
 struct sym_notes {
 	struct u64map finds;	/* al_addr -> 0: a set */
 	struct u64map lines;
+	struct u64map cfi;	/* ELF vaddr an unwinder read CFI for */
 };
 
 void
@@ -58,6 +60,7 @@ notes_of(struct sym_dso *dso)
 		return NULL;
 	n->finds = (struct u64map)U64MAP_INIT;
 	n->lines = (struct u64map)U64MAP_INIT;
+	n->cfi = (struct u64map)U64MAP_INIT;
 	dso->notes = n;
 	ctx->noted[ctx->nr_noted++] = dso;
 	return n;
@@ -87,6 +90,26 @@ sym_note_srcline(struct sym_dso *dso, uint64_t al_addr)
 	pthread_mutex_unlock(&dso->ctx->note_lock);
 }
 
+bool
+sym_dso_noting(const struct sym_dso *dso)
+{
+	return __atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED);
+}
+
+void
+sym_dso_note_cfi(struct sym_dso *dso, uint64_t vaddr)
+{
+	struct sym_notes *n;
+
+	if (!sym_dso_noting(dso))
+		return;
+	pthread_mutex_lock(&dso->ctx->note_lock);
+	n = notes_of(dso);
+	if (n)
+		u64map_slot(&n->cfi, vaddr);
+	pthread_mutex_unlock(&dso->ctx->note_lock);
+}
+
 void
 sym_notes_free(struct sym_ctx *ctx)
 {
@@ -97,6 +120,7 @@ sym_notes_free(struct sym_ctx *ctx)
 
 		u64map_free(&n->finds);
 		u64map_free(&n->lines);
+		u64map_free(&n->cfi);
 		free(n);
 		ctx->noted[i]->notes = NULL;
 	}
@@ -165,6 +189,9 @@ struct group {
 	size_t nr_finds, cap_finds;
 	struct line *lines;
 	size_t nr_lines, cap_lines;
+	uint64_t *cfi;		/* lookup addresses of an unwinder */
+	size_t nr_cfi, cap_cfi;
+	struct sym_dso *cfi_dso;	/* the DSO whose file has the CFI */
 };
 
 struct build {
@@ -264,8 +291,8 @@ collect_dso(struct build *b, struct sym_dso *dso)
 {
 	uint8_t bid[SYM_BUILD_ID_MAX];
 	enum sym_ar_kind kind;
-	uint64_t *finds = NULL, *lines = NULL;
-	size_t nr_finds, nr_lines, bid_size, i;
+	uint64_t *finds = NULL, *lines = NULL, *cfi = NULL;
+	size_t nr_finds, nr_lines, nr_cfi, bid_size, i;
 	struct group *g;
 	int ret = -ENOMEM;
 
@@ -276,8 +303,18 @@ collect_dso(struct build *b, struct sym_dso *dso)
 	g = group_for(b, dso, kind, bid, bid_size);
 	finds = noted_addrs(dso->ctx, &dso->notes->finds, &nr_finds);
 	lines = noted_addrs(dso->ctx, &dso->notes->lines, &nr_lines);
-	if (!g || !finds || !lines)
+	cfi = noted_addrs(dso->ctx, &dso->notes->cfi, &nr_cfi);
+	if (!g || !finds || !lines || !cfi)
 		goto out;
+	if (nr_cfi) {
+		if (!grow_array((void **)&g->cfi, &g->cap_cfi,
+				g->nr_cfi + nr_cfi, sizeof(*g->cfi)))
+			goto out;
+		memcpy(g->cfi + g->nr_cfi, cfi, nr_cfi * sizeof(*cfi));
+		g->nr_cfi += nr_cfi;
+		if (!g->cfi_dso)
+			g->cfi_dso = dso;
+	}
 	if (!g->has_table && dso->table && (dso->table->nr || dso->ar_ent)) {
 		/* the origin letter and name of the DSO that had symbols */
 		g->first = dso;
@@ -309,6 +346,7 @@ collect_dso(struct build *b, struct sym_dso *dso)
 out:
 	free(finds);
 	free(lines);
+	free(cfi);
 	return ret;
 }
 
@@ -450,6 +488,22 @@ make_covers(const struct found *f, size_t n,
 	return k;
 }
 
+/* The CFI of the addresses unwound through, from the DSO's data file. */
+static int
+make_cfi(struct group *g, struct sym_ar_dso *d)
+{
+	int fd, ret;
+
+	if (!g->nr_cfi || (g->kind != SYM_AR_FILE && g->kind != SYM_AR_VDSO))
+		return 0;
+	fd = sym_dso_data_dup(g->cfi_dso);
+	if (fd < 0)
+		return 0;
+	ret = sym_ar_cfi_extract(fd, g->cfi, g->nr_cfi, &d->cfi);
+	close(fd);
+	return ret;
+}
+
 /* The entry of one group; its arrays are malloc'd into d. */
 static int
 make_entry(struct sym_ctx *ctx, struct group *g, struct sym_ar_dso *d)
@@ -496,7 +550,10 @@ make_entry(struct sym_ctx *ctx, struct group *g, struct sym_ar_dso *d)
 	}
 	d->nr_lines = g->nr_lines;
 	free(uniq);
-	return 0;
+	uniq = NULL;
+	if (!make_cfi(g, d))
+		return 0;
+	goto fail;
 fail:
 	free(uniq);
 	free(d->syms);
@@ -508,6 +565,7 @@ fail:
 static void
 entry_free(struct sym_ar_dso *d)
 {
+	free(d->cfi);
 	free(d->syms);
 	free(d->covers);
 	free(d->lines);
@@ -521,6 +579,7 @@ build_free(struct build *b)
 	for (i = 0; i < b->nr; i++) {
 		free(b->groups[i].finds);
 		free(b->groups[i].lines);
+		free(b->groups[i].cfi);
 	}
 	free(b->groups);
 }

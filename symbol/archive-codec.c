@@ -414,6 +414,8 @@ encode_columns(const struct sym_ar_dso *d, const struct pool *p,
 		ar_buf_uv(out, file_ref[i]);
 	for (i = 0; i < d->nr_lines; i++)
 		ar_buf_uv(out, line_no[i]);
+	if (d->cfi)
+		ar_cfi_encode(d->cfi, out);
 }
 
 /* The text a reader will hold for the entry, as dec_check_lines() counts. */
@@ -737,6 +739,9 @@ dec_all(struct dec *x, bool lenient, uint64_t *budget, struct sym_ar_dso *d,
 	if (!err)
 		err = dec_table(x, "source lines", &x->nr_lines,
 				COL_LINE_GAP, 3);
+	if (!err && ar_rd_left(&x->r))
+		err = ar_cfi_decode(&x->r, x->base, lenient, budget, &d->cfi,
+				    x->why, x->whysz);
 	if (!err && !lenient && ar_rd_left(&x->r))
 		err = fail(x->why, x->whysz, "payload offset %zu: %zu bytes "
 			   "after the last table", dec_pos(x),
@@ -796,6 +801,8 @@ sym_ar_payload_decode(const void *raw, size_t len, bool lenient,
 		d->covers = NULL;
 		d->lines = NULL;
 		d->nr_syms = d->nr_covers = d->nr_lines = 0;
+		free(d->cfi);
+		d->cfi = NULL;
 	}
 	free(x.str_at);
 	free(x.str_len);

@@ -632,6 +632,7 @@ ent_load(struct sym_ar *a, const unsigned char *file, uint64_t off,
 	if (ret) {
 		free(e.name);
 		free(e.mem);
+		free(e.d.cfi);
 	}
 	return ret == -ENOMEM ? ret : 0;
 }
@@ -965,6 +966,7 @@ sym_ar_close(struct sym_ar *a)
 	for (i = 0; i < a->nr; i++) {
 		free(a->ents[i].name);
 		free(a->ents[i].mem);
+		free(a->ents[i].d.cfi);
 	}
 	free(a->ents);
 	u64map_free(&a->keys);

@@ -18,7 +18,7 @@
 #define AR_MAGIC		"PDSYMARC"
 #define AR_MAGIC_LEN		8
 #define AR_MAJOR		1
-#define AR_MINOR		0
+#define AR_MINOR		1
 #define AR_HEADER_SIZE		16
 #define AR_ENTRY_MAGIC		"PDSE"
 #define AR_INDEX_MAGIC		"PDSI"
@@ -127,5 +127,28 @@ int sym_ar_payload_encode(const struct sym_ar_dso *d, struct ar_buf *out,
 int sym_ar_payload_decode(const void *raw, size_t len, bool lenient,
 			  uint64_t *budget, struct sym_ar_dso *d, void **mem,
 			  char *why, size_t whysz);
+
+/* Call frame information (archive-cfi.c, archive-cfi-codec.c). */
+#define AR_CFI_LOADS_MAX	64
+#define AR_CFI_SECTION_MAX	((uint64_t)64 << 20)
+/* One block: the struct, then loads, pieces and rows, then the bytes. */
+struct sym_ar_cfi *ar_cfi_alloc(size_t nr_loads, size_t nr_pieces,
+				size_t nr_rows, uint64_t bytes);
+unsigned char *ar_cfi_bytes(struct sym_ar_cfi *c);
+/* v, an address difference, as a signed 32-bit table entry */
+bool ar_fits_s32(uint64_t v);
+/*
+ * The call frame information table that follows the source lines
+ * (format 1.1; archive-cfi.c).  ar_cfi_decode() reads it at r into one
+ * malloc'd block in *out (NULL for the form that holds none), taken from
+ * *budget; a form it does not know is skipped with the rest of the
+ * payload when lenient (a newer minor version), else refused.  0, or
+ * -EINVAL with why set (base: the payload's start, for offsets),
+ * -EFBIG, or -ENOMEM.
+ */
+void ar_cfi_encode(const struct sym_ar_cfi *c, struct ar_buf *out);
+int ar_cfi_decode(struct ar_rd *r, const unsigned char *base, bool lenient,
+		  uint64_t *budget, struct sym_ar_cfi **out, char *why,
+		  size_t whysz);
 
 #endif /* PDATA_SYM_ARCHIVE_INT_H */

@@ -60,6 +60,59 @@ struct sym_ar_line {
 	const char *line;	/* "file.c:42" */
 };
 
+/*
+ * The call frame information an unwinder needs for the addresses that
+ * were unwound through on the recording machine: the pieces (CIEs and
+ * FDEs) of the DSO's .eh_frame at their offsets in the section, a
+ * search table of the FDEs kept, and the runtime image's load segments
+ * so that the module lies where the binary did (doc/symbol-archive.md,
+ * "Call frame information").  ELF64 little-endian only.
+ */
+struct sym_ar_load {
+	uint64_t vaddr, offset, filesz, memsz, align;
+	uint32_t flags;
+};
+
+struct sym_ar_cfi_piece {
+	uint64_t off;			/* in .eh_frame */
+	size_t len;
+	const unsigned char *bytes;
+};
+
+struct sym_ar_cfi_row {
+	uint64_t pc;			/* the FDE's initial location */
+	uint64_t fde_off;		/* the FDE's offset in .eh_frame */
+};
+
+struct sym_ar_cfi {
+	uint16_t machine;		/* e_machine */
+	uint16_t type;			/* e_type: ET_EXEC, ET_DYN */
+	uint64_t eh_frame_addr;		/* .eh_frame's sh_addr */
+	uint64_t hdr_addr;		/* .eh_frame_hdr's sh_addr */
+	struct sym_ar_load *loads;
+	size_t nr_loads;
+	struct sym_ar_cfi_piece *pieces;	/* sorted, disjoint */
+	size_t nr_pieces;
+	struct sym_ar_cfi_row *rows;	/* sorted by pc */
+	size_t nr_rows;
+};
+
+/*
+ * The CFI of the ELF file open at fd (left open) for the lookup
+ * addresses (ELF virtual addresses, as an unwinder looks them up) in
+ * vaddrs: one malloc'd block in *out, NULL when the file has no usable
+ * .eh_frame and .eh_frame_hdr or none of them has an FDE.  0, or -ENOMEM.
+ */
+int sym_ar_cfi_extract(int fd, const uint64_t *vaddrs, size_t n,
+		       struct sym_ar_cfi **out);
+/*
+ * An ELF image holding cfi's .eh_frame pieces and a search table at
+ * their original addresses, and its load segments, for an unwinder that
+ * reads CFI from a file: malloc'd in *image.  0, or -ENOMEM.
+ */
+int sym_ar_cfi_image(const struct sym_ar_cfi *cfi, unsigned char **image,
+		     size_t *len);
+
 struct sym_ar_dso {
 	enum sym_ar_kind kind;
 	uint8_t build_id[SYM_BUILD_ID_MAX];
@@ -73,6 +126,7 @@ struct sym_ar_dso {
 	size_t nr_covers;
 	struct sym_ar_line *lines;
 	size_t nr_lines;
+	struct sym_ar_cfi *cfi;	/* NULL: none (format 1.1) */
 };
 
 /* Writing.  Entries go out in the order added; the file appears whole

@@ -6,6 +6,8 @@ symbol_libpdsym_a_SOURCES += \
 	symbol/archive.h \
 	symbol/archive-file.c \
 	symbol/archive-codec.c \
+	symbol/archive-cfi-codec.c \
+	symbol/archive-cfi.c \
 	symbol/archive-int.h \
 	symbol/archive-build.c \
 	symbol/archive-use.c \

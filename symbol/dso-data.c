@@ -14,10 +14,12 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/safefile.h"
+#include "symbol/archive.h"
 #include "symbol/symbol.h"
 #include "symbol/sym-dso.h"
 
@@ -123,6 +125,74 @@ sym_dso_data_dup(struct sym_dso *dso)
 		return fd;
 	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
 	return fd < 0 ? -errno : fd;
+}
+
+/* The archive entry's CFI as an ELF image in a memfd; -errno if none. */
+static int
+cfi_image_open(const struct sym_ar_dso *ent)
+{
+	unsigned char *image;
+	size_t len, done = 0;
+	ssize_t n;
+	int fd, err;
+
+	if (!ent || !ent->cfi)
+		return -ENOENT;
+	err = sym_ar_cfi_image(ent->cfi, &image, &len);
+	if (err)
+		return err;
+	fd = memfd_create("pdata-cfi", MFD_CLOEXEC);
+	while (fd >= 0 && done < len) {
+		n = write(fd, image + done, len - done);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			close(fd);
+			fd = -1;
+			break;
+		}
+		done += (size_t)n;
+	}
+	err = fd < 0 ? -errno : 0;
+	free(image);
+	return fd < 0 ? (err ? err : -EIO) : fd;
+}
+
+int
+sym_dso_unwind_dup(struct sym_dso *dso)
+{
+	int fd = sym_dso_data_dup(dso);
+
+	if (fd >= 0 || !dso->ar_ent)
+		return fd;
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->cfi_tried) {
+		dso->cfi_tried = true;
+		dso->cfi_fd = cfi_image_open(dso->ar_ent);
+	}
+	fd = dso->cfi_fd;
+	pthread_mutex_unlock(&dso->lock);
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
+const char *
+sym_dso_debug_path(struct sym_dso *dso)
+{
+	const char *path;
+
+	sym_dso_load(dso);
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->debug_frame_tried) {
+		dso->debug_frame_tried = true;
+		if (!dso->ar_ent)
+			dso->debug_frame_path = sym_dso_find_debug_frame(dso);
+	}
+	path = dso->debug_frame_path;
+	pthread_mutex_unlock(&dso->lock);
+	return path;
 }
 
 bool

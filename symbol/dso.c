@@ -102,13 +102,17 @@ sym_ctx_new(const struct sym_opts *opts)
 static void
 dso_free(struct sym_dso *dso)
 {
+	sym_inline_free(dso);
 	sym_srcline_free(dso);
 	if (dso->own_table)
 		sym_table_free(dso->table);
 	pthread_mutex_destroy(&dso->lock);
 	if (dso->data_fd >= 0)
 		close(dso->data_fd);
+	if (dso->cfi_fd >= 0)
+		close(dso->cfi_fd);
 	free(dso->image_path);
+	free(dso->debug_frame_path);
 	free(dso->symsrc_path);
 	free(dso->long_name);
 	free(dso->short_name);
@@ -296,6 +300,7 @@ dso_new(struct sym_ctx *ctx, const char *name, const uint8_t *bid,
 	dso->origin = '!';
 	dso->is_64_bit = sizeof(void *) == 8;
 	dso->data_fd = -1;
+	dso->cfi_fd = -1;
 	pthread_mutex_init(&dso->lock, NULL);
 	return dso;
 }

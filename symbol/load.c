@@ -370,6 +370,52 @@ load_file(struct sym_dso *dso)
 		sym_elf_src_close(&f.ss[i]);
 }
 
+static bool
+has_debug_frame(const struct sym_elf_src *s)
+{
+	Elf_Scn *scn = NULL;
+	GElf_Shdr sh;
+	const char *name;
+
+	while ((scn = elf_nextscn(s->elf, scn))) {
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type == SHT_NOBITS)
+			continue;
+		name = elf_strptr(s->elf, s->shstrndx, sh.sh_name);
+		if (name && !strcmp(name, ".debug_frame"))
+			return true;
+	}
+	return false;
+}
+
+char *
+sym_dso_find_debug_frame(struct sym_dso *dso)
+{
+	const uint8_t *bid = dso->bid_size ? dso->bid : dso->file_bid;
+	size_t bid_size = dso->bid_size ? dso->bid_size : dso->file_bid_size;
+	struct sym_elf_src s;
+	bool found;
+	int i;
+
+	if (dso->kind != SYM_DSO_FILE)
+		return NULL;
+	for (i = 0; i < CAND_NR; i++) {
+		char *path = candidate_path(dso, (enum cand)i, bid, bid_size);
+
+		if (!path || !is_regular(path) ||
+		    (dso->image_path && !strcmp(path, dso->image_path)) ||
+		    sym_elf_src_open(&s, path, bid, bid_size)) {
+			free(path);
+			continue;
+		}
+		found = has_debug_frame(&s);
+		sym_elf_src_close(&s);
+		if (found)
+			return path;
+		free(path);
+	}
+	return NULL;
+}
+
 /* The build-id in /sys/kernel/notes (raw ELF notes), size or 0. */
 static size_t
 running_kernel_build_id(uint8_t out[SYM_BUILD_ID_MAX])

@@ -9,10 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <elfutils/libdwfl.h>
+
 #include "lib/u64map.h"
 #include "symbol/sym-int.h"
 
 struct sym_srcline_cache;
+struct sym_inline_cache;
 struct sym_ar;
 struct sym_ar_dso;
 struct sym_notes;
@@ -37,6 +40,7 @@ struct sym_ctx {
 	size_t nr_noted, cap_noted;
 	/* reading an archive (archive-use.c) */
 	struct sym_ar *ar;
+	bool ar_inline_warned;		/* inline.c: said once, atomically */
 	struct u64map ar_tables;	/* entry address -> sym_table */
 };
 
@@ -58,6 +62,7 @@ struct sym_dso {
 	int data_fd;			/* sym_dso_read()'s file, -1: none */
 	bool data_tried;		/* data_fd was looked for */
 	struct sym_srcline_cache *srcline;
+	struct sym_inline_cache *inlines;	/* under lock */
 	uint64_t text_offset;		/* .text sh_addr - sh_offset */
 	/* the build-id of the file that matched, when none was recorded */
 	uint8_t file_bid[SYM_BUILD_ID_MAX];
@@ -66,6 +71,10 @@ struct sym_dso {
 	bool bid_mismatch;		/* a file had another build-id */
 	struct sym_notes *notes;	/* under ctx->note_lock */
 	const struct sym_ar_dso *ar_ent;	/* its archive entry */
+	char *debug_frame_path;		/* sym_dso_debug_path() */
+	int cfi_fd;			/* the archive's CFI image, -1: none */
+	bool cfi_tried;			/* cfi_fd was made or failed */
+	bool debug_frame_tried;		/* debug_frame_path was looked for */
 };
 
 void sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
@@ -86,7 +95,24 @@ char *sym_buildid_cache_path(const struct sym_ctx *ctx, const uint8_t *bid,
 			     size_t size, const char *base);
 /* Fill dso->table and dso->origin; called once under dso->lock. */
 void sym_dso_do_load(struct sym_dso *dso);
+/* The first file of perf's search holding the DSO's .debug_frame. */
+char *sym_dso_find_debug_frame(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
+/*
+ * srcline.c: under dso->lock, the DSO's libdw module (opened on first
+ * use, shared with the source lines) and the module address of al_addr
+ * in *addr; NULL for a DSO without a file of its own here.
+ */
+Dwfl_Module *sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr,
+				 Dwarf_Addr *addr);
+void sym_inline_free(struct sym_dso *dso);
+/*
+ * The file and line of a row as binutils 2.40's addr2line names them:
+ * in a DWARF 5 line table it gives a row of file 1 (the line program's
+ * initial file) the name of entry 0, the unit's primary file
+ * (doc/perf-records.md §7.11).
+ */
+const char *sym_line_file(Dwfl_Line *line, int *lineno);
 /* Remember the runtime image's .text sh_addr - sh_offset. */
 void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
 

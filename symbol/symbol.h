@@ -75,6 +75,12 @@ struct sym_symbol {
 	uint64_t end;		/* exclusive */
 	const char *name;	/* as perf prints it (demangled unless no_demangle) */
 	bool is_object;		/* STT_OBJECT: perf prints "name+0xoff" */
+	/*
+	 * A function inlined at an address of another symbol (made by
+	 * sym_dso_inlines()): start and end are that symbol's, and perf
+	 * prints the name followed by " (inlined)".
+	 */
+	bool inlined;
 };
 
 struct sym_ctx;
@@ -137,6 +143,38 @@ char sym_dso_origin(const struct sym_dso *dso);
 const char *sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr);
 
 /*
+ * Whether binutils' addr2line, which perf 6.1 runs for source lines,
+ * names the function at an address of sym in dso (from the ELF symbols
+ * when the DWARF has no line for it): a symbol of the file's own, not
+ * one of perf's made-up "name@plt".  It then answers "??:0" where
+ * sym_dso_srcline() has no line, and perf takes that as the srcline.
+ */
+bool sym_addr2line_names(const struct sym_dso *dso,
+			 const struct sym_symbol *sym);
+
+/*
+ * The frames perf 6.1 shows for al_addr, an address of sym's code, when
+ * it adds inline frames (perf report and perf script's --inline): the
+ * functions binutils' addr2line -i -f lists for it, innermost first, from
+ * the DWARF of the DSO's file (doc/perf-records.md §7.11).  Each frame's
+ * symbol is sym itself when the names agree, else one made for the name
+ * (inlined set); its srcline is the line at al_addr for the first frame,
+ * the call site in the next function for the others.  Returns the frame
+ * count and *frames, which live as long as ctx; 0 when al_addr keeps
+ * its one frame (no DWARF for it, or no inlining and the same name).
+ * An archive holds no inline frames: a DSO read from one has none (with
+ * one warning through opts->warn).
+ */
+struct sym_inline_frame {
+	const struct sym_symbol *sym;
+	const char *srcline;
+};
+
+size_t sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
+		       const struct sym_symbol *sym,
+		       const struct sym_inline_frame **frames);
+
+/*
  * Offline analysis (issue 5).  After sym_ctx_note_lookups(), every
  * address given to sym_dso_find() and sym_dso_srcline() is remembered
  * per DSO, so that an archive can hold exactly the answers a report of
@@ -183,6 +221,31 @@ ssize_t sym_dso_read(struct sym_dso *dso, uint64_t offset, void *buf,
  * unwinder's CFI); -errno when there is none.
  */
 int sym_dso_data_dup(struct sym_dso *dso);
+
+/*
+ * While lookups are noted: an unwinder read the DSO's CFI for vaddr (an
+ * ELF virtual address of its file), so an archive carries that CFI.
+ */
+void sym_dso_note_cfi(struct sym_dso *dso, uint64_t vaddr);
+/* Whether lookups are being noted (sym_ctx_note_lookups()). */
+bool sym_dso_noting(const struct sym_dso *dso);
+
+/*
+ * A new descriptor of an ELF file an unwinder reads the DSO's CFI from:
+ * sym_dso_data_dup()'s file, else, for a DSO whose archive entry holds
+ * CFI, an in-memory image made from it (a memfd); -errno when neither.
+ */
+int sym_dso_unwind_dup(struct sym_dso *dso);
+
+/*
+ * The separate debug file holding the DSO's .debug_frame (a
+ * .gnu_debuglink target, the build-id cache's debug file,
+ * /usr/lib/debug...): the first such file, other than the runtime image,
+ * in the order and with the build-id check of the symbols' search; NULL
+ * when there is none or the DSO's symbols come from an archive.  Loads
+ * the DSO when needed; looked for once.  For an unwinder's CFI.
+ */
+const char *sym_dso_debug_path(struct sym_dso *dso);
 
 /*
  * Whether the DSO's symbol file is a 64-bit ELF (perf's dso->is_64_bit);

@@ -14,7 +14,8 @@ OFFLINE_TESTS = \
 	tests/offline-cache.test \
 	tests/offline-corrupt.test \
 	tests/offline-jit.test \
-	tests/offline-stale.test
+	tests/offline-stale.test \
+	tests/offline-dwarf.test
 
 TESTS += $(OFFLINE_TESTS)
 EXTRA_DIST += tests/lib-offline.sh $(OFFLINE_TESTS)

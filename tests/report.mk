@@ -18,7 +18,11 @@ REPORT_LIVE_TESTS = \
 	tests/report-live-precord2.test \
 	tests/report-dwarf.test \
 	tests/report-unwind-stats.test \
-	tests/report-lbr.test
+	tests/report-dwarf-debugframe.test \
+	tests/report-dwarf-progs.test \
+	tests/report-dwarf-m32.test \
+	tests/report-lbr.test \
+	tests/report-inline.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)

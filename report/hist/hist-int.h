@@ -167,11 +167,34 @@ int rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		 const struct rep_hent *r);
 int rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 		  size_t a, size_t b);
+/*
+ * rep_hent_cmp() with symbols compared by name, not address: how perf
+ * diff collapses and pairs entries (util/sort.c, SORT_MODE__DIFF).
+ */
+int rep_hent_cmp_by_name(const struct rep_report *rep,
+			 const struct rep_hent *l, const struct rep_hent *r);
+/*
+ * rep_hent_sort() on the keys alone, for entries that may come from
+ * different reports made with the same options (pdiff's tables).
+ */
+int rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
+		      const struct rep_hent *r);
 uint64_t rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e);
 
 /* hist-order.c: every entry of h in perf's printing order, into out[h->nr]. */
 void rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
 			   size_t *out);
+
+/*
+ * perf's output tree, for any comparison: the items seq[0..n) (indexes
+ * below n, in the order perf inserts them) go into a red-black tree,
+ * left of a node when before(ctx, item, node) > 0, and out[0..n) gets
+ * them in the tree's order.  rep_hist_output_order() is this with
+ * rep_hent_sort(); pdiff (diff/) passes its own comparison.
+ */
+typedef int (*rep_order_cmp_fn)(void *ctx, size_t a, size_t b);
+void rep_order_tree(size_t n, const size_t *seq, rep_order_cmp_fn before,
+		    void *ctx, size_t *out);
 
 /* The column text of a key dimension, for width w. */
 void rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,

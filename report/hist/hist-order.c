@@ -145,15 +145,14 @@ collapsed_order(const struct rep_report *rep, const struct rep_hist *h)
 }
 
 static void
-rb_insert(struct rb *t, const struct rep_report *rep, const struct rep_hist *h,
-	  size_t e)
+rb_insert(struct rb *t, size_t e, rep_order_cmp_fn before, void *ctx)
 {
 	size_t cur = t->root, parent = NIL;
 	bool left = false;
 
 	while (cur != NIL) {
 		parent = cur;
-		left = rep_hent_sort(rep, h, e, cur) > 0;
+		left = before(ctx, e, cur) > 0;
 		cur = left ? t->left[cur] : t->right[cur];
 	}
 	t->left[e] = t->right[e] = NIL;
@@ -195,6 +194,41 @@ rb_walk(const struct rb *t, size_t *out, size_t nr)
 	return n;
 }
 
+void
+rep_order_tree(size_t n, const size_t *seq, rep_order_cmp_fn before,
+	       void *ctx, size_t *out)
+{
+	size_t cap = n ? n : 1, i;
+	struct rb t = {
+		.left = xcalloc(cap, sizeof(size_t)),
+		.right = xcalloc(cap, sizeof(size_t)),
+		.parent = xcalloc(cap, sizeof(size_t)),
+		.red = xcalloc(cap, sizeof(bool)),
+		.root = NIL,
+	};
+
+	for (i = 0; i < n; i++)
+		rb_insert(&t, seq[i], before, ctx);
+	rb_walk(&t, out, n);
+	free(t.left);
+	free(t.right);
+	free(t.parent);
+	free(t.red);
+}
+
+struct hist_sort_ctx {
+	const struct rep_report *rep;
+	const struct rep_hist *h;
+};
+
+static int
+hist_sort_before(void *ctx, size_t a, size_t b)
+{
+	const struct hist_sort_ctx *c = ctx;
+
+	return rep_hent_sort(c->rep, c->h, a, b);
+}
+
 /*
  * Every entry of h, filtered ones included (perf inserts them too, and
  * they shape the tree), in printing order, into out (h->nr slots).
@@ -203,22 +237,9 @@ void
 rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
 		      size_t *out)
 {
-	size_t n = h->nr ? h->nr : 1, i;
 	size_t *seq = collapsed_order(rep, h);
-	struct rb t = {
-		.left = xcalloc(n, sizeof(size_t)),
-		.right = xcalloc(n, sizeof(size_t)),
-		.parent = xcalloc(n, sizeof(size_t)),
-		.red = xcalloc(n, sizeof(bool)),
-		.root = NIL,
-	};
+	struct hist_sort_ctx c = { .rep = rep, .h = h };
 
-	for (i = 0; i < h->nr; i++)
-		rb_insert(&t, rep, h, seq[i]);
-	rb_walk(&t, out, h->nr);
+	rep_order_tree(h->nr, seq, hist_sort_before, &c, out);
 	free(seq);
-	free(t.left);
-	free(t.right);
-	free(t.parent);
-	free(t.red);
 }

@@ -75,6 +75,19 @@ sym_cmp_syms(const struct sym_symbol *l, const struct sym_symbol *r)
 		return rep_cmp_null(l, r);
 	if (l == r)
 		return 0;
+	/*
+	 * An inline frame's symbol has the bounds of the one it is inlined
+	 * in: names tell them apart, and the same name inlined in
+	 * overlapping code is one (perf's _sort__sym_cmp).
+	 */
+	if (l->inlined || r->inlined) {
+		int c = strcmp(l->name, r->name);
+
+		if (c)
+			return (c > 0) - (c < 0);
+		if (l->start <= r->end && l->end >= r->start)
+			return 0;
+	}
 	if (l->start != r->start)
 		return rep_sign64((int64_t)(r->start - l->start));
 	return rep_sign64((int64_t)(r->end - l->end));
@@ -200,9 +213,9 @@ rep_dim_name(enum rep_dim d)
 	return rep_dims[d].name;
 }
 
-int
-rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
-	     const struct rep_hent *r)
+static int
+keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	 const struct rep_hent *r, bool sym_by_name)
 {
 	size_t i;
 	int c;
@@ -212,11 +225,28 @@ rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 
 		if (rep_dim_is_hpp(d))
 			continue;
-		c = rep_dims[d].cmp(rep, l, r);
+		if (d == REP_DIM_SYM && sym_by_name)
+			c = sym_sort(l, r);
+		else
+			c = rep_dims[d].cmp(rep, l, r);
 		if (c)
 			return c;
 	}
 	return 0;
+}
+
+int
+rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
+{
+	return keys_cmp(rep, l, r, false);
+}
+
+int
+rep_hent_cmp_by_name(const struct rep_report *rep, const struct rep_hent *l,
+		     const struct rep_hent *r)
+{
+	return keys_cmp(rep, l, r, true);
 }
 
 static int
@@ -306,6 +336,26 @@ rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 	return 0;
 }
 
+int
+rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
+		  const struct rep_hent *r)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep->elide[d] || rep_dim_is_hpp(d))
+			continue;
+		c = rep_dims[d].sort ? rep_dims[d].sort(l, r) :
+			rep_dims[d].cmp(rep, l, r);
+		if (c)
+			return c;
+	}
+	return 0;
+}
+
 static uint64_t
 hash_str(const char *s)
 {
@@ -385,7 +435,8 @@ sym_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
 
 		snprintf(buf, size, "%s+0x%" PRIx64, e->sym->name, e->ip - abs);
 	} else if (e->sym && e->map) {
-		snprintf(buf, size, "%.*s", w - n > 0 ? w - n : 0, e->sym->name);
+		snprintf(buf, size, "%.*s%s", w - n > 0 ? w - n : 0,
+			 e->sym->name, e->sym->inlined ? " (inlined)" : "");
 	} else {
 		snprintf(buf, size, "%-#.*" PRIx64, 16, e->ip);
 	}

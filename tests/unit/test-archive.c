@@ -257,6 +257,71 @@ big_make(struct sym_ar_dso *d)
 	d->nr_lines = ARRAY_SIZE(big_line);
 }
 
+/* Call frame information (format 1.1): the codec keeps bytes as given. */
+static const unsigned char cfi_cie[] = {
+	20, 0, 0, 0, 0, 0, 0, 0, 1, 'z', 'R', 0, 1, 0x78, 16, 1, 0x1b,
+	0x0c, 7, 8, 0x90, 1, 0, 0,
+};
+static const unsigned char cfi_fde_a[] = {
+	16, 0, 0, 0, 0x44, 0, 0, 0, 1, 2, 3, 4, 0x20, 0, 0, 0, 0, 0, 0, 0,
+};
+static const unsigned char cfi_fde_b[] = {
+	12, 0, 0, 0, 0x64, 0, 0, 0, 5, 6, 7, 8, 0x10, 0, 0, 0,
+};
+static struct sym_ar_load cfi_loads[] = {
+	{ .vaddr = 0, .offset = 0, .filesz = 0x800, .memsz = 0x800,
+	  .align = 0x1000, .flags = 4 },
+	{ .vaddr = 0x1000, .offset = 0x1000, .filesz = 0x500, .memsz = 0x500,
+	  .align = 0x1000, .flags = 5 },
+};
+static struct sym_ar_cfi_piece cfi_pieces[] = {
+	{ .off = 0, .len = sizeof(cfi_cie), .bytes = cfi_cie },
+	{ .off = 0x40, .len = sizeof(cfi_fde_a), .bytes = cfi_fde_a },
+	{ .off = 0x60, .len = sizeof(cfi_fde_b), .bytes = cfi_fde_b },
+};
+static struct sym_ar_cfi_row cfi_rows[] = {
+	{ .pc = 0x1100, .fde_off = 0x40 },
+	{ .pc = 0x1200, .fde_off = 0x60 },
+};
+static struct sym_ar_cfi lib_cfi = {
+	.machine = 62, .type = 3, .eh_frame_addr = 0x2000, .hdr_addr = 0x1f00,
+	.loads = cfi_loads, .nr_loads = ARRAY_SIZE(cfi_loads),
+	.pieces = cfi_pieces, .nr_pieces = ARRAY_SIZE(cfi_pieces),
+	.rows = cfi_rows, .nr_rows = ARRAY_SIZE(cfi_rows),
+};
+
+static bool
+cfi_same(const struct sym_ar_cfi *got, const struct sym_ar_cfi *want)
+{
+	size_t i;
+
+	if (!got || !want)
+		return got == want;
+	if (got->machine != want->machine || got->type != want->type ||
+	    got->eh_frame_addr != want->eh_frame_addr ||
+	    got->hdr_addr != want->hdr_addr ||
+	    got->nr_loads != want->nr_loads ||
+	    got->nr_pieces != want->nr_pieces ||
+	    got->nr_rows != want->nr_rows)
+		return false;
+	for (i = 0; i < want->nr_loads; i++)
+		if (memcmp(&got->loads[i], &want->loads[i],
+			   offsetof(struct sym_ar_load, flags)) ||
+		    got->loads[i].flags != want->loads[i].flags)
+			return false;
+	for (i = 0; i < want->nr_pieces; i++)
+		if (got->pieces[i].off != want->pieces[i].off ||
+		    got->pieces[i].len != want->pieces[i].len ||
+		    memcmp(got->pieces[i].bytes, want->pieces[i].bytes,
+			   want->pieces[i].len))
+			return false;
+	for (i = 0; i < want->nr_rows; i++)
+		if (got->rows[i].pc != want->rows[i].pc ||
+		    got->rows[i].fde_off != want->rows[i].fde_off)
+			return false;
+	return true;
+}
+
 static void
 ents_make(void)
 {
@@ -271,6 +336,7 @@ ents_make(void)
 	TABLES(d, syms_lib, covers_lib);
 	d->lines = lines_lib;
 	d->nr_lines = ARRAY_SIZE(lines_lib);
+	d->cfi = &lib_cfi;
 
 	d = &ents[E_KERNEL];
 	d->kind = SYM_AR_KERNEL;
@@ -326,7 +392,7 @@ dso_same(const struct sym_ar_dso *got, const struct sym_ar_dso *want)
 	    got->demangled != want->demangled ||
 	    got->nr_syms != want->nr_syms ||
 	    got->nr_covers != want->nr_covers ||
-	    got->nr_lines != want->nr_lines)
+	    got->nr_lines != want->nr_lines || !cfi_same(got->cfi, want->cfi))
 		return false;
 	for (i = 0; i < want->nr_syms; i++)
 		if (got->syms[i].start != want->syms[i].start ||
@@ -568,6 +634,7 @@ test_not_archives(void)
 		return;
 	file = file_get(path, &n);
 	file[8] = 2;
+	file[10] = 0;
 	file_put(path, file, n);
 	T(sym_ar_open(path, &a, NULL, NULL, err, sizeof(err)) == -EINVAL &&
 	  strstr(err, "format 2.0"), "a newer major version: %s", err);
@@ -898,11 +965,19 @@ test_resigned(void)
 	raw[8] = 2;	/* the second symbol: string 0 again */
 	raw[9] = 0;
 	raw[10] = 0;
-	raw[11] = 0;
-	T(repayload(f, &l, 0, raw, 12), "re-payload");
+	raw[11] = 0;	/* no call frame information (format 1.1) */
+	raw[12] = 0x7f;
+	T(repayload(f, &l, 0, raw, 13), "re-payload");
 	file_put(bad, f, n);
 	check_survivors(bad, 1, &w, "trailing bytes", 0);
 	T(warns_have(&w, "after the last table"), "bytes after the tables");
+	raw[11] = 0x7f;	/* a form of call frame information unknown to 1.1 */
+	T(repayload(f, &l, 0, raw, 12), "re-payload");
+	file_put(bad, f, n);
+	w.nr = 0;
+	check_survivors(bad, 1, &w, "unknown CFI form", 0);
+	T(warns_have(&w, "call frame information: unknown form"),
+	  "an unknown form of call frame information");
 	f[10] = AR_MINOR + 1;
 	file_put(bad, f, n);
 	w.nr = 0;
@@ -1003,9 +1078,11 @@ decode_must_be_sane(const unsigned char *p, size_t len, bool lenient,
 				    why, sizeof(why));
 	if (ret) {
 		T(ret == -EINVAL && !mem && !d.nr_syms && !d.nr_covers &&
-		  !d.nr_lines && why[0], "%s %zu: a clean error", what, at);
+		  !d.nr_lines && !d.cfi && why[0], "%s %zu: a clean error",
+		  what, at);
 		return;
 	}
+	free(d.cfi);
 	for (i = 0; i < d.nr_covers; i++)
 		T(d.covers[i].lo < d.covers[i].hi &&
 		  d.covers[i].sym < d.nr_syms &&
@@ -1024,24 +1101,34 @@ decode_must_be_sane(const unsigned char *p, size_t len, bool lenient,
 static void
 codec_damage(const struct sym_ar_dso *ent)
 {
-	struct ar_buf b = { 0 };
-	struct sym_ar_dso d;
+	struct ar_buf b = { 0 }, plain = { 0 };
+	struct sym_ar_dso d, no_cfi = *ent;
 	uint64_t budget = AR_MEM_TOTAL_MAX;
 	char why[256];
 	void *mem;
 	size_t len, p;
 	unsigned char *buf;
-	int bit;
+	int bit, ret;
 
 	T(sym_ar_payload_encode(ent, &b, why, sizeof(why)) == 0,
+	  "encode: %s", why);
+	/* cut where the call frame information starts: a whole 1.0 payload */
+	no_cfi.cfi = NULL;
+	T(sym_ar_payload_encode(&no_cfi, &plain, why, sizeof(why)) == 0,
 	  "encode: %s", why);
 	buf = malloc(b.len + 1);
 	for (len = 0; len < b.len; len++) {
 		memcpy(buf, b.p, len);
 		memset(&d, 0, sizeof(d));
-		T(sym_ar_payload_decode(buf, len, false, &budget, &d, &mem,
-					why, sizeof(why)) == -EINVAL,
-		  "payload cut at %zu is refused", len);
+		ret = sym_ar_payload_decode(buf, len, false, &budget, &d, &mem,
+					    why, sizeof(why));
+		if (ent->cfi && len == plain.len) {
+			T(ret == 0 && !d.cfi, "payload cut before its CFI");
+			if (!ret)
+				free(mem);
+		} else {
+			T(ret == -EINVAL, "payload cut at %zu is refused", len);
+		}
 		decode_must_be_sane(buf, len, true, "lenient cut at", len);
 	}
 	for (p = 0; p < b.len; p++) {
@@ -1053,6 +1140,7 @@ codec_damage(const struct sym_ar_dso *ent)
 	}
 	free(buf);
 	ar_buf_free(&b);
+	ar_buf_free(&plain);
 }
 
 static void

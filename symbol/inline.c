@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * symbol/inline.c - the inline frames of an address, as perf 6.1 lists
+ * them (doc/perf-records.md §7.11).  perf asks binutils' addr2line -i -f:
+ * the innermost function whose code holds the address (an inlined
+ * subroutine, else the subprogram) with the line of the address, then
+ * each function it was inlined into with the call site's line.  libdw
+ * gives the same from the scopes that hold the address.  The answers
+ * are kept per (DSO, address).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <elfutils/libdwfl.h>
+
+#include "lib/xalloc.h"
+#include "symbol/sym-dso.h"
+
+/* perf's MAX_INLINE_NEST: it reads no more records than this */
+#define INLINE_NEST_MAX 1024
+
+struct sym_inline_cache {
+	struct u64map lists;	/* al_addr -> struct inl_list *, or 1: none */
+};
+
+struct inl_list {
+	size_t nr;
+	struct sym_inline_frame f[];
+};
+
+/* One record of addr2line's answer; the strings are libdw's. */
+struct inl_rec {
+	const char *name;
+	const char *file;
+	unsigned int line;
+	/*
+	 * The function named from the ELF symbols: no line for the
+	 * address, or a DWARF name binutils does not take as the symbol's
+	 */
+	bool symtab;
+};
+
+static bool
+lang_mangles(Dwarf_Die *cu)
+{
+	switch (dwarf_srclang(cu)) {
+	case DW_LANG_C89:
+	case DW_LANG_C:
+	case DW_LANG_C99:
+	case DW_LANG_C11:
+	case DW_LANG_UPC:
+	case DW_LANG_Cobol74:
+	case DW_LANG_Cobol85:
+	case DW_LANG_Fortran77:
+	case DW_LANG_Pascal83:
+	case DW_LANG_PLI:
+		return false;
+	default:
+		return true;
+	}
+}
+
+/*
+ * The name addr2line -f prints for a function: binutils' DWARF reader
+ * prefers the linkage name to DW_AT_name, through the abstract origin
+ * and specification.  *linkage says whether binutils takes it as the
+ * symbol's name: a linkage name, or any name in a language that mangles
+ * none (C, Fortran 77, Pascal...; not C++, nor assembly).
+ */
+static const char *
+die_func_name(Dwarf_Die *cu, Dwarf_Die *die, bool *linkage)
+{
+	static const unsigned int attrs[] = {
+		DW_AT_linkage_name, DW_AT_MIPS_linkage_name, DW_AT_name,
+	};
+	Dwarf_Attribute a;
+	const char *n;
+	size_t i;
+
+	for (i = 0; i < sizeof(attrs) / sizeof(attrs[0]); i++) {
+		n = dwarf_formstring(dwarf_attr_integrate(die, attrs[i], &a));
+		if (n)
+			break;
+	}
+	*linkage = n && (attrs[i] != DW_AT_name || !lang_mangles(cu));
+	return n;
+}
+
+/* The call site of an inlined subroutine, into r's file and line. */
+static void
+call_site(Dwarf_Die *cu, Dwarf_Die *die, struct inl_rec *r)
+{
+	Dwarf_Attribute a;
+	Dwarf_Word idx, line;
+	Dwarf_Files *files;
+	size_t nfiles;
+
+	r->file = NULL;
+	r->line = 0;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &a), &line) == 0)
+		r->line = line <= UINT32_MAX ? (unsigned int)line : 0;
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &a), &idx) == 0 &&
+	    dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && idx < nfiles)
+		r->file = dwarf_filesrc(files, idx, NULL, NULL);
+}
+
+static void
+rec_push(struct inl_rec **recs, size_t *nr, size_t *cap)
+{
+	if (*nr == *cap) {
+		*cap = *cap ? *cap * 2 : 8;
+		*recs = xreallocarray(*recs, *cap, sizeof(**recs));
+	}
+	memset(&(*recs)[(*nr)++], 0, sizeof(**recs));
+}
+
+static bool
+is_function(Dwarf_Die *die)
+{
+	int tag = dwarf_tag(die);
+
+	return tag == DW_TAG_subprogram || tag == DW_TAG_inlined_subroutine;
+}
+
+/*
+ * The scopes around the innermost function that holds pc, that function
+ * first, up the concrete tree: dwarf_getscopes() follows an inlined
+ * subroutine with the scopes of its abstract definition, so the path
+ * from its DIE is asked again.  Returns the count (<= 0: none).
+ */
+static int
+function_scopes(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cu, pc, &scopes), i;
+
+	*out = NULL;
+	for (i = 0; i < n && !is_function(&scopes[i]); i++)
+		;
+	if (i >= n) {
+		free(scopes);
+		return 0;
+	}
+	n = dwarf_getscopes_die(&scopes[i], out);
+	free(scopes);
+	return n;
+}
+
+/*
+ * addr2line's records for addr, innermost first; 0 when it would answer
+ * "??:0" (no line for addr) or name no function.  Without a line for
+ * addr it still names a function of the ELF symbols (symbol.h,
+ * sym_addr2line_names()), with no file: the caller makes that record.
+ */
+static size_t
+collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
+	size_t *cap)
+{
+	Dwarf_Addr bias = 0;
+	Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, &bias);
+	Dwfl_Line *line = cu ? dwfl_module_getsrc(mod, addr) : NULL;
+	Dwarf_Die *scopes = NULL;
+	const char *file;
+	int lineno = 0, nscopes, i;
+	size_t nr = 0;
+	bool done = false, linkage;
+
+	file = line ? sym_line_file(line, &lineno) : NULL;
+	if (!file)
+		return 0;
+	nscopes = function_scopes(cu, addr - bias, &scopes);
+	rec_push(recs, &nr, cap);
+	(*recs)[0].file = file;
+	(*recs)[0].line = lineno > 0 ? (unsigned int)lineno : 0;
+	for (i = 0; i < nscopes && nr <= INLINE_NEST_MAX; i++) {
+		if (!is_function(&scopes[i]))
+			continue;
+		(*recs)[nr - 1].name = die_func_name(cu, &scopes[i], &linkage);
+		/* the innermost one is named from the ELF symbols then */
+		if (nr == 1 && !linkage)
+			(*recs)[0].symtab = true;
+		if (dwarf_tag(&scopes[i]) == DW_TAG_subprogram) {
+			done = true;
+			break;
+		}
+		rec_push(recs, &nr, cap);
+		call_site(cu, &scopes[i], &(*recs)[nr - 1]);
+	}
+	free(scopes);
+	/* a call site with no function around it is not a record */
+	if (!done)
+		nr--;
+	return nr;
+}
+
+static const char *
+base_name(const char *path)
+{
+	const char *slash = path ? strrchr(path, '/') : NULL;
+
+	return slash ? slash + 1 : path;
+}
+
+/* perf's inline symbol: the base symbol when the names agree. */
+static const struct sym_symbol *
+frame_sym(struct sym_dso *dso, const struct sym_symbol *base,
+	  const char *name)
+{
+	struct sym_symbol *s;
+	char *dm = NULL;
+
+	if (!name)
+		name = "??";
+	else if (!dso->ctx->opts.no_demangle)
+		dm = sym_demangle(name);
+	if (!strcmp(dm ? dm : name, base->name)) {
+		free(dm);
+		return base;
+	}
+	s = xcalloc(1, sizeof(*s));
+	s->start = base->start;
+	s->end = base->end;
+	s->is_object = base->is_object;
+	s->inlined = true;
+	s->name = dm ? dm : xstrdup(name);
+	return s;
+}
+
+/* perf's srcline of a record: the file's base name and the line. */
+static char *
+rec_srcline(const struct inl_rec *r)
+{
+	const char *file = r->file ? base_name(r->file) : "??";
+	size_t size = strlen(file) + sizeof(":4294967295");
+	char *s = xmalloc(size);
+
+	snprintf(s, size, "%s:%u", file, r->line);
+	return s;
+}
+
+/* Whether one record names sym itself (perf then keeps the frame). */
+static bool
+names_base(struct sym_dso *dso, const struct sym_symbol *base,
+	   const struct inl_rec *r)
+{
+	char *dm;
+	bool same;
+
+	if (r->symtab)
+		return true;
+	if (!r->name)
+		return false;
+	dm = dso->ctx->opts.no_demangle ? NULL : sym_demangle(r->name);
+	same = !strcmp(dm ? dm : r->name, base->name);
+	free(dm);
+	return same;
+}
+
+static struct inl_list *
+make_list(struct sym_dso *dso, const struct sym_symbol *base,
+	  const struct inl_rec *recs, size_t nr)
+{
+	struct inl_list *l;
+	size_t i;
+
+	/* a function without a line: perf's srcline is "??:0" */
+	if (nr == 1 && !recs[0].file) {
+		l = xmalloc(sizeof(*l) + sizeof(l->f[0]));
+		l->nr = 1;
+		l->f[0].sym = base;
+		l->f[0].srcline = xstrdup("??:0");
+		return l;
+	}
+	if (nr == 1 && names_base(dso, base, &recs[0]))
+		return NULL;
+	l = xmalloc(sizeof(*l) + nr * sizeof(l->f[0]));
+	l->nr = nr;
+	for (i = 0; i < nr; i++) {
+		l->f[i].sym = recs[i].symtab ? base :
+			      frame_sym(dso, base, recs[i].name);
+		l->f[i].srcline = rec_srcline(&recs[i]);
+	}
+	return l;
+}
+
+static struct inl_list *
+lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
+{
+	struct inl_rec *recs = NULL;
+	struct inl_list *l = NULL;
+	Dwfl_Module *mod;
+	Dwarf_Addr addr;
+	size_t nr, cap = 0;
+
+	mod = sym_dso_dwfl_locked(dso, al_addr, &addr);
+	if (!mod)
+		return NULL;
+	nr = collect(mod, addr, &recs, &cap);
+	if (!nr && sym_addr2line_names(dso, sym)) {
+		rec_push(&recs, &nr, &cap);
+		recs[0].symtab = true;
+	}
+	if (nr)
+		l = make_list(dso, sym, recs, nr);
+	free(recs);
+	return l;
+}
+
+size_t
+sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
+		const struct sym_symbol *sym,
+		const struct sym_inline_frame **frames)
+{
+	struct sym_inline_cache *c;
+	struct inl_list *l = NULL;
+	uint64_t *slot;
+
+	if (!sym || sym->inlined || dso->kind != SYM_DSO_FILE)
+		return 0;
+	if (dso->ar_ent) {
+		if (!__atomic_exchange_n(&dso->ctx->ar_inline_warned, true,
+					 __ATOMIC_RELAXED))
+			sym_warn(dso->ctx, "the symbol archive holds no inline "
+				 "frames: the unwound frames of its DSOs show "
+				 "none (as with --no-inline)");
+		return 0;
+	}
+	pthread_mutex_lock(&dso->lock);
+	c = dso->inlines;
+	if (!c) {
+		c = dso->inlines = xcalloc(1, sizeof(*c));
+		c->lists = (struct u64map)U64MAP_INIT;
+	}
+	slot = u64map_slot(&c->lists, al_addr);
+	if (slot && !*slot) {
+		l = lookup(dso, al_addr, sym);
+		*slot = l ? (uint64_t)(uintptr_t)l : 1;
+	} else if (slot && *slot != 1) {
+		l = (struct inl_list *)(uintptr_t)*slot;
+	}
+	pthread_mutex_unlock(&dso->lock);
+	if (!l)
+		return 0;
+	*frames = l->f;
+	return l->nr;
+}
+
+static void
+list_free(struct inl_list *l)
+{
+	size_t i;
+
+	for (i = 0; i < l->nr; i++) {
+		if (l->f[i].sym->inlined) {
+			free((char *)l->f[i].sym->name);
+			free((struct sym_symbol *)l->f[i].sym);
+		}
+		free((char *)l->f[i].srcline);
+	}
+	free(l);
+}
+
+void
+sym_inline_free(struct sym_dso *dso)
+{
+	struct sym_inline_cache *c = dso->inlines;
+	size_t pos = 0;
+	uint64_t key, val;
+
+	if (!c)
+		return;
+	while (u64map_next(&c->lists, &pos, &key, &val))
+		if (val != 1)
+			list_free((struct inl_list *)(uintptr_t)val);
+	u64map_free(&c->lists);
+	free(c);
+	dso->inlines = NULL;
+}
