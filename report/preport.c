@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,8 +162,8 @@ usage(FILE *out)
 		"Input:\n"
 		"  -i, --input FILE     the file to read (default perf.data; '-' or a\n"
 		"                       FIFO on standard input reads a pipe-mode stream)\n"
-		"  -f, --force          accepted for perf compatibility; pdata reads\n"
-		"                       files whatever their owner\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"\n"
 		"Modes:\n"
 		"      --header-only    print the header as `perf report --header-only` does\n"
@@ -372,6 +373,23 @@ parse_report_filter(struct options *o, int c, const char *arg)
 }
 
 /* The report's options; false when c is none of them. */
+
+/* perf's message for a --parent pattern regcomp(3) refuses */
+static void
+check_parent_re(const char *pattern)
+{
+	char why[256];
+	regex_t re;
+	int err = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+
+	if (!err) {
+		regfree(&re);
+		return;
+	}
+	regerror(err, &re, why, sizeof(why));
+	die(2, "Invalid regex: %s\n%s", pattern, why);
+}
+
 static bool
 parse_report_opt(struct options *o, int c, int argc, char **argv)
 {
@@ -427,6 +445,7 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->stitch_lbr = true;
 		break;
 	case 'p':
+		check_parent_re(optarg);
 		r->hist.parent_re = optarg;
 		break;
 	case OPT_GROUP:
@@ -523,6 +542,7 @@ parse_args(int argc, char **argv, struct options *o)
 			o->symbol_archive = NULL;
 			break;
 		case 'f':
+			o->rep.force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -566,12 +586,13 @@ with_suffix(const char *path, const char *suffix)
  * with --no-archive.
  */
 static char *
-report_archive(const struct options *o)
+report_archive(struct options *o)
 {
 	if (o->no_archive)
 		return NULL;
 	if (o->symbol_archive)
 		return xstrdup(o->symbol_archive);
+	o->rep.archive_beside = true;
 	return sym_archive_beside(o->input);
 }
 
@@ -683,6 +704,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.rep.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));

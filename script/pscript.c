@@ -40,6 +40,7 @@ struct options {
 	const char *kallsyms;
 	const char *symbol_archive;
 	bool no_archive;
+	bool force;			/* -f */
 };
 
 enum {
@@ -166,7 +167,8 @@ usage(FILE *out)
 		"      --inline         add the inline frames of DWARF-unwound\n"
 		"                       callchain entries (the default)\n"
 		"      --no-inline      add no inline frames\n"
-		"  -f, --force          accepted for perf compatibility\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"  -q, --quiet          do not print warnings\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n");
@@ -344,6 +346,7 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			o->show_info = true;
 			break;
 		case 'f':
+			o->force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -623,6 +626,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	so.os_release = meta ? meta->os_release : NULL;
 	so.no_demangle = o->no_demangle;
 	so.archive = archive;
+	so.archive_beside = archive && !o->symbol_archive;
+	so.force = o->force;
 	so.recording_id = recording_id;
 	so.warn = o->quiet ? NULL : print_sym_warning;
 	/* kallsyms is read ahead only for samples that print addresses */
@@ -690,6 +695,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&s.r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));

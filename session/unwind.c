@@ -19,6 +19,7 @@
 #include <elfutils/libdwfl.h>
 #include <xxhash.h>
 
+#include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "session/session-int.h"
 #include "session/unwind.h"
@@ -131,7 +132,7 @@ cb_find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 	path = sym_dso_debug_path(*userdata);
 	if (!path)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	fd = sfile_open_input(path, 0, NULL);
 	if (fd < 0)
 		return -1;
 	*debuginfo_file_name = strdup(path);

@@ -164,6 +164,8 @@ const struct sym_ar_dso *sym_ar_find(const struct sym_ar *a,
 				     const uint8_t *build_id,
 				     size_t build_id_size, const char *name);
 size_t sym_ar_count(const struct sym_ar *a);
+/* Owned by us or root and writable by no one else (lib/safefile.h). */
+bool sym_ar_trusted(const struct sym_ar *a);
 const struct sym_ar_dso *sym_ar_entry(const struct sym_ar *a, size_t i);
 void sym_ar_close(struct sym_ar *a);
 

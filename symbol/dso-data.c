@@ -18,6 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/safefile.h"
 #include "symbol/archive.h"
 #include "symbol/symbol.h"
 #include "symbol/sym-dso.h"
@@ -32,11 +33,7 @@ open_matching(char *path, const uint8_t *bid, size_t bid_size)
 
 	if (!path)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
-		close(fd);
-		fd = -1;
-	}
+	fd = sfile_open_input(path, 0, &st);
 	if (fd >= 0 && bid_size) {
 		n = sym_elf_build_id(path, got);
 		if (n <= 0 || (size_t)n != bid_size ||

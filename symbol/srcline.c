@@ -19,6 +19,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-dso.h"
 
 struct sym_srcline_cache {
@@ -58,7 +59,7 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 	c->dwfl = dwfl_begin(&offline_callbacks);
 	if (!c->dwfl)
 		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(path, 0, NULL);
 	if (fd < 0)
 		return false;
 	/* dwfl owns fd from here */

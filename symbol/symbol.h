@@ -43,6 +43,14 @@ struct sym_opts {
 	 */
 	const char *recording_id;
 	/*
+	 * The archive is FILE.pdsym found beside the recording, not named
+	 * by the user: used only when it names recording_id and is owned
+	 * by us or root and writable by no one else (doc/security.md).
+	 */
+	bool archive_beside;
+	/* -f: read /tmp/perf-PID.map files whoever owns them */
+	bool force;
+	/*
 	 * Read kallsyms only when a kernel symbol is first asked for, not
 	 * ahead in a thread: for a pass that asks for none (precord's
 	 * build-id pass).
