@@ -294,6 +294,17 @@ stack_of(struct pp_profile *pp, const struct exp_profile *p,
 	const uint32_t *locs = exp_stack_locs(p, stack);
 	size_t n = exp_stack_len(p, stack), from = pp->nr_stack_ids;
 
+	if (!n) {
+		/*
+		 * An empty callchain (perf script prints no frame): one
+		 * unknown location, as pprof drops a sample without any
+		 */
+		struct pp_location unknown = { 0 };
+
+		stack_push(pp, 1 + intern(pp, &pp->locations, &unknown,
+					  sizeof(unknown), eq_location));
+		return stack_intern(pp, from);
+	}
 	for (size_t k = 0; k < n; k++) {
 		size_t first = k;
 		uint64_t id;
