@@ -63,6 +63,8 @@ ses_archive_new(struct pd_reader *r, const struct sym_opts *so)
 	const struct ses_opts sopts = {
 		.max_stack = UINT_MAX,
 		.branches = true,
+		/* the inline frames of unwound frames are answers to keep */
+		.inline_frames = true,
 		.threads = ses_threads_default(),
 	};
 	const struct ses_ops ops = { .sample = on_sample };

@@ -633,6 +633,7 @@ ent_load(struct sym_ar *a, const unsigned char *file, uint64_t off,
 		free(e.name);
 		free(e.mem);
 		free(e.d.cfi);
+		free(e.d.inl);
 	}
 	return ret == -ENOMEM ? ret : 0;
 }
@@ -967,6 +968,7 @@ sym_ar_close(struct sym_ar *a)
 		free(a->ents[i].name);
 		free(a->ents[i].mem);
 		free(a->ents[i].d.cfi);
+		free(a->ents[i].d.inl);
 	}
 	free(a->ents);
 	u64map_free(&a->keys);

@@ -19,6 +19,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "lib/xalloc.h"
+#include "symbol/archive.h"
 #include "symbol/sym-dso.h"
 
 /* perf's MAX_INLINE_NEST: it reads no more records than this */
@@ -30,6 +31,7 @@ struct sym_inline_cache {
 
 struct inl_list {
 	size_t nr;
+	bool borrowed;			/* names and srclines are an archive's */
 	struct sym_inline_frame f[];
 };
 
@@ -272,6 +274,7 @@ make_list(struct sym_dso *dso, const struct sym_symbol *base,
 	if (nr == 1 && !recs[0].file) {
 		l = xmalloc(sizeof(*l) + sizeof(l->f[0]));
 		l->nr = 1;
+		l->borrowed = false;
 		l->f[0].sym = base;
 		l->f[0].srcline = xstrdup("??:0");
 		return l;
@@ -280,10 +283,54 @@ make_list(struct sym_dso *dso, const struct sym_symbol *base,
 		return NULL;
 	l = xmalloc(sizeof(*l) + nr * sizeof(l->f[0]));
 	l->nr = nr;
+	l->borrowed = false;
 	for (i = 0; i < nr; i++) {
 		l->f[i].sym = recs[i].symtab ? base :
 			      frame_sym(dso, base, recs[i].name);
 		l->f[i].srcline = rec_srcline(&recs[i]);
+	}
+	return l;
+}
+
+/* The frames an archive entry holds for al_addr, NULL when none. */
+static struct inl_list *
+archive_lookup(struct sym_dso *dso, uint64_t al_addr,
+	       const struct sym_symbol *sym)
+{
+	const struct sym_ar_inlines *t = dso->ar_ent->inl;
+	const struct sym_ar_inline *a;
+	struct inl_list *l;
+	size_t lo = 0, hi = t ? t->nr_addrs : 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (t->addrs[mid].addr < al_addr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!t || lo == t->nr_addrs || t->addrs[lo].addr != al_addr)
+		return NULL;
+	a = &t->addrs[lo];
+	l = xmalloc(sizeof(*l) + a->nr * sizeof(l->f[0]));
+	l->nr = a->nr;
+	l->borrowed = true;
+	for (uint32_t k = 0; k < a->nr; k++) {
+		const struct sym_ar_inline_frame *f = &t->frames[a->first + k];
+		struct sym_symbol *s;
+
+		l->f[k].srcline = f->srcline;
+		l->f[k].sym = sym;
+		if (!f->name)
+			continue;
+		s = xcalloc(1, sizeof(*s));
+		s->start = sym->start;
+		s->end = sym->end;
+		s->is_object = sym->is_object;
+		s->inlined = true;
+		s->name = f->name;
+		l->f[k].sym = s;
 	}
 	return l;
 }
@@ -322,14 +369,8 @@ sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
 
 	if (!sym || sym->inlined || dso->kind != SYM_DSO_FILE)
 		return 0;
-	if (dso->ar_ent) {
-		if (!__atomic_exchange_n(&dso->ctx->ar_inline_warned, true,
-					 __ATOMIC_RELAXED))
-			sym_warn(dso->ctx, "the symbol archive holds no inline "
-				 "frames: the unwound frames of its DSOs show "
-				 "none (as with --no-inline)");
-		return 0;
-	}
+	if (sym_dso_noting(dso))
+		sym_note_inline(dso, al_addr);
 	pthread_mutex_lock(&dso->lock);
 	c = dso->inlines;
 	if (!c) {
@@ -338,7 +379,8 @@ sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
 	}
 	slot = u64map_slot(&c->lists, al_addr);
 	if (slot && !*slot) {
-		l = lookup(dso, al_addr, sym);
+		l = dso->ar_ent ? archive_lookup(dso, al_addr, sym) :
+				  lookup(dso, al_addr, sym);
 		*slot = l ? (uint64_t)(uintptr_t)l : 1;
 	} else if (slot && *slot != 1) {
 		l = (struct inl_list *)(uintptr_t)*slot;
@@ -357,10 +399,12 @@ list_free(struct inl_list *l)
 
 	for (i = 0; i < l->nr; i++) {
 		if (l->f[i].sym->inlined) {
-			free((char *)l->f[i].sym->name);
+			if (!l->borrowed)
+				free((char *)l->f[i].sym->name);
 			free((struct sym_symbol *)l->f[i].sym);
 		}
-		free((char *)l->f[i].srcline);
+		if (!l->borrowed)
+			free((char *)l->f[i].srcline);
 	}
 	free(l);
 }

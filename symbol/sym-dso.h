@@ -40,7 +40,6 @@ struct sym_ctx {
 	size_t nr_noted, cap_noted;
 	/* reading an archive (archive-use.c) */
 	struct sym_ar *ar;
-	bool ar_inline_warned;		/* inline.c: said once, atomically */
 	struct u64map ar_tables;	/* entry address -> sym_table */
 };
 
@@ -119,6 +118,7 @@ void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
 /* archive-build.c: remember a lookup (only while ctx->noting). */
 void sym_note_find(struct sym_dso *dso, uint64_t al_addr);
 void sym_note_srcline(struct sym_dso *dso, uint64_t al_addr);
+void sym_note_inline(struct sym_dso *dso, uint64_t al_addr);
 void sym_notes_free(struct sym_ctx *ctx);
 /* sym_dso_srcline() without noting the address. */
 const char *sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr);

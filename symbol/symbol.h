@@ -162,8 +162,8 @@ bool sym_addr2line_names(const struct sym_dso *dso,
  * the call site in the next function for the others.  Returns the frame
  * count and *frames, which live as long as ctx; 0 when al_addr keeps
  * its one frame (no DWARF for it, or no inlining and the same name).
- * An archive holds no inline frames: a DSO read from one has none (with
- * one warning through opts->warn).
+ * A DSO read from an archive has the frames the archive holds for
+ * al_addr (those noted when it was made), and none for other addresses.
  */
 struct sym_inline_frame {
 	const struct sym_symbol *sym;
