@@ -20,6 +20,7 @@
 
 #include "lib/xalloc.h"
 #include "symbol/archive.h"
+#include "symbol/inline-index.h"
 #include "symbol/sym-dso.h"
 
 /* perf's MAX_INLINE_NEST: it reads no more records than this */
@@ -27,6 +28,7 @@
 
 struct sym_inline_cache {
 	struct u64map lists;	/* al_addr -> struct inl_list *, or 1: none */
+	struct u64map units;	/* CU DIE offset -> struct inl_index * */
 };
 
 struct inl_list {
@@ -130,26 +132,26 @@ is_function(Dwarf_Die *die)
 }
 
 /*
- * The scopes around the innermost function that holds pc, that function
- * first, up the concrete tree: dwarf_getscopes() follows an inlined
- * subroutine with the scopes of its abstract definition, so the path
- * from its DIE is asked again.  Returns the count (<= 0: none).
+ * The functions around pc, the innermost first, up the concrete tree of
+ * the unit (each unit's index made once): the scopes addr2line follows.
+ * Returns the count (0: none).
  */
 static int
-function_scopes(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
+function_scopes(struct sym_inline_cache *c, Dwarf_Die *cu, Dwarf_Addr pc,
+		Dwarf_Die **out)
 {
-	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, pc, &scopes), i;
+	uint64_t *slot = u64map_slot(&c->units, dwarf_dieoffset(cu));
+	int n;
 
-	*out = NULL;
-	for (i = 0; i < n && !is_function(&scopes[i]); i++)
-		;
-	if (i >= n) {
-		free(scopes);
-		return 0;
+	if (!*slot)
+		*slot = (uint64_t)(uintptr_t)inl_index_build(cu);
+	*out = xmalloc((INLINE_NEST_MAX + 1) * sizeof(**out));
+	n = inl_index_functions((struct inl_index *)(uintptr_t)*slot, cu, pc,
+				*out, INLINE_NEST_MAX + 1);
+	if (!n) {
+		free(*out);
+		*out = NULL;
 	}
-	n = dwarf_getscopes_die(&scopes[i], out);
-	free(scopes);
 	return n;
 }
 
@@ -160,8 +162,8 @@ function_scopes(Dwarf_Die *cu, Dwarf_Addr pc, Dwarf_Die **out)
  * sym_addr2line_names()), with no file: the caller makes that record.
  */
 static size_t
-collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
-	size_t *cap)
+collect(struct sym_inline_cache *c, Dwfl_Module *mod, Dwarf_Addr addr,
+	struct inl_rec **recs, size_t *cap)
 {
 	Dwarf_Addr bias = 0;
 	Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, &bias);
@@ -175,7 +177,7 @@ collect(Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs,
 	file = line ? sym_line_file(line, &lineno) : NULL;
 	if (!file)
 		return 0;
-	nscopes = function_scopes(cu, addr - bias, &scopes);
+	nscopes = function_scopes(c, cu, addr - bias, &scopes);
 	rec_push(recs, &nr, cap);
 	(*recs)[0].file = file;
 	(*recs)[0].line = lineno > 0 ? (unsigned int)lineno : 0;
@@ -347,7 +349,7 @@ lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
 	mod = sym_dso_dwfl_locked(dso, al_addr, &addr);
 	if (!mod)
 		return NULL;
-	nr = collect(mod, addr, &recs, &cap);
+	nr = collect(dso->inlines, mod, addr, &recs, &cap);
 	if (!nr && sym_addr2line_names(dso, sym)) {
 		rec_push(&recs, &nr, &cap);
 		recs[0].symtab = true;
@@ -376,6 +378,7 @@ sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
 	if (!c) {
 		c = dso->inlines = xcalloc(1, sizeof(*c));
 		c->lists = (struct u64map)U64MAP_INIT;
+		c->units = (struct u64map)U64MAP_INIT;
 	}
 	slot = u64map_slot(&c->lists, al_addr);
 	if (slot && !*slot) {
@@ -422,6 +425,10 @@ sym_inline_free(struct sym_dso *dso)
 		if (val != 1)
 			list_free((struct inl_list *)(uintptr_t)val);
 	u64map_free(&c->lists);
+	pos = 0;
+	while (u64map_next(&c->units, &pos, &key, &val))
+		inl_index_free((struct inl_index *)(uintptr_t)val);
+	u64map_free(&c->units);
 	free(c);
 	dso->inlines = NULL;
 }
