@@ -77,6 +77,8 @@ target_check(const char *path, int how)
 	return how & SFILE_KEEP ? -EEXIST : 0;
 }
 
+static const char tmp_template[] = { 'X', 'X', 'X', 'X', 'X', 'X', 0 };
+
 int
 sfile_create(struct sfile_out *o, const char *path, mode_t mode, int how)
 {
@@ -89,7 +91,8 @@ sfile_create(struct sfile_out *o, const char *path, mode_t mode, int how)
 	ret = target_check(path, how);
 	if (ret)
 		return ret;
-	if (asprintf(&o->tmp, "%s.tmpXXXXXX", path) < 0) {
+	/* mkostemp(3)'s template: six X the name's random part */
+	if (asprintf(&o->tmp, "%s.tmp%.6s", path, tmp_template) < 0) {
 		o->tmp = NULL;
 		return -ENOMEM;
 	}
