@@ -4,7 +4,7 @@
 # libraries: each source is compiled once under tests/fuzz/obj/ with
 # coverage and sanitizers, and each target links the objects it needs.
 
-FUZZ_TARGETS = reader decode writer archive elf
+FUZZ_TARGETS = reader decode writer session archive elf
 
 FUZZ_CORPORA = $(FUZZ_TARGETS:%=tests/fuzz/corpus/%)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/fuzz.h \
