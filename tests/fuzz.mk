@@ -9,7 +9,7 @@ FUZZ_TARGETS = reader decode writer session archive elf
 FUZZ_CORPORA = $(FUZZ_TARGETS:%=tests/fuzz/corpus/%)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/fuzz.h \
 	$(FUZZ_TARGETS:%=tests/fuzz/fuzz-%.c) $(FUZZ_CORPORA) tests/fuzz/repro \
-	tests/fuzz/campaign.sh
+	tests/fuzz/campaign.sh tests/fuzz/targets.sh
 
 # `make fuzz FUZZ_SECONDS=N`: every target N seconds over a corpus kept
 # in FUZZ_WORK (outside the source tree), then one line per target.

@@ -12,6 +12,7 @@
 # at a time; FUZZ_NICE (default 19) is the niceness.
 set -u
 work=$1 seconds=$2 src=$3
+. "$src/targets.sh"
 shift 3
 : "${FUZZ_JOBS:=1}" "${FUZZ_NICE:=19}"
 
@@ -25,19 +26,16 @@ done
 run_target() {
 	t=$1 d=$work/$1
 	mkdir -p "$d/corpus" "$d/artifacts" || return 1
-	seeds=$src/corpus/$t
-	case $t in
-	reader|writer|session) seeds="$seeds $work/fx" ;;
-	esac
 	left=$seconds execs=0 runs=0
 	: > "$d/log"
 	while [ "$left" -gt 0 ]; do
 		t0=$(date +%s)
 		UBSAN_OPTIONS=print_stacktrace=1:log_path=$d/ubsan \
-		nice -n "$FUZZ_NICE" "$FUZZ_DIR/fuzz-$t" -max_total_time="$left" \
-			-max_len=131072 -timeout=20 -rss_limit_mb=2048 \
+		nice -n "$FUZZ_NICE" "$FUZZ_DIR/fuzz-$t" $(fuzz_opts_ "$t") \
+			-max_total_time="$left" -timeout=20 -rss_limit_mb=2048 \
 			-artifact_prefix="$d/artifacts/" -print_final_stats=1 \
-			"$d/corpus" $seeds >> "$d/log" 2>&1
+			"$d/corpus" $(fuzz_seeds_ "$t" "$src" "$work/fx") \
+			>> "$d/log" 2>&1
 		n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$d/log" | tail -n 1)
 		execs=$((execs + ${n:-0}))
 		runs=$((runs + 1))
