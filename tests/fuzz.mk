@@ -11,9 +11,11 @@ EXTRA_DIST += tests/fuzz/README.md tests/fuzz/fuzz.h \
 	$(FUZZ_TARGETS:%=tests/fuzz/fuzz-%.c) $(FUZZ_CORPORA) tests/fuzz/repro \
 	tests/fuzz/campaign.sh tests/fuzz/targets.sh
 
-# `make fuzz FUZZ_SECONDS=N`: every target N seconds over a corpus kept
-# in FUZZ_WORK (outside the source tree), then one line per target.
+# `make fuzz FUZZ_SECONDS=N`: every target N seconds (FUZZ_JOBS at a time)
+# over a corpus kept in FUZZ_WORK (outside the source tree), then one
+# line per target.
 FUZZ_SECONDS = 600
+FUZZ_JOBS = 1
 FUZZ_WORK = $(abs_top_builddir)/fuzz-work
 
 if HAVE_FUZZER
@@ -64,6 +66,7 @@ clean-fuzz:
 
 fuzz: $(FUZZ_BINS)
 	FUZZ_DIR='$(abs_top_builddir)/tests/fuzz' FIXTURES='$(abs_top_srcdir)/tests/fixtures' \
+	FUZZ_JOBS='$(FUZZ_JOBS)' \
 	$(SHELL) $(top_srcdir)/tests/fuzz/campaign.sh '$(FUZZ_WORK)' '$(FUZZ_SECONDS)' \
 		'$(abs_top_srcdir)/tests/fuzz' $(FUZZ_TARGETS)
 else
