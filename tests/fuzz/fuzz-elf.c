@@ -72,6 +72,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct sym_opts so = {
 		.buildid_dir = "/dev/null",
 		.kallsyms = "/dev/null",
+		.no_prefetch = true,
 		.warn = ignore_warning,
 	};
 	int fd = fuzz_memfd("fuzz-elf", data, size);
