@@ -96,7 +96,8 @@ text_weight(uint64_t w, uint64_t sample_type)
 	unsigned int rule;
 
 	for (rule = PD_WEIGHT_RULE_X86; rule <= PD_WEIGHT_RULE_OTHER; rule++) {
-		pd_weight_split(w, sample_type, (enum pd_weight_rule)rule, &out);
+		pd_weight_split(w, sample_type, (enum pd_weight_rule)rule,
+				&out);
 		sink += out.weight + out.ins_lat + out.p_stage_cyc;
 	}
 }
@@ -135,7 +136,9 @@ text_regs(const char *arch, const struct pd_regs *r)
 	put(pd_regs_script(text, cut, arch, r));
 	sink += strlen(pd_regs_abi_name(r->abi));
 	while (m) {
-		sink += strlen(pd_reg_name(arch, (unsigned int)__builtin_ctzll(m)));
+		unsigned int reg = (unsigned int)__builtin_ctzll(m);
+
+		sink += strlen(pd_reg_name(arch, reg));
 		m &= m - 1;
 	}
 }
@@ -153,9 +156,12 @@ text_sample(const char *arch, const struct pd_sample *s)
 	text_branches(&s->branch);
 	text_regs(arch, &s->user_regs);
 	text_regs(arch, &s->intr_regs);
-	for (i = 0; i < s->callchain.nr; i++)
-		if (pd_callchain_context_name(pd_u64_array_get(&s->callchain, i)))
+	for (i = 0; i < s->callchain.nr; i++) {
+		uint64_t ip = pd_u64_array_get(&s->callchain, i);
+
+		if (pd_callchain_context_name(ip))
 			sink++;
+	}
 }
 
 static void

@@ -65,7 +65,8 @@ report_opts(struct rep_report_opts *o, unsigned int v)
 		o->cc.children = 1;
 		o->hist.sort_str = "pid,dso,sym";
 		o->hist.show_nr = true;
-		if (rep_filter_parse_list(&f->comms, &f->nr_comms, "hot,perf") ||
+		if (rep_filter_parse_list(&f->comms, &f->nr_comms,
+					  "hot,perf") ||
 		    rep_filter_parse_cpus(f, "0-3", err, sizeof(err)))
 			abort();
 		break;

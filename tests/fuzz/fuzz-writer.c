@@ -9,10 +9,10 @@
  * AUXTRACE payloads) and its metadata are written by pd_writer into a
  * second in-memory file, in file mode or in pipe mode (the low bit of the
  * input's length chooses; file mode when the data holds records that a
- * pipe-mode reader takes for its own), and that copy is read again.  The copy must
- * open, hold the same events (attr fields and ids) and the same records
- * byte for byte, in the same order, and every feature the input had
- * (parsed, not dropped by the writer) must be in it: anything else
+ * pipe-mode reader takes for its own), and that copy is read again.  The
+ * copy must open, hold the same events (attr fields and ids) and the same
+ * records byte for byte, in the same order, and every feature the input
+ * had (parsed, not dropped by the writer) must be in it: anything else
  * aborts, so libFuzzer saves the input.
  */
 #include "config.h"
@@ -110,7 +110,7 @@ usable(struct pd_reader *r)
 	const struct pd_file_info *fi = pd_reader_info(r);
 	const struct pd_meta *m = pd_reader_meta(r);
 
-	/* the writer writes host order; directories have writers of their own */
+	/* the writer writes host order; directories have writers of theirs */
 	return !fi->swap && fi->mode != PD_MODE_DIR &&
 	       !pd_meta_has(m, PD_FEAT_TRACING_DATA);
 }
@@ -254,7 +254,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (collect(r, &d) == 0) {
 			if (pd_reader_info(r)->mode == PD_MODE_PIPE)
 				nr_attrs = pd_reader_nr_evsels(r);
-			round_trip(r, nr_attrs, &d, (size & 1) && !d.pipe_types);
+			round_trip(r, nr_attrs, &d,
+				   (size & 1) && !d.pipe_types);
 		}
 	}
 	pd_reader_close(r);
