@@ -41,20 +41,60 @@ tests/fuzz/obj/%.o: $(top_srcdir)/%.c config.h
 
 -include $(wildcard tests/fuzz/obj/*/*.d tests/fuzz/obj/*/*/*.d tests/fuzz/obj/*/*/*/*.d)
 
-fuzz_objs = $(patsubst %.c,tests/fuzz/obj/%.o,$(1))
+# the objects of sources $(2) under tests/fuzz/$(1)/
+fuzz_objs = $(patsubst %.c,tests/fuzz/$(1)/%.o,$(2))
 
-tests/fuzz/fuzz-reader: $(call fuzz_objs,tests/fuzz/fuzz-reader.c $(FUZZ_PDATA_C))
+FUZZ_reader_C = tests/fuzz/fuzz-reader.c $(FUZZ_PDATA_C)
+FUZZ_decode_C = tests/fuzz/fuzz-decode.c $(FUZZ_PDATA_C)
+FUZZ_writer_C = tests/fuzz/fuzz-writer.c $(FUZZ_PDATA_C)
+FUZZ_archive_C = tests/fuzz/fuzz-archive.c $(FUZZ_SYM_C)
+FUZZ_elf_C = tests/fuzz/fuzz-elf.c $(FUZZ_SYM_C)
+FUZZ_session_C = tests/fuzz/fuzz-session.c $(FUZZ_REPORT_C)
+
+tests/fuzz/fuzz-reader: $(call fuzz_objs,obj,$(FUZZ_reader_C))
 	$(FUZZ_LINK)
-tests/fuzz/fuzz-decode: $(call fuzz_objs,tests/fuzz/fuzz-decode.c $(FUZZ_PDATA_C))
+tests/fuzz/fuzz-decode: $(call fuzz_objs,obj,$(FUZZ_decode_C))
 	$(FUZZ_LINK)
-tests/fuzz/fuzz-writer: $(call fuzz_objs,tests/fuzz/fuzz-writer.c $(FUZZ_PDATA_C))
+tests/fuzz/fuzz-writer: $(call fuzz_objs,obj,$(FUZZ_writer_C))
 	$(FUZZ_LINK)
-tests/fuzz/fuzz-archive: $(call fuzz_objs,tests/fuzz/fuzz-archive.c $(FUZZ_SYM_C))
+tests/fuzz/fuzz-archive: $(call fuzz_objs,obj,$(FUZZ_archive_C))
 	$(FUZZ_LINK)
-tests/fuzz/fuzz-elf: $(call fuzz_objs,tests/fuzz/fuzz-elf.c $(FUZZ_SYM_C))
+tests/fuzz/fuzz-elf: $(call fuzz_objs,obj,$(FUZZ_elf_C))
 	$(FUZZ_LINK)
-tests/fuzz/fuzz-session: $(call fuzz_objs,tests/fuzz/fuzz-session.c $(FUZZ_REPORT_C))
+tests/fuzz/fuzz-session: $(call fuzz_objs,obj,$(FUZZ_session_C))
 	$(FUZZ_LINK)
+
+# The same targets built for source-based coverage (llvm-cov), without
+# sanitizers: `make fuzz` measures the lines of each target's own files
+# (tests/fuzz/targets.sh) that its corpus reaches.
+FUZZ_COV_CFLAGS = -g -O1 -fsanitize=fuzzer-no-link \
+	-fprofile-instr-generate -fcoverage-mapping \
+	$(filter-out -g -O1 -fsanitize=%,$(FUZZ_CFLAGS))
+FUZZ_COV_LINK = $(AM_V_CCLD)$(FUZZ_CC) -g -fsanitize=fuzzer \
+	-fprofile-instr-generate -o $@ $^ $(FUZZ_LIBS)
+
+tests/fuzz/cov/%.o: $(top_srcdir)/%.c config.h
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CC)$(FUZZ_CC) $(FUZZ_COV_CFLAGS) -MMD -MP -c -o $@ $<
+
+-include $(wildcard tests/fuzz/cov/*/*.d tests/fuzz/cov/*/*/*.d tests/fuzz/cov/*/*/*/*.d)
+
+tests/fuzz/cov/fuzz-reader: $(call fuzz_objs,cov,$(FUZZ_reader_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-decode: $(call fuzz_objs,cov,$(FUZZ_decode_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-writer: $(call fuzz_objs,cov,$(FUZZ_writer_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-archive: $(call fuzz_objs,cov,$(FUZZ_archive_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-elf: $(call fuzz_objs,cov,$(FUZZ_elf_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-session: $(call fuzz_objs,cov,$(FUZZ_session_C))
+	$(FUZZ_COV_LINK)
+
+if HAVE_LLVM_COV
+FUZZ_COV_BINS = $(FUZZ_TARGETS:%=tests/fuzz/cov/fuzz-%)
+endif
 
 FUZZ_BINS = $(FUZZ_TARGETS:%=tests/fuzz/fuzz-%)
 check_SCRIPTS = $(FUZZ_BINS)
@@ -62,11 +102,11 @@ CLEANFILES += $(FUZZ_BINS)
 
 clean-local: clean-fuzz
 clean-fuzz:
-	-rm -rf tests/fuzz/obj
+	-rm -rf tests/fuzz/obj tests/fuzz/cov
 
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) $(FUZZ_COV_BINS)
 	FUZZ_DIR='$(abs_top_builddir)/tests/fuzz' FIXTURES='$(abs_top_srcdir)/tests/fixtures' \
-	FUZZ_JOBS='$(FUZZ_JOBS)' \
+	FUZZ_JOBS='$(FUZZ_JOBS)' LLVM_COV='$(LLVM_COV)' LLVM_PROFDATA='$(LLVM_PROFDATA)' \
 	$(SHELL) $(top_srcdir)/tests/fuzz/campaign.sh '$(FUZZ_WORK)' '$(FUZZ_SECONDS)' \
 		'$(abs_top_srcdir)/tests/fuzz' $(FUZZ_TARGETS)
 else

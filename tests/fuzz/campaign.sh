@@ -8,7 +8,9 @@
 # A crash, leak or timeout is saved in WORK/TARGET/artifacts and the
 # target goes on for the rest of its time.  Then one line per target:
 # executions, executions per second, libFuzzer's coverage counters (cov:
-# edges, ft: features) and what was found.  FUZZ_JOBS=2 runs two targets
+# edges, ft: features), the lines of the target's own files its corpus
+# reaches (with LLVM_COV and LLVM_PROFDATA and $FUZZ_DIR/cov/fuzz-TARGET
+# built for source-based coverage) and what was found.  FUZZ_JOBS=2 runs two targets
 # at a time; FUZZ_NICE (default 19) is the niceness.
 set -u
 work=$1 seconds=$2 src=$3
@@ -45,11 +47,30 @@ run_target() {
 	done
 	cov=$(grep -E '^#[0-9]+.*cov:' "$d/log" | tail -n 1 |
 		sed 's/.*\(cov: [0-9]*\) \(ft: [0-9]*\).*/\1 \2/')
+	lines=$(cover "$t" "$d")
 	found=$(ls "$d/artifacts" | wc -l)
-	ub=$(ls "$d" | grep -c '^ubsan\.')
-	printf '%-8s execs %10s  exec/s %7s  %-22s  corpus %6s  findings %s (UB reports %s)\n' \
+	# the sanitizers' log files hold the stacks of crashes too
+	ub=$(cat "$d"/ubsan.* 2>/dev/null | grep -c 'runtime error')
+	printf '%-8s execs %10s  exec/s %6s  %-21s  lines %-16s  corpus %5s  findings %s (UB reports %s)\n' \
 		"$t" "$execs" "$((execs / seconds))" "${cov:-cov: ? ft: ?}" \
-		"$(ls "$d/corpus" | wc -l)" "$found" "$ub" > "$d/summary"
+		"${lines:-?}" "$(ls "$d/corpus" | wc -l)" "$found" "$ub" \
+		> "$d/summary"
+}
+
+# cover T DIR: the lines of T's own files (fuzz_cover_) that its corpus
+# reaches, "covered/total" and the percentage, from llvm-cov.
+cover() {
+	bin=$FUZZ_DIR/cov/fuzz-$1
+	[ -x "$bin" ] && [ -n "${LLVM_COV:-}" ] && [ -n "${LLVM_PROFDATA:-}" ] ||
+		return 0
+	LLVM_PROFILE_FILE=$2/cov.profraw nice -n "$FUZZ_NICE" "$bin" -runs=0 \
+		$(fuzz_opts_ "$1") "$2/corpus" > "$2/cov.log" 2>&1
+	"$LLVM_PROFDATA" merge -sparse -o "$2/cov.profdata" "$2/cov.profraw" &&
+	(cd "$src/../.." && "$LLVM_COV" report "$bin" \
+		-instr-profile="$2/cov.profdata" $(fuzz_cover_ "$1")) \
+		> "$2/cov.txt" 2>> "$2/cov.log" || return 0
+	# TOTAL regions missed % functions missed % lines missed %
+	awk '$1 == "TOTAL" { printf "%d/%d %s", $8 - $9, $8, $10 }' "$2/cov.txt"
 }
 
 pids=
@@ -62,7 +83,8 @@ for t in "$@"; do
 	fi
 done
 wait
-echo "fuzzing, $seconds s per target (coverage: libFuzzer's counters of the last run):"
+echo "fuzzing, $seconds s per target (cov/ft: libFuzzer's counters of the last run;"
+echo "lines: the target's own files' lines its corpus reaches, from llvm-cov):"
 for t in "$@"; do
 	cat "$work/$t/summary"
 done
