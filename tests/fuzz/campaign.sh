@@ -16,6 +16,10 @@ set -u
 work=$1 seconds=$2 src=$3
 . "$src/targets.sh"
 shift 3
+
+# All of it is read before it runs: a script edited during a campaign
+# does not change the campaign.
+main() {
 : "${FUZZ_JOBS:=1}" "${FUZZ_NICE:=19}"
 
 mkdir -p "$work/fx" || exit 1
@@ -89,3 +93,7 @@ for t in "$@"; do
 	cat "$work/$t/summary"
 done
 echo "findings: $work/TARGET/artifacts; logs: $work/TARGET/log"
+}
+
+main "$@"
+exit
