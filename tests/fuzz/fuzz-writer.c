@@ -9,7 +9,10 @@
  * AUXTRACE payloads) and its metadata are written by pd_writer into a
  * second in-memory file, in file mode or in pipe mode (the low bit of the
  * input's length chooses; file mode when the data holds records that a
- * pipe-mode reader takes for its own), and that copy is read again.  The
+ * pipe-mode reader takes for its own), in file mode compressed with zstd
+ * when the next bit is set and no record forbids it, and
+ * that copy is read again (the records of a compressed copy as they come
+ * out of its COMPRESSED records).  The
  * copy must open, hold the same events (attr fields and ids) and the same
  * records byte for byte, in the same order, and every feature the input
  * had (parsed, not dropped by the writer) must be in it: anything else
@@ -30,12 +33,16 @@
 #include "pdata/writer.h"
 #include "tests/fuzz/fuzz.h"
 
+enum { COPY_FILE, COPY_PIPE, COPY_ZSTD };
+
 /* The records of one read: their bytes, one after the other. */
 struct recs {
 	unsigned char *p;
 	size_t len, cap;
 	size_t nr;
 	bool pipe_types;	/* types a pipe-mode reader takes for its own */
+	/* records a compressed stream cannot hold (or hold already) */
+	bool no_zstd;
 };
 
 static void
@@ -71,18 +78,26 @@ mismatch(const char *what)
 
 /*
  * The records of r as written to its file, less those the writer makes
- * itself (pipe mode's HEADER_ATTR and HEADER_FEATURE); 0, or -1 when the
- * reader stops on an error or a record the writer cannot copy.
+ * itself (pipe mode's HEADER_ATTR and HEADER_FEATURE); with unwrap, the
+ * records that come out of COMPRESSED ones instead of those.  0, or -1
+ * when the reader stops on an error or a record the writer cannot copy.
  */
 static int
-collect(struct pd_reader *r, struct recs *d)
+collect(struct pd_reader *r, struct recs *d, bool unwrap)
 {
 	bool pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
 	struct pd_record rec;
 	int got;
 
 	while ((got = pd_reader_next(r, &rec)) > 0) {
-		if (rec.origin != PD_ORIGIN_FILE)
+		bool wrapper = rec.header.type == PD_RECORD_COMPRESSED ||
+			       rec.header.type == PD_RECORD_COMPRESSED2;
+
+		if (wrapper || rec.payload_size ||
+		    rec.size != rec.header.size ||
+		    rec.header.type == PD_RECORD_AUXTRACE)
+			d->no_zstd = true;
+		if (unwrap ? wrapper : rec.origin != PD_ORIGIN_FILE)
 			continue;
 		if (pipe && (rec.header.type == PD_RECORD_HEADER_ATTR ||
 			     rec.header.type == PD_RECORD_HEADER_FEATURE))
@@ -115,6 +130,21 @@ usable(struct pd_reader *r)
 	       !pd_meta_has(m, PD_FEAT_TRACING_DATA);
 }
 
+/* What perf writes with -z: the COMPRESSED feature. */
+static void
+set_zstd(struct pd_meta *m, struct pd_writer_opts *opts, size_t len)
+{
+	opts->zstd_level = 1;
+	opts->zstd_mmap_len = len ? (uint32_t)len : 1;
+	m->comp_version = 1;
+	m->comp_type = PD_COMP_ZSTD;
+	m->comp_level = 1;
+	m->comp_ratio = 1;
+	m->comp_mmap_len = opts->zstd_mmap_len;
+	m->features[PD_FEAT_COMPRESSED / 64] |=
+		1ULL << (PD_FEAT_COMPRESSED % 64);
+}
+
 /*
  * nr_attrs: the events of the input's attr section (file mode): those of
  * HEADER_ATTR records in its data come back from the same records in the
@@ -123,13 +153,15 @@ usable(struct pd_reader *r)
  */
 static int
 write_copy(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
-	   bool pipe, int fd, struct pd_writer **wp)
+	   unsigned int how, int fd, struct pd_writer **wp)
 {
-	struct pd_writer_opts opts = { .pipe = pipe };
+	struct pd_writer_opts opts = { .pipe = how == COPY_PIPE };
 	struct pd_meta m = *pd_reader_meta(r);	/* shallow: read only */
 	struct pd_writer *w;
 	size_t i;
 
+	if (how == COPY_ZSTD)
+		set_zstd(&m, &opts, d->len);
 	if (pd_writer_open(&w, fd, &opts))
 		return -1;
 	*wp = w;
@@ -139,7 +171,14 @@ write_copy(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
 		if (pd_writer_add_evsel(w, &ev->attr, ev->ids, ev->nr_ids))
 			return -1;
 	}
-	if (pd_writer_begin_data(w, &m) || pd_writer_write(w, d->p, d->len))
+	if (pd_writer_begin_data(w, &m))
+		return -1;
+	if (how == COPY_ZSTD) {
+		if (d->len && pd_writer_write_compressed(w, d->p, d->len))
+			return -1;
+		return pd_writer_finish(w, &m) ? -1 : 0;
+	}
+	if (pd_writer_write(w, d->p, d->len))
 		return -1;
 	if (pd_writer_data_size(w) != d->len)
 		mismatch("data size");
@@ -194,7 +233,7 @@ same_features(struct pd_reader *a, struct pd_reader *b,
 
 static void
 round_trip(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
-	   bool pipe)
+	   unsigned int how)
 {
 	struct pd_writer *w = NULL;
 	struct pd_reader *r2 = NULL;
@@ -202,7 +241,7 @@ round_trip(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
 	int fd = fuzz_memfd("fuzz-writer-copy", NULL, 0);
 	int got;
 
-	if (write_copy(r, nr_attrs, d, pipe, fd, &w) == 0) {
+	if (write_copy(r, nr_attrs, d, how, fd, &w) == 0) {
 		if (lseek(fd, 0, SEEK_SET) != 0)
 			abort();
 		if (pd_reader_open_fd(&r2, fd, "copy", &quiet)) {
@@ -210,7 +249,7 @@ round_trip(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
 				pd_reader_errmsg(r2));
 			mismatch("it does not open");
 		}
-		got = collect(r2, &d2);
+		got = collect(r2, &d2, how == COPY_ZSTD);
 		if (got < 0) {
 			fprintf(stderr, "fuzz-writer: %d: %s\n", got,
 				pd_reader_errmsg(r2));
@@ -224,13 +263,24 @@ round_trip(struct pd_reader *r, size_t nr_attrs, const struct recs *d,
 		 * An empty data section reads as a recording that was not
 		 * finalised (data size 0), whose features are not looked at.
 		 */
-		if (!pipe && d->len)
+		if (how != COPY_PIPE && d->len)
 			same_features(r, r2, w);
 		pd_reader_close(r2);
 	}
 	pd_writer_close(w);
 	free(d2.p);
 	close(fd);
+}
+
+/* How the input of this length is copied. */
+static unsigned int
+copy_how(const struct recs *d, size_t size)
+{
+	if ((size & 1) && !d->pipe_types)
+		return COPY_PIPE;
+	if ((size & 2) && !d->no_zstd && !d->pipe_types)
+		return COPY_ZSTD;
+	return COPY_FILE;
 }
 
 int
@@ -251,11 +301,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pd_reader_open_fd(&r, fd, "fuzz", &quiet) == 0 && usable(r)) {
 		size_t nr_attrs = pd_reader_nr_evsels(r);
 
-		if (collect(r, &d) == 0) {
+		if (collect(r, &d, false) == 0) {
 			if (pd_reader_info(r)->mode == PD_MODE_PIPE)
 				nr_attrs = pd_reader_nr_evsels(r);
-			round_trip(r, nr_attrs, &d,
-				   (size & 1) && !d.pipe_types);
+			round_trip(r, nr_attrs, &d, copy_how(&d, size));
 		}
 	}
 	pd_reader_close(r);
