@@ -8,9 +8,11 @@
  *
  * An input is a perf.data file (or pipe-mode stream) in an in-memory file
  * (memfd_create()).  Its last byte picks what preport would do with it:
- * -D, --stats, --header-only -I, or a report with one of several option
- * sets (default; -g caller,flat --children with filters; branch mode;
- * -g folded --no-children with --max-stack; --header and more keys).
+ * -D, --stats, --header-only -I, --unwind-stats, or a report with one of
+ * several option sets (default; -g caller,flat --children with comm and
+ * CPU filters; branch mode with --stitch-lbr; -g folded --no-children with
+ * --max-stack, --percent-limit and DSO and symbol filters; --header, more
+ * keys, pid and --time filters).
  * Output goes to /dev/null.  Symbols are looked up under --symfs
  * /dev/null, with /dev/null as kallsyms and build-id cache, so no file
  * of this machine is read for a DSO the input names, and none is written.
@@ -73,6 +75,7 @@ report_opts(struct rep_report_opts *o, unsigned int v)
 	case 2:
 		o->hist.branch_stack = true;
 		o->hist.show_period = true;
+		o->stitch_lbr = true;
 		break;
 	case 3:
 		if (rep_cc_param_parse(&o->cc.param, "folded,0,callee,address",
@@ -83,13 +86,19 @@ report_opts(struct rep_report_opts *o, unsigned int v)
 		o->hist.sort_str = "comm,dso";
 		o->max_stack = 3;
 		o->out.percent_limit = 0.5;
+		if (rep_filter_parse_list(&f->dsos, &f->nr_dsos,
+					  "[kernel.kallsyms],libc.so.6") ||
+		    rep_filter_parse_list(&f->syms, &f->nr_syms,
+					  "main,0x400000"))
+			abort();
 		break;
 	case 4:
 		o->hist.sort_str = "cpu,socket,parent,sym";
 		o->group = false;
 		o->group_set = true;
 		if (rep_filter_parse_ints(&f->pids, &f->nr_pids, "1,2,100",
-					  err, sizeof(err)))
+					  err, sizeof(err)) ||
+		    rep_filter_parse_time(f, "10%/2", err, sizeof(err)))
 			abort();
 		break;
 	default:
@@ -103,6 +112,13 @@ report(struct pd_reader *r, unsigned int v)
 {
 	struct rep_report_opts o;
 
+	if (v == 5) {
+		if (report_opts(&o, 0) == 0)
+			sink += (uint64_t)rep_unwind_stats_run(devnull, r, &o,
+							       NULL);
+		rep_filters_free(&o.hist.filt);
+		return;
+	}
 	if (report_opts(&o, v) == 0) {
 		if (v == 4)
 			o.hdr = rep_header_begin(devnull, r, false);
@@ -130,7 +146,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct pd_reader *r = NULL;
-	unsigned int sel = size ? data[size - 1] % 8 : 0;
+	unsigned int sel = size ? data[size - 1] % 9 : 0;
 	int fd = fuzz_memfd("fuzz-session", data, size);
 
 	if (pd_reader_open_fd(&r, fd, "fuzz", &ropts) == 0) {
