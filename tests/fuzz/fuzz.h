@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "pdata/events.h"
@@ -197,6 +198,8 @@ touch_event(const union pd_event *ev)
 /*
  * An in-memory file (memfd_create()) holding the size bytes at data, at
  * offset 0; aborts when the kernel refuses, as nothing can be tested then.
+ * It is made 0600 (a memfd starts 0777), so that readers which trust only
+ * files no one else may write take it as they take the user's own files.
  */
 static inline int
 fuzz_memfd(const char *name, const uint8_t *data, size_t size)
@@ -204,7 +207,7 @@ fuzz_memfd(const char *name, const uint8_t *data, size_t size)
 	int fd = memfd_create(name, MFD_CLOEXEC);
 	size_t off = 0;
 
-	if (fd < 0)
+	if (fd < 0 || fchmod(fd, 0600) != 0)
 		abort();
 	while (off < size) {
 		ssize_t n = write(fd, data + off, size - off);
