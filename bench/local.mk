@@ -5,7 +5,7 @@
 BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh \
 	bench/archive-size.sh bench/script-speed.sh bench/record-faults.sh \
 	bench/export-speed.sh
-EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/lib.sh $(BENCH_SH)
+EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/pyload.py bench/lib.sh $(BENCH_SH)
 
 bench: all
 	$(SHELL) $(srcdir)/bench/stats-throughput.sh

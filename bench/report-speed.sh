@@ -9,7 +9,11 @@
 #   perf record -e cpu-clock -F max -g -B --max-size SIZE M
 # of a CPU-bound workload on every CPU (frame-pointer callchains a few
 # frames deep), cached in OUT_DIR as report-SIZE.data and reused by later
-# runs.  Then, for every mode in MODES,
+# runs; with CALLGRAPH=dwarf,
+#   perf record -e cpu-clock -F 10000 --call-graph dwarf -B --max-size SIZE M
+# of python3 running bench/pyload.py (CPython built without frame
+# pointers: deep stacks through thousands of functions; report-dwarf-SIZE.data),
+# so that both tools unwind every sample's user stack.  Then, for every mode in MODES,
 #   children      --stdio --sort sym --children
 #   no-children   --stdio --sort sym --no-children
 #   none          --stdio --sort sym -g none
@@ -27,6 +31,8 @@
 #                 checks that it printed the same report (default: none)
 #   PERF          the perf to record with and compare to (default perf)
 #   SIZES         file sizes in MB (default "10 100 1000"); "10" is a quick run
+#   CALLGRAPH     fp (default) or dwarf: the recordings' call stacks
+#   PERF_OPTS     more options for perf report alone (default none)
 #   MODES         (default "children no-children none")
 #   REPEAT        runs of each tool per mode (default 3)
 #   OUT_DIR       where the recordings go (default ${TMPDIR:-/tmp}/pdata-bench)
@@ -48,7 +54,12 @@ BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 
 : "${PERF:=perf}" "${SIZES:=10 100 1000}" "${MODES:=children no-children none}"
 : "${REPEAT:=3}" "${OUT_DIR:=${TMPDIR:-/tmp}/pdata-bench}" "${RERECORD:=0}"
-: "${MEM_LIMIT_MB:=16384}" "${CC:=cc}"
+: "${MEM_LIMIT_MB:=16384}" "${CC:=cc}" "${CALLGRAPH:=fp}" "${PERF_OPTS:=}"
+case $CALLGRAPH in
+fp) cg_opts="-F max -g" cg_tag= ;;
+dwarf) cg_opts="-F 10000 --call-graph dwarf" cg_tag=dwarf- ;;
+*) die "CALLGRAPH is fp or dwarf, not '$CALLGRAPH'" ;;
+esac
 . "$BENCH_DIR/lib.sh"
 bench_need_preport_
 [ -x /usr/bin/time ] || die "GNU time (/usr/bin/time) is needed for the peak RSS (Debian: time)"
@@ -72,6 +83,10 @@ size_of() { wc -c < "$1" | tr -d ' '; }
 # The workload (bench/spin.c): one process per CPU, spinning a few
 # frames deep until perf stops it.
 build_workload() {
+	if [ "$CALLGRAPH" = dwarf ]; then
+		command -v python3 >/dev/null || die "CALLGRAPH=dwarf runs python3: not found"
+		return 0
+	fi
 	[ -x "$OUT_DIR/report-spin" ] && return 0
 	"$CC" -O1 -g -fno-omit-frame-pointer -o "$OUT_DIR/report-spin" "$BENCH_DIR/spin.c" ||
 		die "cannot build the workload with $CC"
@@ -81,7 +96,7 @@ build_workload() {
 # is there
 record_size() {
 	mb=$1
-	data=$OUT_DIR/report-$mb.data
+	data=$OUT_DIR/report-$cg_tag$mb.data
 	if [ "$RERECORD" != 1 ] && [ -s "$data" ] &&
 	   [ "$(size_of "$data")" -ge $((mb * 1000000 * 9 / 10)) ]; then
 		say "reusing $data ($(size_of "$data") bytes)"
@@ -89,12 +104,17 @@ record_size() {
 	fi
 	build_workload
 	rm -f "$data"
-	say "recording about $mb MB: $PERF record -e cpu-clock -F max -g -B --max-size $((mb * 1000000 / 1024))K -o $data"
+	say "recording about $mb MB: $PERF record -e cpu-clock $cg_opts -B --max-size $((mb * 1000000 / 1024))K -o $data"
 	# --max-size stops perf and its workload; timeout(1) is the safety net
-	timeout -s INT 1800 "$PERF" record -q -e cpu-clock -F max -g -B \
-		--max-size "$((mb * 1000000 / 1024))K" -o "$data" -- "$OUT_DIR/report-spin" "$ncpu" \
-		> "$OUT_DIR/report-$mb.record.log" 2>&1
-	[ -s "$data" ] || { cat "$OUT_DIR/report-$mb.record.log" >&2; die "perf record wrote nothing"; }
+	if [ "$CALLGRAPH" = dwarf ]; then
+		set -- python3 "$BENCH_DIR/pyload.py"
+	else
+		set -- "$OUT_DIR/report-spin" "$ncpu"
+	fi
+	timeout -s INT 1800 "$PERF" record -q -e cpu-clock $cg_opts -B \
+		--max-size "$((mb * 1000000 / 1024))K" -o "$data" -- "$@" \
+		> "$data.record.log" 2>&1
+	[ -s "$data" ] || { cat "$data.record.log" >&2; die "perf record wrote nothing"; }
 }
 
 # timed_run TAG CMD...: runs CMD with its output in OUT_DIR/TAG.out and
@@ -127,7 +147,7 @@ printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB
 printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 for mb in $SIZES; do
 	record_size "$mb"
-	data=$OUT_DIR/report-$mb.data
+	data=$OUT_DIR/report-$cg_tag$mb.data
 	bytes=$(size_of "$data")
 	cat "$data" > /dev/null
 	for mode in $MODES; do
@@ -147,7 +167,7 @@ for mb in $SIZES; do
 				timed_run base "$PREPORT_BASE" -i "$data" --stdio --sort sym $mopt
 				[ "$i" -eq 0 ] && untip "$OUT_DIR/base.out" > "$OUT_DIR/base.first"
 			fi
-			timed_run perf "$PERF" report -i "$data" --stdio --sort sym $mopt
+			timed_run perf "$PERF" report -i "$data" --stdio --sort sym $mopt $PERF_OPTS
 			[ "$i" -eq 0 ] && untip "$OUT_DIR/perf.out" > "$OUT_DIR/perf.first"
 			i=$((i + 1))
 		done
@@ -162,11 +182,11 @@ for mb in $SIZES; do
 			rb=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/base.times")
 			if cmp -s "$OUT_DIR/pre.first" "$OUT_DIR/base.first"; then sameb=yes; else sameb=NO; fi
 		fi
-		awk -v b="$bytes" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" \
+		awk -v b="$bytes" -v cg="$CALLGRAPH" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" \
 		    -v tb="$tb" -v rb="$rb" -v sameb="$sameb" 'BEGIN {
 			mb = b / 1e6
-			printf "| %.1f | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |",
-				mb, mode, tp, tf, tf / tp, mb / tp, mb / tf, rp / 1024, rf / 1024,
+			printf "| %.1f%s | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |",
+				mb, cg == "dwarf" ? " dwarf" : "", mode, tp, tf, tf / tp, mb / tp, mb / tf, rp / 1024, rf / 1024,
 				(rf > 0) ? rp / rf : 0, same
 			if (sameb == "-")
 				printf " - | - | - | - | - |\n"

@@ -139,6 +139,8 @@ sym_opts_fill(struct sym_opts *so, const struct pdiff_file *f)
 	so->kallsyms = f->ropts.kallsyms;
 	so->os_release = meta ? meta->os_release : NULL;
 	so->archive = f->archive;
+	so->archive_beside = true;	/* FILE.pdsym, never named */
+	so->force = f->ropts.force;
 	so->recording_id = f->recording_id;
 }
 
@@ -156,6 +158,8 @@ pdiff_file_load(struct pdiff_file *f, const struct pdiff_opts *o)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)f->path;
 	}
+	if (!tool_input_allowed(f->path, o->rep.force))
+		return 1;
 	err = pd_reader_open(&f->r, f->path, &ropts);
 	if (err) {
 		error_msg("%s: %s", f->path, pd_reader_errmsg(f->r));

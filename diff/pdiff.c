@@ -98,7 +98,8 @@ usage(FILE *f)
 		"      --symfs DIR      look for binaries under DIR\n"
 		"      --kallsyms FILE  kernel symbols from FILE\n"
 		"  -m, --modules        accepted: module maps come from the recording\n"
-		"  -f, --force          accepted: files are read whoever owns them\n"
+		"  -f, --force          read files and /tmp/perf-PID.map files owned\n"
+		"                       by another user (not root)\n"
 		"  -q, --quiet          no warnings and no comment lines\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n"
@@ -231,7 +232,9 @@ parse_common(struct pdiff_opts *o, int c, const char *arg)
 		o->relative = !strcmp(arg, "relative");
 		break;
 	case 'm':
+		break;
 	case 'f':
+		o->rep.force = true;
 		break;
 	default:
 		return false;

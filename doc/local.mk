@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 man1_MANS += doc/preport.1
 CLEANFILES += doc/preport.1
-EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md doc/symbol-archive.md doc/offline.md
+EXTRA_DIST += doc/preport.1.in doc/perf-data-subset.md doc/errata.md doc/HACKING.md doc/symbol-archive.md doc/offline.md doc/security.md
 # the README's picture of pexport --to flamegraph (python3, --call-graph dwarf)
 EXTRA_DIST += doc/flamegraph.png
 # the documents the code comments cite by section (tests/doc-sections.test)

@@ -208,7 +208,11 @@ unknown_name(struct strbuf *sb, const char *mod, uint64_t addr,
 	sb_addc(sb, ']');
 }
 
-/* The script's annotation classes: --all's _[i], _[k] and _[j]. */
+/*
+ * The script's annotation classes: --all's _[k] and _[j]; an inline
+ * frame (perf script's "(inlined)") keeps its plain name, as the script
+ * marks _[i] only in its own --inline mode, but its class colours it.
+ */
 static enum exp_code
 frame_code(const struct exp_profile *p, const struct exp_loc *loc,
 	   const char *mod)
@@ -226,7 +230,7 @@ static const char *const annotation[] = {
 	[EXP_CODE_USER] = "",
 	[EXP_CODE_KERNEL] = "_[k]",
 	[EXP_CODE_JIT] = "_[j]",
-	[EXP_CODE_INLINED] = "_[i]",
+	[EXP_CODE_INLINED] = "",
 };
 
 int

@@ -64,4 +64,5 @@ EXPORT_TESTS = \
 	tests/export-pprof.test
 TESTS += $(EXPORT_TESTS)
 EXTRA_DIST += $(EXPORT_TESTS) tests/export/stackcollapse.py \
+	tests/export/speedscope-schema.json tests/export/README.md \
 	tests/export/flamegraph.py

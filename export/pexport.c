@@ -21,6 +21,7 @@
 #include "export/export.h"
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "pdata/meta.h"
 #include "pdata/reader.h"
@@ -40,7 +41,8 @@ static const char usage[] =
 "  -i, --input=FILE         the recording (a file, a pipe, - for stdin);\n"
 "                           pprof: -i again to merge recordings\n"
 "  -o, --output=OUT         the file to write (- for standard output)\n"
-"  -f, --force              overwrite OUT if it exists\n"
+"  -f, --force              overwrite OUT if it exists; read FILE and\n"
+"                           /tmp/perf-PID.map files owned by another user\n"
 "  -e, --event=NAME         collapsed, flamegraph: the event to write\n"
 "                           (default: the first one sampled; flamegraph:\n"
 "                           a graph for each event)\n"
@@ -68,6 +70,9 @@ static const char usage[] =
 "  -C, --cpu=LIST           only samples on these CPUs\n"
 "      --time=RANGES        only samples in these time ranges\n"
 "      --max-stack=N        at most N frames a stack (default 127)\n"
+"      --no-inline          no inline frames in DWARF-unwound stacks\n"
+"                           (--inline, the default, adds them as perf\n"
+"                           script does)\n"
 "      --symfs=DIR          look for the binaries under DIR\n"
 "      --symbol-archive=FILE  symbols from FILE (default: FILE.pdsym\n"
 "                           beside the recording, when it exists)\n"
@@ -80,8 +85,8 @@ static const char usage[] =
 enum { OPT_SYMFS = 256, OPT_KALLSYMS, OPT_VERSION, OPT_SYMBOL_ARCHIVE,
        OPT_NO_ARCHIVE, OPT_WITH_PID, OPT_WITH_TID, OPT_ANNOTATE,
        OPT_ADDRS, OPT_COMMS, OPT_PID, OPT_TID, OPT_DSOS, OPT_SYMBOLS,
-       OPT_TIME, OPT_MAX_STACK, OPT_TITLE, OPT_MINWIDTH, OPT_WEIGHT,
-       OPT_INVERTED, OPT_DIFF };
+       OPT_TIME, OPT_MAX_STACK, OPT_INLINE, OPT_NO_INLINE, OPT_TITLE,
+       OPT_MINWIDTH, OPT_WEIGHT, OPT_INVERTED, OPT_DIFF };
 
 static const struct exp_format formats[] = {
 	{ .name = "json", .what = "JSON data", .write = exp_json },
@@ -111,6 +116,7 @@ struct options {
 	bool flame_opts;		/* an option only flamegraph reads */
 	bool force;
 	bool quiet;
+	bool no_inline;			/* --no-inline */
 	struct exp_opts exp;
 	struct rep_filters filt;
 };
@@ -295,6 +301,8 @@ parse_args(int argc, char **argv, struct options *o)
 		{ "cpu", required_argument, NULL, 'C' },
 		{ "time", required_argument, NULL, OPT_TIME },
 		{ "max-stack", required_argument, NULL, OPT_MAX_STACK },
+		{ "inline", no_argument, NULL, OPT_INLINE },
+		{ "no-inline", no_argument, NULL, OPT_NO_INLINE },
 		{ "symfs", required_argument, NULL, OPT_SYMFS },
 		{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 		{ "symbol-archive", required_argument, NULL,
@@ -326,6 +334,8 @@ parse_args(int argc, char **argv, struct options *o)
 			parse_filter(o, c, optarg);
 			break;
 		case OPT_MAX_STACK: o->max_stack = parse_max_stack(optarg); break;
+		case OPT_INLINE: o->no_inline = false; break;
+		case OPT_NO_INLINE: o->no_inline = true; break;
 		case OPT_SYMFS: o->symfs = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_SYMBOL_ARCHIVE: o->symbol_archive = optarg; break;
@@ -354,32 +364,57 @@ print_sym_warning(void *ctx, const char *msg)
 	warn_msg("%s", msg);
 }
 
-/* As perf data convert: an existing OUT is kept unless --force. */
+/*
+ * As perf data convert: an existing OUT is kept unless --force.  OUT is
+ * written under a temporary name and renamed into place (lib/safefile.h).
+ */
 static FILE *
-open_output(const struct options *o)
+open_output(const struct options *o, struct sfile_out *of)
 {
 	int fd;
 	FILE *f;
 
 	if (!strcmp(o->output, "-"))
 		return stdout;
-	fd = open(o->output, O_CREAT | O_WRONLY | O_CLOEXEC |
-		  (o->force ? O_TRUNC : O_EXCL), 0666);
+	fd = sfile_create(of, o->output, 0666, o->force ? 0 : SFILE_KEEP);
 	if (fd < 0) {
-		if (errno == EEXIST)
+		if (fd == -EEXIST)
 			error_msg("'%s' exists: --force overwrites it",
 				  o->output);
 		else
 			error_msg("cannot create '%s': %s", o->output,
-				  strerror(errno));
+				  sfile_strerror(fd));
 		return NULL;
 	}
 	f = fdopen(fd, "w");
 	if (!f) {
 		error_msg("cannot write '%s': %s", o->output, strerror(errno));
-		close(fd);
+		sfile_abort(of);
 	}
 	return f;
+}
+
+/*
+ * Close OUT; put it in place when all went well, else remove it: a
+ * failed merge or write leaves no part of a file.
+ */
+static int
+close_output(FILE *out, struct sfile_out *of, const char *path, int ret)
+{
+	int err;
+
+	if (out == stdout)
+		return ret;
+	fclose(out);
+	of->fd = -1;		/* fclose() closed it */
+	if (ret) {
+		sfile_abort(of);
+		return ret;
+	}
+	err = sfile_commit(of);
+	if (err)
+		error_msg("cannot write '%s': %s", path, sfile_strerror(err));
+	return err ? -1 : 0;
 }
 
 /*
@@ -453,6 +488,7 @@ session_open(struct exp_run *x, const struct options *o, struct held *h,
 	struct ses_opts sopts = {
 		.max_stack = o->max_stack,
 		.stack_ids = o->format->profile,
+		.inline_frames = !o->no_inline,
 		.stack_key_cpu = by_cpu,
 		.threads = ses_threads_default(),
 	};
@@ -460,6 +496,9 @@ session_open(struct exp_run *x, const struct options *o, struct held *h,
 	h->archive = symbol_archive(o, x->input);
 	h->recording_id = sym_recording_id(x->input);
 	so.archive = h->archive;
+	so.archive_beside = h->archive &&
+			    !(o->symbol_archive && x->input != o->exp.diff);
+	so.force = o->force;
 	so.recording_id = h->recording_id;
 	h->syms = sym_ctx_new(&so);
 	if (!h->syms)
@@ -497,6 +536,8 @@ open_input(struct exp_run *x, const struct options *o, const char *input)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)x->input;
 	}
+	if (!tool_input_allowed(x->input, o->force))
+		return -1;
 	if (!pd_reader_open(&x->r, x->input, &ropts))
 		return 0;
 	error_msg("%s: %s", x->input, pd_reader_errmsg(x->r));
@@ -582,7 +623,7 @@ run(struct exp_run *x, struct options *o, struct exp_collect_opts *co,
  * recording opened; a merging format writes it at the end.
  */
 static int
-export_all(struct exp_run *x, struct options *o)
+export_all(struct exp_run *x, struct options *o, struct sfile_out *of)
 {
 	struct exp_collect_opts co = { .filt = &o->filt };
 	void *state = NULL;
@@ -591,7 +632,7 @@ export_all(struct exp_run *x, struct options *o)
 	for (size_t i = 0; !ret && i < o->nr_inputs; i++) {
 		if (open_input(x, o, o->inputs[i]))
 			ret = -1;
-		else if (!x->out && !(x->out = open_output(o)))
+		else if (!x->out && !(x->out = open_output(o, of)))
 			ret = -1;
 		if (!ret && !i && o->format->start)
 			state = o->format->start(x, &co);
@@ -634,6 +675,7 @@ main(int argc, char **argv)
 {
 	struct options o = { .exp.minwidth = 0.1 };
 	struct exp_run x = { 0 };
+	struct sfile_out of = { .fd = -1 };
 	long size = 0;
 	int ret;
 
@@ -645,18 +687,14 @@ main(int argc, char **argv)
 	}
 	x.o = &o.exp;
 	x.output = o.output;
-	ret = export_all(&x, &o);
+	ret = export_all(&x, &o, &of);
 	if (x.out) {
 		size = ftell(x.out);
 		if (fflush(x.out) || ferror(x.out)) {
 			error_msg("cannot write '%s'", o.output);
 			ret = -1;
 		}
-		if (x.out != stdout)
-			fclose(x.out);
-		/* a failed merge or write leaves no part of a file */
-		if (ret && x.out != stdout)
-			unlink(o.output);
+		ret = close_output(x.out, &of, o.output, ret);
 	}
 	if (!ret && !o.quiet)
 		summary(&x, &o, size);

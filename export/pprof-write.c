@@ -263,16 +263,37 @@ build_mappings(struct pb *b, const struct pp_profile *pp)
 	b->prof.mapping = b->mapping_ptrs;
 }
 
+/* The lines of location i: its own, then its outer locations' (pprof.h). */
+static size_t
+location_lines(const struct pp_location *loc, size_t i, pb_line *lines,
+	       pb_line **ptrs)
+{
+	size_t n = 0;
+
+	for (uint64_t id = i + 1; id && loc[id - 1].function;
+	     id = loc[id - 1].outer, n++) {
+		if (!lines)
+			continue;
+		lines[n] = (pb_line)PERFTOOLS__PROFILES__LINE__INIT;
+		lines[n].function_id = loc[id - 1].function;
+		lines[n].line = loc[id - 1].line;
+		ptrs[n] = &lines[n];
+	}
+	return n;
+}
+
 static void
 build_locations(struct pb *b, const struct pp_profile *pp)
 {
 	const struct pp_location *loc = pp->locations.v;
-	size_t n = pp->locations.nr;
+	size_t n = pp->locations.nr, total = 0, at = 0;
 
+	for (size_t i = 0; i < n; i++)
+		total += location_lines(loc, i, NULL, NULL);
 	b->locations = xcalloc(n + 1, sizeof(*b->locations));
 	b->location_ptrs = xcalloc(n + 1, sizeof(*b->location_ptrs));
-	b->lines = xcalloc(n + 1, sizeof(*b->lines));
-	b->line_ptrs = xcalloc(n + 1, sizeof(*b->line_ptrs));
+	b->lines = xcalloc(total + 1, sizeof(*b->lines));
+	b->line_ptrs = xcalloc(total + 1, sizeof(*b->line_ptrs));
 	for (size_t i = 0; i < n; i++) {
 		pb_location *m = &b->locations[i];
 
@@ -281,14 +302,10 @@ build_locations(struct pb *b, const struct pp_profile *pp)
 		m->mapping_id = loc[i].mapping ?
 			mapping_id(b, loc[i].mapping - 1) : 0;
 		m->address = loc[i].address;
-		if (loc[i].function) {
-			b->lines[i] = (pb_line)PERFTOOLS__PROFILES__LINE__INIT;
-			b->lines[i].function_id = loc[i].function;
-			b->lines[i].line = loc[i].line;
-			b->line_ptrs[i] = &b->lines[i];
-			m->n_line = 1;
-			m->line = &b->line_ptrs[i];
-		}
+		m->n_line = location_lines(loc, i, b->lines + at,
+					   b->line_ptrs + at);
+		m->line = m->n_line ? &b->line_ptrs[at] : NULL;
+		at += m->n_line;
 		b->location_ptrs[i] = m;
 	}
 	b->prof.n_location = n;

@@ -202,7 +202,8 @@ struct srcpos {
 static struct srcpos
 srcpos_of(struct pp_profile *pp, const struct exp_loc *l)
 {
-	const char *s = sym_dso_srcline(l->map->dso, l->al_addr);
+	const char *s = l->srcline ? l->srcline :
+			sym_dso_srcline(l->map->dso, l->al_addr);
 	const char *colon = s ? strrchr(s, ':') : NULL;
 	struct srcpos sp = { 0, 0 };
 	char *file;
@@ -257,6 +258,35 @@ add_locations(struct pp_profile *pp, const struct exp_profile *p)
 	return ids;
 }
 
+/* Whether frame k of a stack is inlined into frame k + 1, at its address. */
+static bool
+inlined_into_next(const struct exp_profile *p, const uint32_t *locs,
+		  size_t k, size_t n)
+{
+	const struct exp_loc *a = &p->locs[locs[k]], *b;
+
+	if (k + 1 >= n || !a->sym || !a->sym->inlined || !a->srcline)
+		return false;
+	b = &p->locs[locs[k + 1]];
+	return b->map == a->map && b->ip == a->ip;
+}
+
+/* The location of frame j's lines, then those of the location outer. */
+static uint64_t
+inline_location(struct pp_profile *pp, uint64_t own, uint64_t outer)
+{
+	struct pp_location l =
+		((const struct pp_location *)pp->locations.v)[own - 1];
+
+	l.outer = outer;
+	return 1 + intern(pp, &pp->locations, &l, sizeof(l), eq_location);
+}
+
+/*
+ * A stack's location ids: the frames one address was expanded into
+ * (inline frames, then the function they are inlined into) make one
+ * location with a line for each.
+ */
 static uint32_t
 stack_of(struct pp_profile *pp, const struct exp_profile *p,
 	 const uint64_t *loc_ids, uint32_t stack)
@@ -264,8 +294,28 @@ stack_of(struct pp_profile *pp, const struct exp_profile *p,
 	const uint32_t *locs = exp_stack_locs(p, stack);
 	size_t n = exp_stack_len(p, stack), from = pp->nr_stack_ids;
 
-	for (size_t k = 0; k < n; k++)
-		stack_push(pp, loc_ids[locs[k]]);
+	if (!n) {
+		/*
+		 * An empty callchain (perf script prints no frame): one
+		 * unknown location, as pprof drops a sample without any
+		 */
+		struct pp_location unknown = { 0 };
+
+		stack_push(pp, 1 + intern(pp, &pp->locations, &unknown,
+					  sizeof(unknown), eq_location));
+		return stack_intern(pp, from);
+	}
+	for (size_t k = 0; k < n; k++) {
+		size_t first = k;
+		uint64_t id;
+
+		while (inlined_into_next(p, locs, k, n))
+			k++;
+		id = loc_ids[locs[k]];
+		for (size_t j = k; j-- > first;)
+			id = inline_location(pp, loc_ids[locs[j]], id);
+		stack_push(pp, id);
+	}
 	return stack_intern(pp, from);
 }
 

@@ -36,11 +36,18 @@ struct pp_function {
 	uint32_t file;			/* 0: unknown */
 };
 
+/*
+ * A location's lines are its own (function, line), then, for a function
+ * inlined into another, those of the location outer names: the frames
+ * one unwound address was expanded into, innermost first, as pprof
+ * lists inline frames.
+ */
 struct pp_location {
 	uint64_t address;
 	uint32_t mapping;		/* id; 0: none */
 	uint32_t function;		/* id; 0: unknown code, no Line */
 	int64_t line;			/* 0: unknown */
+	uint64_t outer;			/* id; 0: none */
 };
 
 /* pid, tid and comm, cpu (when sampled) and event of samples */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "export/export.h"
+#include "lib/strbuf.h"
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "pdata/abi.h"
@@ -30,6 +31,12 @@ struct thread_seq {
 
 struct speedscope {
 	struct exp_run *x;
+	/*
+	 * Each stack's "[f,f,...]" text, made once: a recording has few
+	 * stacks and many samples.  Offsets into text, by stack; 0: not yet.
+	 */
+	struct strbuf text;
+	size_t *text_at, *text_len;
 	struct u64map by_thread;	/* (evsel, tid) key -> 1 + seq */
 	struct thread_seq *seqs;
 	size_t nr_seqs, cap_seqs;
@@ -113,12 +120,59 @@ unit_of(struct pd_reader *r, unsigned int evsel)
 		"nanoseconds" : "none";
 }
 
+/* The text of stack i, "[f,f,...]" root first, made on first use. */
+static void
+stack_text(struct speedscope *sp, uint32_t i, const char **s, size_t *len)
+{
+	const struct exp_profile *p = &sp->x->profile;
+
+	if (!sp->text_at) {
+		sp->text_at = xcalloc(p->nr_stacks + 1, sizeof(*sp->text_at));
+		sp->text_len = xcalloc(p->nr_stacks + 1,
+				       sizeof(*sp->text_len));
+		sb_addc(&sp->text, ' ');	/* offset 0: not made */
+	}
+	if (!sp->text_at[i]) {
+		const uint32_t *locs = exp_stack_locs(p, i);
+		size_t n = exp_stack_len(p, i), at = sp->text.len;
+
+		sb_addc(&sp->text, '[');
+		for (size_t k = n; k-- > 0;)
+			sb_addf(&sp->text, k + 1 == n ? "%" PRIu32 : ",%" PRIu32,
+				p->locs[locs[k]].func);
+		sb_addc(&sp->text, ']');
+		sp->text_at[i] = at;
+		sp->text_len[i] = sp->text.len - at;
+	}
+	*s = sb_str(&sp->text) + sp->text_at[i];
+	*len = sp->text_len[i];
+}
+
+/* v in decimal, preceded by a comma unless first: at most 21 bytes at buf */
+static size_t
+u64_item(char *buf, uint64_t v, bool first)
+{
+	char digits[20];
+	size_t n = 0, len = 0;
+
+	do {
+		digits[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	if (!first)
+		buf[len++] = ',';
+	while (n)
+		buf[len++] = digits[--n];
+	return len;
+}
+
 static void
 profile(struct speedscope *sp, const struct thread_seq *q)
 {
-	const struct exp_profile *p = &sp->x->profile;
 	FILE *out = sp->x->out;
-	char name[512];
+	char name[512], buf[4096];
+	size_t used = 0, len;
+	const char *s;
 
 	snprintf(name, sizeof(name), "%s %" PRIi32 "/%" PRIi32 " %s", q->comm,
 		 q->pid, q->tid,
@@ -128,18 +182,20 @@ profile(struct speedscope *sp, const struct thread_seq *q)
 	fprintf(out, ",\"unit\":\"%s\",\"startValue\":0,\"endValue\":%" PRIu64
 		",\n\"samples\":[", unit_of(sp->x->r, q->evsel), q->total);
 	for (size_t i = 0; i < q->nr; i++) {
-		const uint32_t *locs = exp_stack_locs(p, q->stacks[i]);
-		size_t n = exp_stack_len(p, q->stacks[i]);
-
-		fputs(i ? ",[" : "[", out);
-		for (size_t k = n; k-- > 0;)
-			fprintf(out, k + 1 == n ? "%" PRIu32 : ",%" PRIu32,
-				p->locs[locs[k]].func);
-		fputc(']', out);
+		if (i)
+			fputc(',', out);
+		stack_text(sp, q->stacks[i], &s, &len);
+		fwrite(s, 1, len, out);
 	}
 	fputs("],\n\"weights\":[", out);
-	for (size_t i = 0; i < q->nr; i++)
-		fprintf(out, i ? ",%" PRIu64 : "%" PRIu64, q->weights[i]);
+	for (size_t i = 0; i < q->nr; i++) {
+		if (used > sizeof(buf) - 24) {
+			fwrite(buf, 1, used, out);
+			used = 0;
+		}
+		used += u64_item(buf + used, q->weights[i], !i);
+	}
+	fwrite(buf, 1, used, out);
 	fputs("]}", out);
 }
 
@@ -178,6 +234,9 @@ exp_speedscope(struct exp_run *x, void *state)
 		free(sp->seqs[i].weights);
 	}
 	free(sp->seqs);
+	sb_free(&sp->text);
+	free(sp->text_at);
+	free(sp->text_len);
 	u64map_free(&sp->by_thread);
 	free(sp);
 	return 0;

@@ -102,6 +102,8 @@ code_of(const struct ses_loc *l)
 		return EXP_CODE_KERNEL;
 	if (l->dso && sym_dso_kind(l->dso) == SYM_DSO_JIT)
 		return EXP_CODE_JIT;
+	if (l->sym && l->sym->inlined)
+		return EXP_CODE_INLINED;
 	return EXP_CODE_USER;
 }
 
@@ -155,6 +157,7 @@ loc_intern(struct exp_profile *p, const struct ses_loc *l)
 	p->locs[i] = (struct exp_loc){
 		.map = l->map, .ip = l->ip, .al_addr = l->al_addr,
 		.sym = l->sym, .func = func_intern(p, l),
+		.srcline = l->srcline,
 	};
 	chain_add(&ix->locs, h, i);
 	return i;

@@ -43,6 +43,8 @@ struct exp_loc {
 	uint64_t al_addr;		/* map-relative (ses_loc.al_addr) */
 	const struct sym_symbol *sym;	/* NULL: unresolved */
 	uint32_t func;			/* index in exp_profile.funcs */
+	/* an inline frame's own source line (ses_loc.srcline), else NULL */
+	const char *srcline;
 };
 
 /* One row: samples of one event, thread, comm, CPU and stack. */

@@ -8,5 +8,6 @@ lib_libpdutil_a_SOURCES = \
 	lib/strbuf.c lib/strbuf.h \
 	lib/u64map.c lib/u64map.h \
 	lib/cpulist.c lib/cpulist.h \
-	lib/input.c lib/input.h
+	lib/input.c lib/input.h \
+	lib/safefile.c lib/safefile.h
 lib_libpdutil_a_CFLAGS = $(AM_CFLAGS)

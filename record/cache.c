@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "lib/diag.h"
+#include "lib/safefile.h"
 #include "pdata/meta.h"
 #include "record/record.h"
 #include "symbol/buildid-cache.h"
@@ -59,7 +60,7 @@ cache_one(const char *dir, const struct pd_build_id *b,
 	if (r == -EBADE && !o->verbose)
 		return;
 	warn_msg("cannot add %s to the build-id cache: %s", b->filename,
-		 *err ? err : strerror(-r));
+		 *err ? err : sfile_strerror(r));
 }
 
 void

@@ -52,7 +52,7 @@ rec_control_open(struct rec_control *c, const char *spec, char *why,
 	memset(c, 0, sizeof(*c));
 	c->ctl = c->ack = -1;
 	if (!fifo && strncmp(spec, "fd:", 3)) {
-		snprintf(why, len, "--control takes fd:CTL[,ACK] or "
+		snprintf(why, len, "takes fd:CTL[,ACK] or "
 			 "fifo:CTL[,ACK], not '%s'", spec);
 		return -1;
 	}

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <getopt.h>
 #include <limits.h>
 #include <poll.h>
@@ -386,27 +387,48 @@ bytes_of(const char *s, uint64_t *out, bool *suffixed)
 	return true;
 }
 
+/* perf's unit_number__scnprintf(): 16K, 1024K, 2M */
+static void
+size_text(char *buf, size_t len, uint64_t n)
+{
+	static const char unit[] = "BKMGTPE";
+	unsigned int i = 0;
+
+	while (n / 1024 > 1 && i < sizeof(unit) - 2) {
+		n /= 1024;
+		i++;
+	}
+	snprintf(buf, len, "%" PRIu64 "%c", n, unit[i]);
+}
+
+/*
+ * PAGES, or a size rounded up to whole pages; a count that is not a
+ * power of two is rounded up to one, and perf says so (0 becomes 1).
+ */
 static unsigned int
-parse_pages(const char *s)
+parse_pages(const struct rec_opts *o, const char *s)
 {
 	size_t page = (size_t)sysconf(_SC_PAGESIZE);
-	uint64_t pages;
+	uint64_t pages, p = 1;
 	bool in_bytes;
+	char size[32];
 
 	if (!bytes_of(s, &pages, &in_bytes))
 		usage_error("bad mmap size '%s'", s);
 	if (in_bytes)
-		pages /= page;
-	if (!pages || pages > (1ULL << 24))
+		pages = pages / page + (pages % page != 0);
+	if (pages > (1ULL << 24))
 		usage_error("mmap size '%s' is out of range", s);
-	if (pages & (pages - 1)) {
-		uint64_t p = 1;
-
-		while (p < pages)
-			p <<= 1;
-		pages = p;
+	if (pages && !(pages & (pages - 1)))
+		return (unsigned int)pages;
+	while (p < pages)
+		p <<= 1;
+	if (!o->quiet) {
+		size_text(size, sizeof(size), p * page);
+		fprintf(stderr, "rounding mmap pages size to %s (%" PRIu64
+			" pages)\n", size, p);
 	}
-	return (unsigned int)pages;
+	return (unsigned int)p;
 }
 
 /* perf's default: perf_event_mlock_kb less one page, a power of two */
@@ -529,10 +551,10 @@ parse_mmap(struct rec_opts *o, const char *arg)
 
 	if (comma) {
 		data[comma - arg] = '\0';
-		o->aux_pages = parse_pages(comma + 1);
+		o->aux_pages = parse_pages(o, comma + 1);
 	}
 	if (*data)
-		o->mmap_pages = parse_pages(data);
+		o->mmap_pages = parse_pages(o, data);
 	free(data);
 }
 

@@ -232,6 +232,7 @@ struct rec_target {
 	pid_t child;			/* the workload, or 0 */
 	/* the dispositions precord found, given back to the workload */
 	struct sigaction old_int, old_term, old_hup, old_chld, old_xfsz;
+	struct sigaction old_pipe;
 	struct sigaction old_usr2, old_alrm;
 	sigset_t old_mask;
 	int go_fd;			/* write end of the start pipe */

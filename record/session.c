@@ -68,6 +68,8 @@ static volatile sig_atomic_t done;
 static volatile sig_atomic_t child_finished;
 static volatile sig_atomic_t signr = -1;
 static volatile sig_atomic_t switch_hit;
+/* the reader of -o - went away (EPIPE): end as perf does, by SIGPIPE */
+static bool pipe_gone;
 
 static void
 on_signal(int sig)
@@ -126,15 +128,38 @@ meta_set(struct pd_meta *m, unsigned int feat)
 	m->features[feat / 64] |= 1ULL << (feat % 64);
 }
 
+/*
+ * The text of a writer's (pdata/errors.h) or a ring's (-errno) error: the
+ * rings return only errno values beyond the library's -PD_E_* range.
+ */
+static const char *
+err_text(int err)
+{
+	if (!err)
+		return "failed";
+	if (err <= -PD_ERRNO_BASE || (err < 0 && -err < PD_E_COUNT))
+		return pd_strerror(err);
+	return strerror(err < 0 ? -err : err);
+}
+
 static int
 writer_fail(struct session *s, const char *what, int err)
 {
 	const char *why = s->w ? pd_writer_errmsg(s->w) : NULL;
 
+	if (s->o->pipe && (err == PD_ERR_ERRNO(EPIPE) || err == -EPIPE)) {
+		/* stop the workload at once, and say nothing */
+		pipe_gone = true;
+		if (s->t.child && !child_finished)
+			kill(s->t.child, SIGTERM);
+		return -1;
+	}
 	if (rec_threads_errmsg(s->th))
 		why = rec_threads_errmsg(s->th);
-	error_msg("cannot write %s to '%s': %s", what, s->o->output,
-		  why && *why ? why : strerror(err < 0 ? -err : err));
+	/* the writer has no message of its own for a ring's error */
+	if (!why || !*why || !strcmp(why, "no error"))
+		why = err_text(err);
+	error_msg("cannot write %s to '%s': %s", what, s->o->output, why);
 	return -1;
 }
 
@@ -490,14 +515,34 @@ keep_old(const char *path, const char *suffix)
 	sprintf(from, "%s%s", path, suffix);
 	sprintf(to, "%s.old%s", path, suffix);
 	err = rec_old_remove(to, why, sizeof(why));
-	if (err)
+	if (err) {
 		error_msg("Can't remove old data: %s (%s)", why, to);
-	else if (rename(from, to) && errno != ENOENT)
-		warn_msg("cannot rename '%s' to '%s': %s", from, to,
-			 strerror(errno));
+	} else if (rename(from, to) && errno != ENOENT) {
+		/* the old recording stays whole where it is */
+		error_msg("cannot rename '%s' to '%s': %s", from, to,
+			  strerror(errno));
+		err = -1;
+	}
 	free(from);
 	free(to);
 	return err;
+}
+
+/*
+ * A new file at path: an empty one there (not renamed to .old) goes
+ * first, so that O_EXCL can make sure that nothing else is written
+ * through, whatever appears at path meanwhile (doc/security.md).
+ */
+static int
+create_output(const char *path)
+{
+	struct stat st;
+
+	if (!lstat(path, &st) && S_ISREG(st.st_mode) && !st.st_size &&
+	    unlink(path))
+		return -1;
+	return open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW,
+		    0600);
 }
 
 /* The output's fd and writer: each file of --switch-output has its own. */
@@ -520,11 +565,11 @@ open_file(struct session *s)
 			if (s->fd < 0)
 				return -1;
 		} else {
-			s->fd = open(s->o->output, O_RDWR | O_CREAT |
-				     O_TRUNC | O_CLOEXEC, 0600);
+			s->fd = create_output(s->o->output);
 		}
 		if (s->fd < 0) {
 			error_msg("cannot create '%s': %s", s->o->output,
+				  errno == ELOOP ? "a symbolic link" :
 				  strerror(errno));
 			return -1;
 		}
@@ -542,6 +587,14 @@ open_output(struct session *s)
 
 	if (s->o->threads && rec_threads_new(&s->th, s->o, &s->t))
 		return -1;
+	/* a FIFO, a device or a symlink there is not ours to replace */
+	if (!s->o->pipe && !lstat(s->o->output, &st) &&
+	    !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode)) {
+		error_msg("cannot create '%s': %s", s->o->output,
+			  S_ISLNK(st.st_mode) ? "a symbolic link" :
+			  "not a regular file");
+		return -1;
+	}
 	if (!s->o->pipe && !stat(s->o->output, &st) && st.st_size &&
 	    (keep_old(s->o->output, "") || keep_old(s->o->output, ".pdsym")))
 		return -1;
@@ -1189,6 +1242,8 @@ install_signals(struct session *s, sigset_t *waitmask)
 	sigaction(SIGCHLD, &sa, &t->old_chld);
 	/* past a file size limit a write fails (EFBIG) and the file is kept */
 	sigaction(SIGXFSZ, &ign, &t->old_xfsz);
+	/* a closed pipe fails a write (EPIPE): the workload is stopped first */
+	sigaction(SIGPIPE, &ign, &t->old_pipe);
 	sigemptyset(&block);
 	sigaddset(&block, SIGINT);
 	sigaddset(&block, SIGTERM);
@@ -1451,6 +1506,19 @@ record(struct session *s, sigset_t *waitmask, int *status)
 	return 0;
 }
 
+/* End by sig, as perf does when it was what stopped the recording. */
+static void
+die_of(int sig)
+{
+	sigset_t one;
+
+	signal(sig, SIG_DFL);
+	sigemptyset(&one);
+	sigaddset(&one, sig);
+	sigprocmask(SIG_UNBLOCK, &one, NULL);
+	raise(sig);
+}
+
 int
 rec_session_run(struct rec_opts *o, int argc, char **argv)
 {
@@ -1473,6 +1541,8 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	if (err) {
 		abandon_child(&s);
 		session_free(&s);
+		if (pipe_gone)
+			die_of(SIGPIPE);
 		return err < 0 ? REC_EXIT_FAIL : status;
 	}
 	session_free(&s);
@@ -1480,14 +1550,7 @@ rec_session_run(struct rec_opts *o, int argc, char **argv)
 	if ((o->archive || o->perf_archive) &&
 	    rec_archive_run(o) && !status)
 		status = REC_EXIT_FAIL;
-	if (signr > 0) {
-		sigset_t one;
-
-		signal(signr, SIG_DFL);
-		sigemptyset(&one);
-		sigaddset(&one, signr);
-		sigprocmask(SIG_UNBLOCK, &one, NULL);
-		raise(signr);
-	}
+	if (signr > 0)
+		die_of(signr);
 	return status;
 }

@@ -72,30 +72,43 @@ ksyms_note(struct ksyms *k, const char *name, uint64_t addr)
 	}
 }
 
+/* One line of /proc/kallsyms: "ADDR TYPE NAME[\t[module]]". */
+static void
+ksyms_line(struct ksyms *k, char *line)
+{
+	unsigned long long addr;
+	char *p, *name;
+
+	addr = strtoull(line, &p, 16);
+	if (p == line || p[0] != ' ' || !p[1] || p[2] != ' ' ||
+	    !ksym_is_text(p[1]))
+		return;
+	name = p + 3;
+	name[strcspn(name, " \t\n")] = '\0';
+	ksyms_note(k, name, addr);
+}
+
+/*
+ * The kernel writes /proc/kallsyms as it is read, a few megabytes of
+ * it: the reading stops once the three symbols are found (_etext comes
+ * after the kernel's text, before the modules').
+ */
 static int
 ksyms_read(struct ksyms *k)
 {
-	char *text, *line, *next;
-	int err;
+	char *line = NULL;
+	size_t cap = 0;
+	FILE *f;
 
 	memset(k, 0, sizeof(*k));
-	err = rec_sys_read_file("/proc/kallsyms", &text, NULL);
-	if (err)
-		return err;
-	for (line = text; *line; line = next) {
-		char type, name[128];
-		unsigned long long addr;
-
-		next = strchr(line, '\n');
-		if (next)
-			*next++ = '\0';
-		else
-			next = line + strlen(line);
-		if (sscanf(line, "%llx %c %127s", &addr, &type, name) == 3 &&
-		    ksym_is_text(type))
-			ksyms_note(k, name, addr);
-	}
-	free(text);
+	f = fopen("/proc/kallsyms", "re");
+	if (!f)
+		return -errno;
+	while (!(k->has_text && k->has_stext && k->has_etext) &&
+	       getline(&line, &cap, f) > 0)
+		ksyms_line(k, line);
+	free(line);
+	fclose(f);
 	return 0;
 }
 

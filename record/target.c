@@ -247,6 +247,7 @@ child_run(const struct rec_target *t, int go, int errw, int ready,
 	sigaction(SIGHUP, &t->old_hup, NULL);
 	sigaction(SIGCHLD, &t->old_chld, NULL);
 	sigaction(SIGXFSZ, &t->old_xfsz, NULL);
+	sigaction(SIGPIPE, &t->old_pipe, NULL);
 	sigaction(SIGUSR2, &t->old_usr2, NULL);
 	sigaction(SIGALRM, &t->old_alrm, NULL);
 	sigprocmask(SIG_SETMASK, &t->old_mask, NULL);

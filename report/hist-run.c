@@ -374,6 +374,14 @@ stitch_lbr_check(struct pd_reader *r)
 	return false;
 }
 
+int
+rep_session_error(struct pd_reader *r, const struct ses_session *sess)
+{
+	/* the session's message, which may not be the reader's */
+	error_msg("%s: %s", pd_reader_source_name(r, 0), ses_errmsg(sess));
+	return 1;
+}
+
 void
 rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 		  const struct rep_report_opts *o, const char *archive)
@@ -387,6 +395,8 @@ rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 	so->no_demangle = o->no_demangle;
 	so->archive = archive;
 	so->recording_id = o->recording_id;
+	so->archive_beside = o->archive_beside;
+	so->force = o->force;
 	so->warn = o->quiet ? NULL : print_sym_warning;
 }
 
@@ -434,6 +444,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
+	sopts.inline_frames = !o->no_inline;
 	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
 		o->cc.children == 0 && !has_parent_key(o);
 	if (meta && rep_filter_resolve_time(&o->hist.filt,
@@ -452,6 +463,8 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	syms = sym_ctx_new(&so);
 	sess = ses_new(r, syms, &sopts);
 	err = run_session(&run, sess);
+	if (err < 0)
+		err = rep_session_error(r, sess);
 	progress_end(&run);
 	if (!run.rep)
 		run_setup(&run);

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <getopt.h>
+#include <regex.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -161,8 +162,8 @@ usage(FILE *out)
 		"Input:\n"
 		"  -i, --input FILE     the file to read (default perf.data; '-' or a\n"
 		"                       FIFO on standard input reads a pipe-mode stream)\n"
-		"  -f, --force          accepted for perf compatibility; pdata reads\n"
-		"                       files whatever their owner\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"\n"
 		"Modes:\n"
 		"      --header-only    print the header as `perf report --header-only` does\n"
@@ -228,8 +229,9 @@ usage(FILE *out)
 		"                       beside a regular input FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
-		"      --no-inline      no inline frames in the callchains (none\n"
-		"                       are shown yet; --inline is refused)\n"
+		"      --inline         add the inline frames of DWARF-unwound\n"
+		"                       callchain entries (the default)\n"
+		"      --no-inline      add no inline frames\n"
 		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
 		"                       (the default on files that have them)\n"
 		"      --no-branch-stack  report samples, not branch entries\n"
@@ -371,6 +373,23 @@ parse_report_filter(struct options *o, int c, const char *arg)
 }
 
 /* The report's options; false when c is none of them. */
+
+/* perf's message for a --parent pattern regcomp(3) refuses */
+static void
+check_parent_re(const char *pattern)
+{
+	char why[256];
+	regex_t re;
+	int err = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+
+	if (!err) {
+		regfree(&re);
+		return;
+	}
+	regerror(err, &re, why, sizeof(why));
+	die(2, "Invalid regex: %s\n%s", pattern, why);
+}
+
 static bool
 parse_report_opt(struct options *o, int c, int argc, char **argv)
 {
@@ -406,16 +425,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_CHILDREN:
 		r->cc.children = 0;
 		break;
-	/*
-	 * perf 6.1 adds a DWARF-unwound frame's inline frames by default;
-	 * preport adds none yet, which is what --no-inline asks
-	 */
 	case OPT_NO_INLINE:
+		r->no_inline = true;
 		break;
 	case OPT_INLINE:
-		die(2, "--inline: preport does not show inline frames yet "
-		    "(perf adds them to DWARF-unwound callchains); "
-		    "--no-inline gives perf's report without them");
+		r->no_inline = false;
+		break;
 	case 'g':
 		parse_call_graph(o, argc, argv, optarg);
 		break;
@@ -430,6 +445,7 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->stitch_lbr = true;
 		break;
 	case 'p':
+		check_parent_re(optarg);
 		r->hist.parent_re = optarg;
 		break;
 	case OPT_GROUP:
@@ -526,6 +542,7 @@ parse_args(int argc, char **argv, struct options *o)
 			o->symbol_archive = NULL;
 			break;
 		case 'f':
+			o->rep.force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -569,12 +586,13 @@ with_suffix(const char *path, const char *suffix)
  * with --no-archive.
  */
 static char *
-report_archive(const struct options *o)
+report_archive(struct options *o)
 {
 	if (o->no_archive)
 		return NULL;
 	if (o->symbol_archive)
 		return xstrdup(o->symbol_archive);
+	o->rep.archive_beside = true;
 	return sym_archive_beside(o->input);
 }
 
@@ -686,6 +704,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.rep.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));

@@ -28,8 +28,11 @@ struct rep_report_opts {
 	const char *kallsyms;
 	bool no_demangle;
 	const char *recording_id;	/* sym_recording_id() of the input, or NULL */
+	bool archive_beside;		/* the archive is FILE.pdsym (sym_opts) */
+	bool force;			/* -f */
 	unsigned int max_stack;
 	bool stitch_lbr;		/* --stitch-lbr */
+	bool no_inline;			/* --no-inline */
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
 	struct rep_hdr *hdr;		/* --header: its printer (inspect.h), or NULL */
 	bool group;			/* groups as one section (default; --no-group) */
@@ -40,10 +43,9 @@ struct rep_report_opts {
 /*
  * The report (no mode option): histograms printed as `perf report
  * --stdio` prints them.  The sort and column lists of opts->hist are
- * filled in here.  Returns 0, the -PD_E_* value that stopped reading
- * (everything read before it has been printed; main() prints
- * pd_reader_errmsg() once), or 1 when the options do not fit the file
- * (the message has been printed).  archive: the pdata symbol archive to
+ * filled in here.  Returns 0, or 1 after a message: reading stopped
+ * with an error (rep_session_error()) or the options do not fit the
+ * file.  archive: the pdata symbol archive to
  * take symbols from (sym_opts.archive), or NULL.
  */
 int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
@@ -53,10 +55,17 @@ int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
  * preport --unwind-stats (report/unwind-stats.c): how the --call-graph
  * dwarf samples of r unwound, and where and why those that stopped early
  * stopped, per DSO, with hints; the filters of opts->hist.filt apply.
- * Returns 0, a -PD_E_* that stopped reading, or 1 after a message.
+ * Returns 0, or 1 after a message.
  */
 int rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 			 struct rep_report_opts *opts, const char *archive);
+
+/*
+ * A session over r stopped with an error: print it once, as
+ * "INPUT: message" with the session's own message, and return 1.
+ */
+struct ses_session;
+int rep_session_error(struct pd_reader *r, const struct ses_session *sess);
 
 /*
  * The symbol options of a report of r: --symfs, --kallsyms, --no-demangle,

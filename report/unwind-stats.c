@@ -240,6 +240,8 @@ rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 	while ((err = ses_next(sess, &ev)) > 0)
 		if (ev.kind == SES_SAMPLE && kept(&o->hist.filt, ev.sample))
 			add(&st, sess, ev.sample);
+	if (err < 0)
+		err = rep_session_error(r, sess);
 	st.copy_asked = stack_size_asked(r);
 	if (err >= 0 && !st.unwound)
 		fprintf(out, "# No sample has user registers and a stack copy "
@@ -250,5 +252,5 @@ rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 	sym_ctx_free(syms);
 	free(st.rows);
 	u64map_free(&st.index);
-	return err < 0 ? err : 0;
+	return err;
 }

@@ -53,7 +53,10 @@ print_srcline(struct scr *s, const struct ses_loc *l)
 
 	if (!l->map || !l->dso)
 		return;
-	line = sym_dso_srcline(l->dso, l->al_addr);
+	line = l->srcline ? l->srcline : sym_dso_srcline(l->dso, l->al_addr);
+	/* perf prints no srcline that reads "??:0" (map__fprintf_srcline) */
+	if (!line && !l->map->identity && sym_addr2line_names(l->dso, l->sym))
+		return;
 	scr_out_add(&s->out, "\n  ", 3);
 	if (line) {
 		scr_out_str(&s->out, line);
@@ -66,18 +69,25 @@ print_srcline(struct scr *s, const struct ses_loc *l)
 	scr_out_c(&s->out, ']');
 }
 
-/* sym, dso and srcline after an address */
+/*
+ * sym, dso and srcline after an address; an inline frame (only in a
+ * callchain) has no DSO, its own srcline and " (inlined)" at the end.
+ */
 static void
 print_loc_tail(struct scr *s, const struct ses_loc *l, uint64_t fields)
 {
+	bool inlined = l->sym && l->sym->inlined;
+
 	if (fields & SCR_BIT(SYM)) {
 		scr_out_c(&s->out, ' ');
 		scr_print_sym(s, l, fields & SCR_BIT(SYMOFFSET));
 	}
-	if (fields & SCR_BIT(DSO))
+	if ((fields & SCR_BIT(DSO)) && !inlined)
 		print_dso(s, l);
 	if (fields & SCR_BIT(SRCLINE))
 		print_srcline(s, l);
+	if (inlined)
+		scr_out_add(&s->out, " (inlined)", 10);
 }
 
 /* the sample's own ip, when no callchain is printed */

@@ -33,12 +33,14 @@ struct options {
 	bool quiet;
 	bool no_callchain;		/* -G */
 	bool no_demangle;
+	bool no_inline;			/* --no-inline */
 	unsigned int max_stack;
 	bool stitch_lbr;
 	const char *symfs;
 	const char *kallsyms;
 	const char *symbol_archive;
 	bool no_archive;
+	bool force;			/* -f */
 };
 
 enum {
@@ -56,6 +58,8 @@ enum {
 	OPT_NO_ARCHIVE,
 	OPT_NO_DEMANGLE,
 	OPT_DEMANGLE,
+	OPT_INLINE,
+	OPT_NO_INLINE,
 	OPT_SHOW_TASK,
 	OPT_SHOW_MMAP,
 	OPT_SHOW_SWITCH,
@@ -87,6 +91,8 @@ static const struct option long_options[] = {
 	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
+	{ "inline",		no_argument,       NULL, OPT_INLINE },
+	{ "no-inline",		no_argument,       NULL, OPT_NO_INLINE },
 	{ "header",		no_argument,       NULL, OPT_HEADER },
 	{ "header-only",	no_argument,       NULL, OPT_HEADER_ONLY },
 	{ "show-info",		no_argument,       NULL, 'I' },
@@ -158,7 +164,11 @@ usage(FILE *out)
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
-		"  -f, --force          accepted for perf compatibility\n"
+		"      --inline         add the inline frames of DWARF-unwound\n"
+		"                       callchain entries (the default)\n"
+		"      --no-inline      add no inline frames\n"
+		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
+		"                       another user (not root)\n"
 		"  -q, --quiet          do not print warnings\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n");
@@ -277,6 +287,12 @@ parse_symbol_opt(struct options *o, int c)
 	case OPT_DEMANGLE:
 		o->no_demangle = false;
 		break;
+	case OPT_INLINE:
+		o->no_inline = false;
+		break;
+	case OPT_NO_INLINE:
+		o->no_inline = true;
+		break;
 	default:
 		return false;
 	}
@@ -330,6 +346,7 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			o->show_info = true;
 			break;
 		case 'f':
+			o->force = true;
 			break;
 		case 'q':
 			o->quiet = true;
@@ -609,6 +626,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	so.os_release = meta ? meta->os_release : NULL;
 	so.no_demangle = o->no_demangle;
 	so.archive = archive;
+	so.archive_beside = archive && !o->symbol_archive;
+	so.force = o->force;
 	so.recording_id = recording_id;
 	so.warn = o->quiet ? NULL : print_sym_warning;
 	/* kallsyms is read ahead only for samples that print addresses */
@@ -619,6 +638,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 		die(EXIT_FAILURE, "cannot set up the symbol tables");
 	}
 	sopts.max_stack = o->max_stack;
+	sopts.inline_frames = !o->no_inline;
 	sopts.no_callchain = o->no_callchain;
 	if (o->stitch_lbr && !ses_stitch_lbr_applies(s->r))
 		/* perf's warning, and on without stitching */
@@ -675,6 +695,8 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	if (!tool_input_allowed(o.input, o.force))
+		return EXIT_FAILURE;
 	err = pd_reader_open(&s.r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));

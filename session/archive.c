@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
+#include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "session/archive.h"
 #include "session/session.h"
@@ -62,6 +63,8 @@ ses_archive_new(struct pd_reader *r, const struct sym_opts *so)
 	const struct ses_opts sopts = {
 		.max_stack = UINT_MAX,
 		.branches = true,
+		/* the inline frames of unwound frames are answers to keep */
+		.inline_frames = true,
 		.threads = ses_threads_default(),
 	};
 	const struct ses_ops ops = { .sample = on_sample };
@@ -97,12 +100,20 @@ ses_archive_read_error(const struct ses_archive *a, uint64_t *nr_samples)
 }
 
 /* "cannot write PATH: why", why from the layer below or errno's words */
+/* "cannot write PATH: why", PATH said once when the cause names it */
 static int
 write_error(int ret, const char *path, char *err, size_t errsz)
 {
-	char *why = xstrdup(err[0] ? err : strerror(ret < 0 ? -ret : EIO));
+	size_t n = strlen(path);
+	char *why = xstrdup(err[0] ? err :
+			    sfile_strerror(ret < 0 ? ret : -EIO));
 
-	snprintf(err, errsz, "cannot write %s: %s", path, why);
+	if (!strncmp(why, path, n) && !strncmp(why + n, ": ", 2))
+		snprintf(err, errsz, "cannot write %s", why);
+	else if (strstr(why, path))
+		snprintf(err, errsz, "%s", why);
+	else
+		snprintf(err, errsz, "cannot write %s: %s", path, why);
 	free(why);
 	return ret < 0 ? ret : -EIO;
 }

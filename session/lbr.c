@@ -281,7 +281,7 @@ ses_resolve_lbr(struct ses_session *s, struct ses_thread_int *t,
 		/* the sources, for the next sample to stitch */
 		remember(st, bs, s->chain + first + (n > first),
 			 n > first ? n - first - 1 : 0);
-		if (stitched) {
+		if (stitched && st->nr_stitched) {
 			memcpy(s->chain + n, st->stitched,
 			       st->nr_stitched * sizeof(*st->stitched));
 			n += st->nr_stitched;

@@ -44,6 +44,14 @@ struct ses_loc {
 	uint64_t al_addr;		/* map-relative (or ip for identity maps / no map) */
 	uint8_t cpumode;		/* PD_MISC_CPUMODE_* used to resolve it */
 	char level;			/* '.', 'k', 'g', 'u' or 'H' */
+	/*
+	 * For a frame made from inline information (opts.inline_frames),
+	 * perf's srcline of that frame: the line at ip in the innermost
+	 * function, the call site in the others; NULL otherwise.  sym is
+	 * then the function's (sym->inlined when it is not the symbol of
+	 * ip itself).
+	 */
+	const char *srcline;
 };
 
 /*
@@ -118,8 +126,9 @@ struct ses_sample {
 	 * The callchain after perf's marker rules and --max-stack, leaf
 	 * first (callee order), the leaf frame included, with the user
 	 * frames unwound from REGS_USER and STACK_USER after the recorded
-	 * ones; nr_chain is 0 when the sample has no callchain or it was
-	 * discarded.
+	 * ones (each expanded to its inline frames with opts.inline_frames,
+	 * which read nothing more than the addresses and maps); nr_chain
+	 * is 0 when the sample has no callchain or it was discarded.
 	 */
 	const struct ses_loc *chain;
 	size_t nr_chain;

@@ -421,6 +421,45 @@ resolve_recorded(struct ses_session *s, struct ses_thread_int *t,
 }
 
 /*
+ * Replace each of the nr frames at s->chain[n] by its inline frames, as
+ * perf's unwind_entry() does (machine.c, append_inlines); returns the
+ * frame count then.  Moving from the end keeps every frame not yet read.
+ */
+static size_t
+expand_inlines(struct ses_session *s, size_t n, size_t nr)
+{
+	struct ses_loc *src, *dst;
+	size_t i, j, total = 0;
+	bool any = false;
+
+	for (i = 0; i < nr; i++) {
+		src = &s->chain[n + i];
+		s->uw_inl[i].nr = src->map ?
+			sym_dso_inlines(src->dso, src->al_addr, src->sym,
+					&s->uw_inl[i].f) : 0;
+		total += s->uw_inl[i].nr ? s->uw_inl[i].nr : 1;
+		any |= s->uw_inl[i].nr != 0;
+	}
+	if (!any)
+		return nr;
+	ses_chain_reserve(s, n + total);
+	dst = &s->chain[n + total];
+	for (i = nr; i-- > 0;) {
+		src = &s->chain[n + i];
+		if (!s->uw_inl[i].nr) {
+			*--dst = *src;
+			continue;
+		}
+		for (j = s->uw_inl[i].nr; j-- > 0;) {
+			*--dst = *src;
+			dst->sym = s->uw_inl[i].f[j].sym;
+			dst->srcline = s->uw_inl[i].f[j].srcline;
+		}
+	}
+	return total;
+}
+
+/*
  * The unwound user frames, after the n recorded ones.  perf puts the
  * recorded chain before the unwound frames in callee order and after
  * them in caller order (machine.c, thread__resolve_callchain): read leaf
@@ -434,17 +473,22 @@ resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
 	size_t i, nr;
 
 	if (!s->unwind)
-		s->unwind = ses_unwind_new();
+		s->unwind = ses_unwind_new(pd_reader_meta(s->r) ?
+					   pd_reader_meta(s->r)->arch : NULL);
 	if (max > s->uw_cap) {
 		s->uw_cap = max;
 		s->uw_ips = xreallocarray(s->uw_ips, s->uw_cap,
 					  sizeof(*s->uw_ips));
+		s->uw_inl = xreallocarray(s->uw_inl, s->uw_cap,
+					  sizeof(*s->uw_inl));
 	}
 	nr = ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips, max);
 	ses_unwind_last(s->unwind, &s->out.unwind);
 	for (i = 0; i < nr; i++)
 		ses_resolve_loc(s, t, PD_MISC_USER, s->uw_ips[i],
 				&s->chain[n + i]);
+	if (s->opts.inline_frames && !s->opts.maps_only)
+		nr = expand_inlines(s, n, nr);
 	return nr;
 }
 
@@ -462,7 +506,7 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 	 * (--max-stack may be UINT_MAX).
 	 */
 	if (ses_unwind_possible(ps))
-		max_uw = ps->user_stack.dyn_size / 8 + 2;
+		max_uw = ps->user_stack.dyn_size / 4 + 2;
 	if (max_uw > s->opts.max_stack)
 		max_uw = s->opts.max_stack;
 	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;

@@ -231,6 +231,11 @@ struct ses_session {
 	struct ses_unwind *unwind;	/* made on the first DWARF sample */
 	uint64_t *uw_ips;		/* unwound frames, before resolving */
 	size_t uw_cap;
+	/* the inline frames of each unwound frame (opts.inline_frames) */
+	struct ses_inl {
+		const struct sym_inline_frame *f;
+		size_t nr;
+	} *uw_inl;
 	struct ses_branch *branches;	/* branch stack buffer */
 	size_t branches_cap;
 	struct pd_sample sample;

@@ -366,6 +366,7 @@ ses_free(struct ses_session *s)
 	free(s->chain);
 	ses_unwind_free(s->unwind);
 	free(s->uw_ips);
+	free(s->uw_inl);
 	free(s->branches);
 	free(s->rcache);
 	stack_table_free(&s->stacks);

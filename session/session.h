@@ -85,6 +85,14 @@ struct ses_opts {
 	 * so they are never interned.
 	 */
 	bool stitch_lbr;
+	/*
+	 * perf's --inline: each frame unwound from a sample's user stack
+	 * (--call-graph dwarf) is replaced by its inline frames, the
+	 * functions inlined at its address innermost first, then the one
+	 * they were inlined into (symbol.h, sym_dso_inlines()); the
+	 * recorded chain keeps its frames, as in perf 6.1.
+	 */
+	bool inline_frames;
 };
 
 /*

@@ -19,25 +19,63 @@
 #include <elfutils/libdwfl.h>
 #include <xxhash.h>
 
+#include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "session/session-int.h"
 #include "session/unwind.h"
 
-/* perf_regs numbers of x86_64 (arch/x86/include/uapi/asm/perf_regs.h) */
+/*
+ * perf_regs numbers of x86 (arch/x86/include/uapi/asm/perf_regs.h), the
+ * same for 64-bit samples and 32-bit ones (the low halves)
+ */
 enum {
 	REG_AX, REG_BX, REG_CX, REG_DX, REG_SI, REG_DI, REG_BP, REG_SP,
 	REG_IP, REG_FLAGS, REG_CS, REG_SS, REG_DS, REG_ES, REG_FS, REG_GS,
 	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
 };
 
-/* DWARF register n of x86_64 (the psABI's numbering) is perf's dwarf_regs[n] */
-static const unsigned char dwarf_regs[] = {
+/* arm64's: x0 to x30 (lr), then sp and pc (arch/arm64/.../perf_regs.h) */
+enum { ARM64_REG_LR = 30, ARM64_REG_SP, ARM64_REG_PC };
+
+/*
+ * A register set: DWARF register n of the psABI is perf's perf[n], for
+ * n below nr; the pc, when it has no DWARF number there, is given apart.
+ */
+struct uw_regset {
+	const unsigned char *perf;
+	unsigned int nr;
+	unsigned int ip, sp;		/* perf's numbers */
+	bool pc_apart;			/* dwfl_thread_state_register_pc() */
+	unsigned int word;		/* bytes of a word read from memory */
+};
+
+static const unsigned char x86_64_dwarf[] = {
 	REG_AX, REG_DX, REG_CX, REG_BX, REG_SI, REG_DI, REG_BP, REG_SP,
 	REG_R8, REG_R9, REG_R10, REG_R11, REG_R12, REG_R13, REG_R14, REG_R15,
 	REG_IP,
 };
 
-#define NR_DWARF_REGS (sizeof(dwarf_regs) / sizeof(dwarf_regs[0]))
+static const unsigned char i386_dwarf[] = {
+	REG_AX, REG_CX, REG_DX, REG_BX, REG_SP, REG_BP, REG_SI, REG_DI,
+	REG_IP,
+};
+
+static const unsigned char arm64_dwarf[] = {
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+	20, 21, 22, 23, 24, 25, 26, 27, 28, 29, ARM64_REG_LR, ARM64_REG_SP,
+};
+
+static const struct uw_regset regset_x86_64 = {
+	x86_64_dwarf, sizeof(x86_64_dwarf), REG_IP, REG_SP, false, 8,
+};
+static const struct uw_regset regset_i386 = {
+	i386_dwarf, sizeof(i386_dwarf), REG_IP, REG_SP, false, 4,
+};
+static const struct uw_regset regset_arm64 = {
+	arm64_dwarf, sizeof(arm64_dwarf), ARM64_REG_PC, ARM64_REG_SP, true, 8,
+};
+
+#define NR_DWARF_REGS_MAX	sizeof(arm64_dwarf)
 
 struct uw_space {
 	Dwfl *dwfl;
@@ -56,7 +94,9 @@ struct ses_unwind {
 	size_t nr, cap;
 	size_t live[UW_LIVE_MAX];	/* indices in v with a Dwfl, in a ring */
 	size_t nr_live, next_live;
+	enum { UW_X86, UW_ARM64, UW_OTHER } arch;
 	/* the sample being unwound */
+	const struct uw_regset *set;
 	struct ses_maps *maps;
 	const struct pd_sample *ps;
 	uint64_t sp;
@@ -92,7 +132,7 @@ cb_find_debuginfo(Dwfl_Module *mod, void **userdata, const char *modname,
 	path = sym_dso_debug_path(*userdata);
 	if (!path)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	fd = sfile_open_input(path, 0, NULL);
 	if (fd < 0)
 		return -1;
 	*debuginfo_file_name = strdup(path);
@@ -115,9 +155,33 @@ space_end(struct uw_space *sp)
 }
 
 struct ses_unwind *
-ses_unwind_new(void)
+ses_unwind_new(const char *arch)
 {
-	return xcalloc(1, sizeof(struct ses_unwind));
+	struct ses_unwind *u = xcalloc(1, sizeof(struct ses_unwind));
+
+	/* perf's uname -m; a file without one is taken for x86, as perf */
+	if (!arch || !strcmp(arch, "x86_64") || !strcmp(arch, "i386") ||
+	    !strcmp(arch, "i686"))
+		u->arch = UW_X86;
+	else if (!strcmp(arch, "aarch64") || !strcmp(arch, "arm64"))
+		u->arch = UW_ARM64;
+	else
+		u->arch = UW_OTHER;
+	return u;
+}
+
+/* The register set of ps's user registers, NULL when none is known. */
+static const struct uw_regset *
+regset_of(const struct ses_unwind *u, const struct pd_sample *ps)
+{
+	uint64_t abi = ps->user_regs.abi;
+
+	if (u->arch == UW_X86)
+		return abi == PD_REGS_ABI_64 ? &regset_x86_64 :
+		       abi == PD_REGS_ABI_32 ? &regset_i386 : NULL;
+	if (u->arch == UW_ARM64 && abi == PD_REGS_ABI_64)
+		return &regset_arm64;
+	return NULL;
 }
 
 void
@@ -137,14 +201,10 @@ ses_unwind_free(struct ses_unwind *u)
 bool
 ses_unwind_possible(const struct pd_sample *ps)
 {
-	uint64_t v;
-
 	return pd_sample_has(ps, PD_SAMPLE_REGS_USER) &&
 	       pd_sample_has(ps, PD_SAMPLE_STACK_USER) &&
-	       ps->user_regs.abi == PD_REGS_ABI_64 && !ps->user_regs.regs.swap &&
-	       ps->user_stack.dyn_size &&
-	       pd_regs_get(&ps->user_regs, REG_IP, &v) &&
-	       pd_regs_get(&ps->user_regs, REG_SP, &v);
+	       ps->user_regs.abi != PD_REGS_ABI_NONE &&
+	       !ps->user_regs.regs.swap && ps->user_stack.dyn_size;
 }
 
 uint64_t
@@ -251,12 +311,13 @@ static bool
 read_file_word(struct ses_unwind *u, uint64_t addr, Dwarf_Word *out)
 {
 	const struct ses_map_int *m = file_map(u, addr);
-	uint64_t v;
+	unsigned int word = u->set->word;
+	uint64_t v = 0;
 
 	if (!m)
 		return false;
 	if (sym_dso_read(m->pub.dso, addr - m->pub.start + m->pub.pgoff, &v,
-			 sizeof(v)) != (ssize_t)sizeof(v))
+			 word) != (ssize_t)word)
 		return false;
 	*out = v;
 	return true;
@@ -267,27 +328,28 @@ cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 {
 	struct ses_unwind *u = arg;
 	const struct pd_user_stack *st = &u->ps->user_stack;
-	uint64_t v, end = u->sp + st->dyn_size;
+	uint64_t v = 0, end = u->sp + st->dyn_size, word = u->set->word;
 
 	(void)dwfl;
-	if (addr + sizeof(v) < addr)
+	if (addr + word < addr)
 		return false;
 	/*
 	 * perf's libunwind reader (unwind-libunwind-local.c, access_mem)
 	 * takes the last word of the copy from the file, not the copy.
+	 * A word is 4 bytes for a 32-bit process (little-endian).
 	 */
-	if (addr < u->sp || addr + sizeof(v) >= end ||
-	    addr - u->sp + sizeof(v) > st->data.len) {
+	if (addr < u->sp || addr + word >= end ||
+	    addr - u->sp + word > st->data.len) {
 		if (read_file_word(u, addr, out))
 			return true;
 		if (addr >= u->sp) {
 			u->past_copy = true;
-			if (addr + sizeof(v) - u->sp > u->need)
-				u->need = addr + sizeof(v) - u->sp;
+			if (addr + word - u->sp > u->need)
+				u->need = addr + word - u->sp;
 		}
 		return false;
 	}
-	memcpy(&v, st->data.p + (addr - u->sp), sizeof(v));
+	memcpy(&v, st->data.p + (addr - u->sp), (size_t)word);
 	*out = v;
 	return true;
 }
@@ -296,12 +358,16 @@ static bool
 cb_set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
 	struct ses_unwind *u = arg;
-	Dwarf_Word regs[NR_DWARF_REGS];
+	const struct uw_regset *set = u->set;
+	Dwarf_Word regs[NR_DWARF_REGS_MAX];
 	size_t i;
 
-	for (i = 0; i < NR_DWARF_REGS; i++)
-		regs[i] = sample_reg(u->ps, dwarf_regs[i]);
-	return dwfl_thread_state_registers(thread, 0, NR_DWARF_REGS, regs);
+	for (i = 0; i < set->nr; i++)
+		regs[i] = sample_reg(u->ps, set->perf[i]);
+	if (set->pc_apart)
+		dwfl_thread_state_register_pc(thread,
+					      sample_reg(u->ps, set->ip));
+	return dwfl_thread_state_registers(thread, 0, set->nr, regs);
 }
 
 static const Dwfl_Thread_Callbacks thread_callbacks = {
@@ -516,10 +582,17 @@ ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 
 	if (!max || !ses_unwind_possible(ps))
 		return 0;
-	ip = sample_reg(ps, REG_IP);
-	u->maps = maps;
 	u->ps = ps;
-	u->sp = sample_reg(ps, REG_SP);
+	u->set = regset_of(u, ps);
+	if (!u->set || !pd_regs_get(&ps->user_regs, u->set->ip, &ip) ||
+	    !pd_regs_get(&ps->user_regs, u->set->sp, &u->sp)) {
+		/* registers of an architecture this unwinder does not know */
+		u->end = SES_UW_BAD_REGS;
+		u->last_pc = 0;
+		u->need = 0;
+		return 0;
+	}
+	u->maps = maps;
 	u->ips = ips;
 	u->max = max;
 	u->stale = false;

@@ -3,7 +3,8 @@
  * session/unwind.h - the user part of a sample's call stack, unwound
  * through the DSOs' CFI from the sampled user registers and the copy of
  * the user stack (PERF_SAMPLE_REGS_USER + PERF_SAMPLE_STACK_USER, what
- * perf record --call-graph dwarf asks for); x86_64 only.
+ * perf record --call-graph dwarf asks for): x86_64, i386 (32-bit
+ * processes on x86_64 too) and arm64 register sets.
  */
 #ifndef PD_SESSION_UNWIND_H
 #define PD_SESSION_UNWIND_H
@@ -18,7 +19,8 @@
 struct ses_maps;
 struct ses_unwind;
 
-struct ses_unwind *ses_unwind_new(void);
+/* arch: the recording's (uname -m), NULL when it did not say */
+struct ses_unwind *ses_unwind_new(const char *arch);
 void ses_unwind_free(struct ses_unwind *u);
 
 /* Whether ps has registers and stack bytes this unwinder can walk. */

@@ -26,6 +26,7 @@ struct sym_notes {
 	struct u64map finds;	/* al_addr -> 0: a set */
 	struct u64map lines;
 	struct u64map cfi;	/* ELF vaddr an unwinder read CFI for */
+	struct u64map inl;	/* al_addr whose inline frames were asked */
 };
 
 void
@@ -61,6 +62,7 @@ notes_of(struct sym_dso *dso)
 	n->finds = (struct u64map)U64MAP_INIT;
 	n->lines = (struct u64map)U64MAP_INIT;
 	n->cfi = (struct u64map)U64MAP_INIT;
+	n->inl = (struct u64map)U64MAP_INIT;
 	dso->notes = n;
 	ctx->noted[ctx->nr_noted++] = dso;
 	return n;
@@ -87,6 +89,18 @@ sym_note_srcline(struct sym_dso *dso, uint64_t al_addr)
 	n = notes_of(dso);
 	if (n)
 		u64map_slot(&n->lines, al_addr);
+	pthread_mutex_unlock(&dso->ctx->note_lock);
+}
+
+void
+sym_note_inline(struct sym_dso *dso, uint64_t al_addr)
+{
+	struct sym_notes *n;
+
+	pthread_mutex_lock(&dso->ctx->note_lock);
+	n = notes_of(dso);
+	if (n)
+		u64map_slot(&n->inl, al_addr);
 	pthread_mutex_unlock(&dso->ctx->note_lock);
 }
 
@@ -121,6 +135,7 @@ sym_notes_free(struct sym_ctx *ctx)
 		u64map_free(&n->finds);
 		u64map_free(&n->lines);
 		u64map_free(&n->cfi);
+		u64map_free(&n->inl);
 		free(n);
 		ctx->noted[i]->notes = NULL;
 	}
@@ -191,6 +206,10 @@ struct group {
 	size_t nr_lines, cap_lines;
 	uint64_t *cfi;		/* lookup addresses of an unwinder */
 	size_t nr_cfi, cap_cfi;
+	struct sym_ar_inline *inl;	/* first: index in inl_frames */
+	size_t nr_inl, cap_inl;
+	struct sym_ar_inline_frame *inl_frames;	/* borrowed strings */
+	size_t nr_inl_frames, cap_inl_frames;
 	struct sym_dso *cfi_dso;	/* the DSO whose file has the CFI */
 };
 
@@ -286,13 +305,44 @@ noted_addrs(struct sym_ctx *ctx, const struct u64map *m, size_t *nr)
 	return v;
 }
 
+/* The inline frames of each noted address, as the report got them. */
+static int
+collect_inlines(struct group *g, struct sym_dso *dso, const uint64_t *addrs,
+		size_t n)
+{
+	const struct sym_inline_frame *f;
+	const struct sym_symbol *sym;
+	size_t i, k, nf;
+
+	for (i = 0; i < n; i++) {
+		sym = sym_table_find(dso->table, addrs[i]);
+		nf = sym ? sym_dso_inlines(dso, addrs[i], sym, &f) : 0;
+		if (!nf)
+			continue;
+		if (!grow_array((void **)&g->inl, &g->cap_inl, g->nr_inl + 1,
+				sizeof(*g->inl)) ||
+		    !grow_array((void **)&g->inl_frames, &g->cap_inl_frames,
+				g->nr_inl_frames + nf, sizeof(*g->inl_frames)))
+			return -ENOMEM;
+		g->inl[g->nr_inl++] = (struct sym_ar_inline){
+			.addr = addrs[i], .first = (uint32_t)g->nr_inl_frames,
+			.nr = (uint32_t)nf };
+		for (k = 0; k < nf; k++)
+			g->inl_frames[g->nr_inl_frames++] =
+				(struct sym_ar_inline_frame){
+				.name = f[k].sym == sym ? NULL : f[k].sym->name,
+				.srcline = f[k].srcline };
+	}
+	return 0;
+}
+
 static int
 collect_dso(struct build *b, struct sym_dso *dso)
 {
 	uint8_t bid[SYM_BUILD_ID_MAX];
 	enum sym_ar_kind kind;
-	uint64_t *finds = NULL, *lines = NULL, *cfi = NULL;
-	size_t nr_finds, nr_lines, nr_cfi, bid_size, i;
+	uint64_t *finds = NULL, *lines = NULL, *cfi = NULL, *inl = NULL;
+	size_t nr_finds, nr_lines, nr_cfi, nr_inl, bid_size, i;
 	struct group *g;
 	int ret = -ENOMEM;
 
@@ -304,7 +354,9 @@ collect_dso(struct build *b, struct sym_dso *dso)
 	finds = noted_addrs(dso->ctx, &dso->notes->finds, &nr_finds);
 	lines = noted_addrs(dso->ctx, &dso->notes->lines, &nr_lines);
 	cfi = noted_addrs(dso->ctx, &dso->notes->cfi, &nr_cfi);
-	if (!g || !finds || !lines || !cfi)
+	inl = noted_addrs(dso->ctx, &dso->notes->inl, &nr_inl);
+	if (!g || !finds || !lines || !cfi || !inl ||
+	    collect_inlines(g, dso, inl, nr_inl))
 		goto out;
 	if (nr_cfi) {
 		if (!grow_array((void **)&g->cfi, &g->cap_cfi,
@@ -347,6 +399,7 @@ out:
 	free(finds);
 	free(lines);
 	free(cfi);
+	free(inl);
 	return ret;
 }
 
@@ -494,7 +547,7 @@ make_cfi(struct group *g, struct sym_ar_dso *d)
 {
 	int fd, ret;
 
-	if (!g->nr_cfi || g->kind != SYM_AR_FILE)
+	if (!g->nr_cfi || (g->kind != SYM_AR_FILE && g->kind != SYM_AR_VDSO))
 		return 0;
 	fd = sym_dso_data_dup(g->cfi_dso);
 	if (fd < 0)
@@ -502,6 +555,38 @@ make_cfi(struct group *g, struct sym_ar_dso *d)
 	ret = sym_ar_cfi_extract(fd, g->cfi, g->nr_cfi, &d->cfi);
 	close(fd);
 	return ret;
+}
+
+static int
+cmp_inline(const void *pa, const void *pb)
+{
+	const struct sym_ar_inline *a = pa, *b = pb;
+
+	return a->addr < b->addr ? -1 : a->addr > b->addr;
+}
+
+/* The inline frames table of a group: sorted, one row an address. */
+static int
+make_inlines(struct group *g, struct sym_ar_dso *d)
+{
+	struct sym_ar_inlines *t;
+	size_t i, n = 0;
+
+	if (!g->nr_inl)
+		return 0;
+	qsort(g->inl, g->nr_inl, sizeof(*g->inl), cmp_inline);
+	for (i = 0; i < g->nr_inl; i++)
+		if (!n || g->inl[n - 1].addr != g->inl[i].addr)
+			g->inl[n++] = g->inl[i];
+	t = malloc(sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	*t = (struct sym_ar_inlines){
+		.addrs = g->inl, .nr_addrs = n,
+		.frames = g->inl_frames, .nr_frames = g->nr_inl_frames,
+	};
+	d->inl = t;
+	return 0;
 }
 
 /* The entry of one group; its arrays are malloc'd into d. */
@@ -551,8 +636,9 @@ make_entry(struct sym_ctx *ctx, struct group *g, struct sym_ar_dso *d)
 	d->nr_lines = g->nr_lines;
 	free(uniq);
 	uniq = NULL;
-	if (!make_cfi(g, d))
+	if (!make_cfi(g, d) && !make_inlines(g, d))
 		return 0;
+	free(d->cfi);
 	goto fail;
 fail:
 	free(uniq);
@@ -565,6 +651,7 @@ fail:
 static void
 entry_free(struct sym_ar_dso *d)
 {
+	free(d->inl);		/* its arrays are the group's */
 	free(d->cfi);
 	free(d->syms);
 	free(d->covers);
@@ -580,6 +667,8 @@ build_free(struct build *b)
 		free(b->groups[i].finds);
 		free(b->groups[i].lines);
 		free(b->groups[i].cfi);
+		free(b->groups[i].inl);
+		free(b->groups[i].inl_frames);
 	}
 	free(b->groups);
 }

@@ -416,6 +416,10 @@ encode_columns(const struct sym_ar_dso *d, const struct pool *p,
 		ar_buf_uv(out, line_no[i]);
 	if (d->cfi)
 		ar_cfi_encode(d->cfi, out);
+	else if (d->inl)
+		ar_buf_uv(out, 0);	/* no CFI, then the inline frames */
+	if (d->inl)
+		ar_inline_encode(d->inl, out);
 }
 
 /* The text a reader will hold for the entry, as dec_check_lines() counts. */
@@ -742,6 +746,9 @@ dec_all(struct dec *x, bool lenient, uint64_t *budget, struct sym_ar_dso *d,
 	if (!err && ar_rd_left(&x->r))
 		err = ar_cfi_decode(&x->r, x->base, lenient, budget, &d->cfi,
 				    x->why, x->whysz);
+	if (!err && ar_rd_left(&x->r))
+		err = ar_inline_decode(&x->r, x->base, budget, &d->inl,
+				       x->why, x->whysz);
 	if (!err && !lenient && ar_rd_left(&x->r))
 		err = fail(x->why, x->whysz, "payload offset %zu: %zu bytes "
 			   "after the last table", dec_pos(x),
@@ -803,6 +810,8 @@ sym_ar_payload_decode(const void *raw, size_t len, bool lenient,
 		d->nr_syms = d->nr_covers = d->nr_lines = 0;
 		free(d->cfi);
 		d->cfi = NULL;
+		free(d->inl);
+		d->inl = NULL;
 	}
 	free(x.str_at);
 	free(x.str_len);

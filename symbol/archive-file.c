@@ -20,12 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <xxhash.h>
 #include <zstd.h>
 
+#include "lib/safefile.h"
 #include "lib/u64map.h"
 #include "symbol/archive-int.h"
 
@@ -64,8 +64,7 @@ kind_known(unsigned int kind)
 
 struct sym_ar_writer {
 	char *path;
-	char *tmp;
-	int fd;
+	struct sfile_out f;		/* the temporary file, renamed at the end */
 	uint64_t off;			/* bytes written */
 	struct ar_buf index;		/* the rows so far */
 	size_t *row_at;			/* each row's offset in index */
@@ -96,49 +95,11 @@ write_all(int fd, const void *p, size_t n)
 	return 0;
 }
 
-/*
- * PATH.tmp and six random letters, beside path: created with O_EXCL and
- * mode 0666, so the umask applies as it would to path itself.
- */
-static int
-tmp_create(struct sym_ar_writer *w)
-{
-	static const char set[] = "abcdefghijklmnopqrstuvwxyz"
-				  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	size_t n = strlen(w->path);
-	struct timespec ts;
-	uint64_t r;
-	int tries, i;
-
-	w->tmp = malloc(n + 11);
-	if (!w->tmp)
-		return -ENOMEM;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	r = (uint64_t)ts.tv_nsec ^ (uint64_t)ts.tv_sec << 30 ^
-	    (uint64_t)getpid() << 40 ^ (uint64_t)(uintptr_t)w;
-	for (tries = 0; tries < 100; tries++) {
-		r = XXH64(&r, sizeof(r), (uint64_t)tries);
-		memcpy(w->tmp, w->path, n);
-		memcpy(w->tmp + n, ".tmp", 4);
-		for (i = 0; i < 6; i++)
-			w->tmp[n + 4 + i] =
-				set[(r >> (6 * i)) % (sizeof(set) - 1)];
-		w->tmp[n + 10] = '\0';
-		w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-			     0666);
-		if (w->fd >= 0 || errno != EEXIST)
-			break;
-	}
-	return w->fd >= 0 ? 0 : -errno;
-}
-
 static void
 writer_free(struct sym_ar_writer *w)
 {
-	if (w->fd >= 0)
-		close(w->fd);
+	sfile_abort(&w->f);
 	free(w->path);
-	free(w->tmp);
 	ar_buf_free(&w->index);
 	ar_buf_free(&w->raw);
 	ar_buf_free(&w->out);
@@ -159,7 +120,7 @@ sym_ar_writer_open(struct sym_ar_writer **out, const char *path,
 	*out = NULL;
 	if (!w)
 		return set_err(-ENOMEM, err, errsz, "%s: out of memory", path);
-	w->fd = -1;
+	w->f.fd = -1;
 	w->keys = (struct u64map)U64MAP_INIT;
 	w->path = strdup(path);
 	w->cctx = ZSTD_createCCtx();
@@ -167,10 +128,10 @@ sym_ar_writer_open(struct sym_ar_writer **out, const char *path,
 		writer_free(w);
 		return set_err(-ENOMEM, err, errsz, "%s: out of memory", path);
 	}
-	ret = tmp_create(w);
-	if (ret) {
-		set_err(ret, err, errsz, "%s: cannot create %s: %s", path,
-			w->tmp ? w->tmp : "a temporary file", strerror(-ret));
+	/* 0600 like perf.data: an archive holds kernel addresses */
+	ret = sfile_create(&w->f, path, 0600, 0);
+	if (ret < 0) {
+		set_err(ret, err, errsz, "%s: %s", path, sfile_strerror(ret));
 		writer_free(w);
 		return ret;
 	}
@@ -178,10 +139,10 @@ sym_ar_writer_open(struct sym_ar_writer **out, const char *path,
 	ar_buf_le16(&head, AR_MAJOR);
 	ar_buf_le16(&head, AR_MINOR);
 	ar_buf_le32(&head, 0);
-	ret = head.nomem ? -ENOMEM : write_all(w->fd, head.p, head.len);
+	ret = head.nomem ? -ENOMEM : write_all(w->f.fd, head.p, head.len);
 	ar_buf_free(&head);
 	if (ret) {
-		set_err(ret, err, errsz, "%s: %s", w->tmp, strerror(-ret));
+		set_err(ret, err, errsz, "%s: %s", w->f.tmp, strerror(-ret));
 		sym_ar_writer_abort(w);
 		return ret;
 	}
@@ -329,7 +290,7 @@ sym_ar_writer_add(struct sym_ar_writer *w, const struct sym_ar_dso *d,
 	int ret;
 
 	if (w->broken)
-		return set_err(w->broken, err, errsz, "%s: %s", w->tmp,
+		return set_err(w->broken, err, errsz, "%s: %s", w->f.tmp,
 			       strerror(-w->broken));
 	ret = check_entry(d, name, err, errsz, w->path);
 	if (ret)
@@ -351,7 +312,7 @@ sym_ar_writer_add(struct sym_ar_writer *w, const struct sym_ar_dso *d,
 	ret = entry_compress(w, d, name, &zsize);
 	if (!ret) {
 		/* part of it may be in the file: no entry can follow */
-		ret = write_all(w->fd, w->out.p, w->out.len);
+		ret = write_all(w->f.fd, w->out.p, w->out.len);
 		w->broken = ret;
 	}
 	if (ret) {
@@ -362,7 +323,7 @@ sym_ar_writer_add(struct sym_ar_writer *w, const struct sym_ar_dso *d,
 		/* forget the key: nothing of this entry is in the index */
 		if (*slot == w->count + 1)
 			*slot = 0;
-		return set_err(ret, err, errsz, "%s: entry %s: %s", w->tmp,
+		return set_err(ret, err, errsz, "%s: entry %s: %s", w->f.tmp,
 			       name, strerror(-ret));
 	}
 	index_row(w, d, name, zsize);
@@ -394,14 +355,12 @@ sym_ar_writer_finish(struct sym_ar_writer *w, uint64_t *bytes,
 	if (!ret && w->count > UINT32_MAX)
 		ret = -EFBIG;
 	if (!ret)
-		ret = write_all(w->fd, tail.p, tail.len);
-	if (!ret && close(w->fd) != 0)
-		ret = -errno;
-	w->fd = -1;
-	if (!ret && rename(w->tmp, w->path) != 0)
-		ret = -errno;
+		ret = write_all(w->f.fd, tail.p, tail.len);
+	if (!ret)
+		ret = sfile_commit(&w->f);
 	if (ret) {
-		set_err(ret, err, errsz, "%s: %s", w->path, strerror(-ret));
+		set_err(ret, err, errsz, "%s: %s", w->path,
+			sfile_strerror(ret));
 		ar_buf_free(&tail);
 		sym_ar_writer_abort(w);
 		return ret;
@@ -418,12 +377,6 @@ sym_ar_writer_abort(struct sym_ar_writer *w)
 {
 	if (!w)
 		return;
-	if (w->fd >= 0) {
-		close(w->fd);
-		w->fd = -1;
-	}
-	if (w->tmp)
-		unlink(w->tmp);
 	writer_free(w);
 }
 
@@ -442,6 +395,7 @@ struct sym_ar {
 	struct u64map keys;		/* key hash -> entry number + 1 */
 	bool collided;			/* two keys share a hash */
 	bool lenient;			/* a newer minor version */
+	bool trusted;			/* sfile_trusted() */
 	uint64_t budget;		/* what decoded tables may still take */
 	ZSTD_DCtx *dctx;
 	void (*warn)(void *ctx, const char *msg);
@@ -679,6 +633,7 @@ ent_load(struct sym_ar *a, const unsigned char *file, uint64_t off,
 		free(e.name);
 		free(e.mem);
 		free(e.d.cfi);
+		free(e.d.inl);
 	}
 	return ret == -ENOMEM ? ret : 0;
 }
@@ -849,7 +804,7 @@ entries_walk(struct sym_ar *a, const unsigned char *file, uint64_t size)
 
 static int
 file_read(const char *path, unsigned char **out, uint64_t *size,
-	  char *err, size_t errsz)
+	  bool *trusted, char *err, size_t errsz)
 {
 	struct stat st;
 	unsigned char *buf;
@@ -857,18 +812,19 @@ file_read(const char *path, unsigned char **out, uint64_t *size,
 	ssize_t n;
 	int fd, ret = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fstat(fd, &st) != 0) {
-		ret = -errno;
-		if (fd >= 0)
-			close(fd);
-		return set_err(ret, err, errsz, "%s: %s", path, strerror(-ret));
-	}
-	if (!S_ISREG(st.st_mode) || (uint64_t)st.st_size > AR_FILE_MAX) {
+	fd = sfile_open_input(path, 0, &st);
+	if (fd == SFILE_E_NOTREG || fd == -EISDIR)
+		return set_err(-EINVAL, err, errsz, "%s: not a regular file",
+			       path);
+	if (fd < 0)
+		return set_err(fd, err, errsz, "%s: %s", path, strerror(-fd));
+	if ((uint64_t)st.st_size > AR_FILE_MAX) {
 		close(fd);
-		return set_err(-EINVAL, err, errsz, "%s: not a regular file of "
-			       "at most %" PRIu64 " bytes", path, AR_FILE_MAX);
+		return set_err(-EINVAL, err, errsz, "%s: larger than the "
+			       "%" PRIu64 " bytes an archive may have", path,
+			       AR_FILE_MAX);
 	}
+	*trusted = sfile_trusted(&st);
 	buf = malloc((size_t)st.st_size + 1);
 	if (!buf) {
 		close(fd);
@@ -922,10 +878,11 @@ sym_ar_open(const char *path, struct sym_ar **out,
 	unsigned char *file = NULL;
 	uint64_t size = 0, ioff = 0, isize = 0, where;
 	char why[256];
+	bool trusted = false;
 	int ret;
 
 	*out = NULL;
-	ret = file_read(path, &file, &size, err, errsz);
+	ret = file_read(path, &file, &size, &trusted, err, errsz);
 	if (ret)
 		return ret;
 	a = calloc(1, sizeof(*a));
@@ -939,6 +896,7 @@ sym_ar_open(const char *path, struct sym_ar **out,
 		return set_err(-ENOMEM, err, errsz, "%s: out of memory", path);
 	}
 	a->path = path;
+	a->trusted = trusted;
 	a->budget = AR_MEM_TOTAL_MAX;
 	a->warn = warn;
 	a->warn_ctx = warn_ctx;
@@ -981,6 +939,12 @@ sym_ar_find(const struct sym_ar *a, enum sym_ar_kind kind,
 	return e ? &e->d : NULL;
 }
 
+bool
+sym_ar_trusted(const struct sym_ar *a)
+{
+	return a->trusted;
+}
+
 size_t
 sym_ar_count(const struct sym_ar *a)
 {
@@ -1004,6 +968,7 @@ sym_ar_close(struct sym_ar *a)
 		free(a->ents[i].name);
 		free(a->ents[i].mem);
 		free(a->ents[i].d.cfi);
+		free(a->ents[i].d.inl);
 	}
 	free(a->ents);
 	u64map_free(&a->keys);

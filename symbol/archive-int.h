@@ -151,4 +151,14 @@ int ar_cfi_decode(struct ar_rd *r, const unsigned char *base, bool lenient,
 		  uint64_t *budget, struct sym_ar_cfi **out, char *why,
 		  size_t whysz);
 
+/*
+ * The inline frames table that follows the call frame information
+ * (format 1.1; archive-inline-codec.c): one malloc'd block in *out, NULL
+ * for an empty table; errors as ar_cfi_decode().
+ */
+void ar_inline_encode(const struct sym_ar_inlines *t, struct ar_buf *out);
+int ar_inline_decode(struct ar_rd *r, const unsigned char *base,
+		     uint64_t *budget, struct sym_ar_inlines **out, char *why,
+		     size_t whysz);
+
 #endif /* PDATA_SYM_ARCHIVE_INT_H */

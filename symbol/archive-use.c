@@ -61,15 +61,23 @@ check_demangling(struct sym_ctx *ctx, const char *path)
 /*
  * An archive names the recording it was made from; one made from
  * another recording (a FILE.pdsym left beside a new FILE) answers the
- * wrong lookups, so it is not used.  Archives without the name are.
+ * wrong lookups, so it is not used.  Archives without the name are,
+ * when the user named them: FILE.pdsym, found rather than named, must
+ * name this recording and be trusted (doc/security.md).
  */
 static bool
 same_recording(struct sym_ctx *ctx, const char *path)
 {
 	size_t i, n = sym_ar_count(ctx->ar);
+	bool beside = ctx->opts.archive_beside;
 
+	if (beside && !sym_ar_trusted(ctx->ar)) {
+		sym_warn(ctx, "symbol archive %s: not owned by the current user or root, or writable by others; not used",
+			 path);
+		return false;
+	}
 	if (!ctx->recording_id)
-		return true;
+		goto unnamed;
 	for (i = 0; i < n; i++) {
 		const struct sym_ar_dso *d = sym_ar_entry(ctx->ar, i);
 
@@ -81,7 +89,11 @@ same_recording(struct sym_ctx *ctx, const char *path)
 			 path);
 		return false;
 	}
-	return true;
+unnamed:
+	if (beside)
+		sym_warn(ctx, "symbol archive %s: names no recording to match; not used (use --symbol-archive to use it)",
+			 path);
+	return !beside;
 }
 
 void

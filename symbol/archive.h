@@ -113,6 +113,28 @@ int sym_ar_cfi_extract(int fd, const uint64_t *vaddrs, size_t n,
 int sym_ar_cfi_image(const struct sym_ar_cfi *cfi, unsigned char **image,
 		     size_t *len);
 
+/*
+ * The inline frames a report asked for at one address of the DSO
+ * (sym_dso_inlines() on the recording machine): frames[first...] of the
+ * table, innermost first; a NULL name is the symbol's own at addr.
+ */
+struct sym_ar_inline_frame {
+	const char *name;
+	const char *srcline;
+};
+
+struct sym_ar_inline {
+	uint64_t addr;			/* sorted, strictly increasing */
+	uint32_t first, nr;		/* nr >= 1 */
+};
+
+struct sym_ar_inlines {
+	struct sym_ar_inline *addrs;
+	size_t nr_addrs;
+	struct sym_ar_inline_frame *frames;
+	size_t nr_frames;
+};
+
 struct sym_ar_dso {
 	enum sym_ar_kind kind;
 	uint8_t build_id[SYM_BUILD_ID_MAX];
@@ -127,6 +149,7 @@ struct sym_ar_dso {
 	struct sym_ar_line *lines;
 	size_t nr_lines;
 	struct sym_ar_cfi *cfi;	/* NULL: none (format 1.1) */
+	struct sym_ar_inlines *inl;	/* NULL: none (format 1.1) */
 };
 
 /* Writing.  Entries go out in the order added; the file appears whole
@@ -164,6 +187,8 @@ const struct sym_ar_dso *sym_ar_find(const struct sym_ar *a,
 				     const uint8_t *build_id,
 				     size_t build_id_size, const char *name);
 size_t sym_ar_count(const struct sym_ar *a);
+/* Owned by us or root and writable by no one else (lib/safefile.h). */
+bool sym_ar_trusted(const struct sym_ar *a);
 const struct sym_ar_dso *sym_ar_entry(const struct sym_ar *a, size_t i);
 void sym_ar_close(struct sym_ar *a);
 

@@ -7,6 +7,7 @@ symbol_libpdsym_a_SOURCES += \
 	symbol/archive-file.c \
 	symbol/archive-codec.c \
 	symbol/archive-cfi-codec.c \
+	symbol/archive-inline-codec.c \
 	symbol/archive-cfi.c \
 	symbol/archive-int.h \
 	symbol/archive-build.c \

@@ -31,6 +31,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/safefile.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/sym-int.h"
 
@@ -72,32 +73,51 @@ struct cache_add {
 static int
 add_fail(struct cache_add *a, int e, const char *what, const char *path)
 {
-	snprintf(a->err, a->errsz, "%s %s: %s", what, path, strerror(e));
+	snprintf(a->err, a->errsz, "%s %s: %s", what, path, sfile_strerror(e));
 	return -e;
+}
+
+/*
+ * One directory of a path: made when missing; below the cache directory
+ * it must be a directory itself, never a symlink we did not make, so
+ * that nothing is written outside the cache (doc/security.md).
+ */
+static int
+mkdir_one(struct cache_add *a, const char *path, bool inside, mode_t mode)
+{
+	struct stat st;
+	int r = inside ? lstat(path, &st) : stat(path, &st);
+
+	if (r == 0 && inside && S_ISLNK(st.st_mode)) {
+		snprintf(a->err, a->errsz, "cannot create %s: a symbolic link "
+			 "inside the build-id cache", path);
+		return -ELOOP;
+	}
+	if (r == 0 && inside && !S_ISDIR(st.st_mode))
+		return add_fail(a, ENOTDIR, "cannot create", path);
+	if (r != 0 && mkdir(path, mode) != 0 && errno != EEXIST)
+		return add_fail(a, errno, "cannot create", path);
+	return 0;
 }
 
 /* mkdir -p with mode, as perf's mkdir_p: existing directories are kept. */
 static int
 mkdir_parents(struct cache_add *a, char *path, mode_t mode)
 {
-	struct stat st;
+	size_t root = strlen(a->dir);
 	char *p = path;
 
-	if (stat(path, &st) == 0)
-		return S_ISDIR(st.st_mode) ? 0 :
-		       add_fail(a, ENOTDIR, "cannot create", path);
 	while (*p == '/')
 		p++;
 	for (;;) {
 		char *slash = strchr(p, '/');
+		int r;
 
 		if (slash)
 			*slash = '\0';
-		if (stat(path, &st) != 0 && mkdir(path, mode) != 0 &&
-		    errno != EEXIST) {
-			/* the message names the directory that failed */
-			int r = add_fail(a, errno, "cannot create", path);
-
+		/* the message names the directory that failed */
+		r = mkdir_one(a, path, (size_t)(p - path) > root, mode);
+		if (r < 0) {
 			if (slash)
 				*slash = '/';
 			return r;
@@ -187,9 +207,9 @@ copy_file(struct cache_add *a, const char *from, const char *to, mode_t mode)
 
 	if (!tmp)
 		return add_fail(a, ENOMEM, "cannot copy to", to);
-	fd = open(from, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(from, 0, NULL);
 	if (fd < 0) {
-		r = add_fail(a, errno, "cannot read", from);
+		r = add_fail(a, -fd, "cannot read", from);
 		free(tmp);
 		return r;
 	}
@@ -276,9 +296,9 @@ add_vdso(struct cache_add *a, const char *src, const char *to)
 
 	if (!tmp)
 		return add_fail(a, ENOMEM, "cannot cache", to);
-	fd = open(src, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(src, 0, NULL);
 	if (fd < 0) {
-		r = add_fail(a, errno, "cannot read", src);
+		r = add_fail(a, -fd, "cannot read", src);
 		free(tmp);
 		return r;
 	}
@@ -397,6 +417,23 @@ add_debug(struct cache_add *a)
 	return r;
 }
 
+/* An existing link is used only when it is the one we would make. */
+static bool
+link_is(const char *link, const char *target)
+{
+	size_t n = strlen(target);
+	char *buf = malloc(n + 2);
+	ssize_t got;
+	bool same;
+
+	if (!buf)
+		return false;
+	got = readlink(link, buf, n + 1);
+	same = got == (ssize_t)n && !memcmp(buf, target, n);
+	free(buf);
+	return same;
+}
+
 /* DIR/.build-id/xx/rest -> ../../<name>/<hex> */
 static int
 add_link(struct cache_add *a)
@@ -419,8 +456,13 @@ add_link(struct cache_add *a)
 		free(link);
 		return add_fail(a, ENOMEM, "cannot add", a->entry);
 	}
-	if (symlink(target, link) != 0 && errno != EEXIST)
+	if (symlink(target, link) != 0 && errno != EEXIST) {
 		r = add_fail(a, errno, "cannot create", link);
+	} else if (!link_is(link, target)) {
+		snprintf(a->err, a->errsz, "cannot create %s: something else "
+			 "is there (not a link to %s)", link, target);
+		r = -EEXIST;
+	}
 	free(target);
 	free(link);
 	return r;
@@ -823,9 +865,9 @@ sdt_scan(const char *src, const char *path, struct sdt_cache *c)
 	int fd, r = -ENOENT;
 
 	sym_elf_init();
-	fd = open(src, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(src, 0, NULL);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &eh) ||
 	    elf_getshdrstrndx(elf, &shstrndx) != 0)
@@ -923,13 +965,20 @@ add_probes(struct cache_add *a, const char *src)
 	if (asprintf(&path, "%s/.build-id/%.2s/%s/probes", a->dir, a->hex,
 		     a->hex + 2) < 0)
 		return add_fail(a, ENOMEM, "cannot add", a->entry);
-	fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0644);
+	/* through our own link; the file itself never a link or a FIFO */
+	fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW |
+		  O_NONBLOCK, 0644);
+	if (fd >= 0 && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+		close(fd);
+		fd = SFILE_E_NOTREG;
+		errno = -SFILE_E_NOTREG;
+	}
 	if (fd < 0) {
 		r = add_fail(a, errno, "cannot create", path);
 		free(path);
 		return r;
 	}
-	if (src && fstat(fd, &st) == 0 && st.st_size == 0 &&
+	if (src && st.st_size == 0 &&
 	    sdt_scan(src, a->name, &c) == 0 && c.nr) {
 		r = sdt_write(fd, &c);
 		if (r < 0)

@@ -15,6 +15,7 @@
 
 #include <gelf.h>
 
+#include "lib/safefile.h"
 #include "symbol/symbol.h"
 #include "symbol/sym-int.h"
 
@@ -82,9 +83,9 @@ sym_elf_build_id(const char *path, uint8_t out[SYM_BUILD_ID_MAX])
 	int fd, ret;
 
 	sym_elf_init();
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(path, 0, NULL);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	elf = elf_begin(fd, ELF_C_READ_MMAP, NULL);
 	if (!elf) {
 		close(fd);

@@ -4,7 +4,8 @@
  * 6.1 reads them from (its dso__data_read_offset(), whose data file is
  * looked for apart from the symbols): the build-id cache's copy, else
  * the file at its recorded path under --symfs; for the vDSO the cached
- * copy only (doc/perf-records.md §5.5).  Unlike perf, a file whose
+ * copy, else the host's own vDSO image, which perf's machine takes for a
+ * vDSO it has no copy of (doc/perf-records.md §5.5).  Unlike perf, a file whose
  * build-id differs from the DSO's is not read.  One descriptor per DSO,
  * opened on first read and kept until the context is freed.
  */
@@ -18,7 +19,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/safefile.h"
+#include "lib/xalloc.h"
 #include "symbol/archive.h"
+#include "symbol/sym-int.h"
 #include "symbol/symbol.h"
 #include "symbol/sym-dso.h"
 
@@ -32,11 +36,7 @@ open_matching(char *path, const uint8_t *bid, size_t bid_size)
 
 	if (!path)
 		return -1;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd >= 0 && (fstat(fd, &st) || !S_ISREG(st.st_mode))) {
-		close(fd);
-		fd = -1;
-	}
+	fd = sfile_open_input(path, 0, &st);
 	if (fd >= 0 && bid_size) {
 		n = sym_elf_build_id(path, got);
 		if (n <= 0 || (size_t)n != bid_size ||
@@ -61,8 +61,13 @@ data_open(struct sym_dso *dso)
 	fd = open_matching(sym_buildid_cache_path(dso->ctx, bid, bid_size,
 						  vdso ? "vdso" : "elf"),
 			   bid, bid_size);
-	if (fd >= 0 || vdso)
+	if (fd >= 0)
 		return fd;
+	/* perf's vDSO without a cached copy is the host's own image */
+	if (vdso)
+		return sym_self_vdso_path() ?
+			open_matching(xstrdup(sym_self_vdso_path()), bid,
+				      bid_size) : -1;
 	return open_matching(sym_join_symfs(dso->ctx, dso->long_name), bid,
 			     bid_size);
 }

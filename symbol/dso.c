@@ -102,6 +102,7 @@ sym_ctx_new(const struct sym_opts *opts)
 static void
 dso_free(struct sym_dso *dso)
 {
+	sym_inline_free(dso);
 	sym_srcline_free(dso);
 	if (dso->own_table)
 		sym_table_free(dso->table);

@@ -23,6 +23,7 @@
 
 #include <gelf.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-int.h"
 
 int
@@ -36,9 +37,9 @@ sym_elf_src_open(struct sym_elf_src *ss, const char *path,
 
 	sym_elf_init();
 	memset(ss, 0, sizeof(*ss));
-	ss->fd = open(path, O_RDONLY | O_CLOEXEC);
+	ss->fd = sfile_open_input(path, 0, NULL);
 	if (ss->fd < 0)
-		return -errno;
+		return ss->fd;
 	ss->elf = elf_begin(ss->fd, ELF_C_READ_MMAP, NULL);
 	if (!ss->elf || elf_kind(ss->elf) != ELF_K_ELF ||
 	    !gelf_getehdr(ss->elf, &ss->ehdr) ||

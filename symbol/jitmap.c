@@ -5,6 +5,8 @@
  * reads them: the last character of every line is dropped (the newline,
  * or the last name character of an unterminated last line), short lines
  * are skipped, and no end fixup or duplicate removal is applied.
+ * Newer perf reads only those owned by the user or root unless -f
+ * (doc/security.md); we do, and only regular files.
  */
 #include "config.h"
 
@@ -12,9 +14,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <elf.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-int.h"
 
 static size_t
@@ -39,18 +43,29 @@ hex_prefix(const char *s, uint64_t *val)
 }
 
 int
-sym_jitmap_load(const char *path, struct sym_table **out)
+sym_jitmap_load(const char *path, bool force, struct sym_table **out)
 {
 	struct sym_builder b;
+	struct stat st;
 	char *line = NULL;
 	size_t cap = 0;
 	ssize_t got;
 	FILE *f;
+	int fd;
 
 	*out = NULL;
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
+	fd = sfile_open_input(path, 0, &st);
+	if (fd < 0)
+		return fd;
+	if (!force && !sfile_owned(&st)) {
+		close(fd);
+		return -EPERM;
+	}
+	f = fdopen(fd, "r");
+	if (!f) {
+		close(fd);
+		return -ENOMEM;
+	}
 	sym_builder_init(&b);
 	while ((got = getline(&line, &cap, f)) >= 0) {
 		size_t len = (size_t)got, pos;

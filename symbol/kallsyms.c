@@ -24,6 +24,7 @@
 
 #include <elf.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-int.h"
 
 #define KALLSYMS_MAX_BYTES (256u << 20)
@@ -31,18 +32,14 @@
 
 /*
  * Read a whole file, also from /proc where st_size is 0; stop early,
- * failing with ECANCELED, once *cancel (when given) is set.
+ * failing with ECANCELED, once *cancel (when given) is set.  Closes fd.
  */
 static char *
-slurp(const char *path, size_t *len, const bool *cancel)
+slurp(int fd, size_t *len, const bool *cancel)
 {
 	size_t cap = 1 << 20, n = 0;
 	char *buf, *nb;
-	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return NULL;
 	buf = malloc(cap + 1);
 	while (buf) {
 		ssize_t r;
@@ -347,10 +344,14 @@ kallsyms_load_now(const char *path, struct sym_kallsyms *out,
 	struct ks_vec vec = { NULL, 0, 0 };
 	size_t len;
 	char *text;
-	int ret;
+	int fd, ret;
 
 	memset(out, 0, sizeof(*out));
-	text = slurp(path, &len, cancel);
+	fd = sfile_open_input(path, 0, NULL);
+	if (fd < 0)
+		return fd;
+	errno = 0;
+	text = slurp(fd, &len, cancel);
 	if (!text)
 		return errno ? -errno : -ENOMEM;
 	ret = parse(&vec, text, text + len);

@@ -30,6 +30,7 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-dso.h"
 
 static bool
@@ -292,7 +293,7 @@ warn_not_found(struct sym_dso *dso, const struct srcs *f)
 	else if (f->unreadable)
 		sym_warn(dso->ctx, "%s: cannot read symbols: %s",
 			 dso->long_name, f->unreadable == -ENOEXEC ?
-			 "not an ELF file" : strerror(-f->unreadable));
+			 "not an ELF file" : sfile_strerror(f->unreadable));
 }
 
 static void
@@ -536,7 +537,7 @@ load_kallsyms_once(struct sym_ctx *ctx)
 			err = sym_kallsyms_load(path, &ctx->kallsyms);
 			if (err)
 				sym_warn(ctx, "%s: cannot read kernel symbols: %s",
-					 path, strerror(-err));
+					 path, sfile_strerror(err));
 			ctx->kallsyms_ok = err == 0;
 			if (!err) {
 				ctx->kallsyms_read = path;
@@ -576,8 +577,12 @@ static void
 load_jit(struct sym_dso *dso)
 {
 	struct sym_table *t;
+	int err = sym_jitmap_load(dso->long_name, dso->ctx->opts.force, &t);
 
-	if (sym_jitmap_load(dso->long_name, &t))
+	if (err == -EPERM)
+		sym_warn(dso->ctx, "File %s not owned by current user or root, ignoring it (use -f to override).",
+			 dso->long_name);
+	if (err)
 		return;
 	dso->table = t;
 	dso->own_table = true;

@@ -19,6 +19,9 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/dso-data.c \
 	symbol/load.c \
 	symbol/vdso-self.c \
-	symbol/srcline.c
+	symbol/srcline.c \
+	symbol/inline.c \
+	symbol/inline-index.h \
+	symbol/inline-index.c
 
 SYM_LIBS = symbol/libpdsym.a lib/libpdutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) $(XXHASH_LIBS)

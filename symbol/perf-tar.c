@@ -24,6 +24,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include "lib/safefile.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/symbol.h"
 
@@ -35,7 +36,7 @@ struct tar_ctx {
 	struct archive *disk;		/* metadata of files on disk */
 	struct archive_entry_linkresolver *links;
 	const char *out;
-	bool created;			/* out opened: unlink it on error */
+	struct sfile_out file;		/* out, under a temporary name */
 	char *err;
 	size_t errsz;
 };
@@ -43,7 +44,7 @@ struct tar_ctx {
 static int
 tar_fail(struct tar_ctx *t, int e, const char *what, const char *path)
 {
-	snprintf(t->err, t->errsz, "%s %s: %s", what, path, strerror(e));
+	snprintf(t->err, t->errsz, "%s %s: %s", what, path, sfile_strerror(e));
 	return -e;
 }
 
@@ -63,11 +64,11 @@ static int
 tar_data(struct tar_ctx *t, const char *path, int64_t size)
 {
 	char buf[65536];
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd = sfile_open_input(path, O_NOFOLLOW, NULL);
 	int r = 0;
 
 	if (fd < 0)
-		return tar_fail(t, errno, "cannot read", path);
+		return tar_fail(t, -fd, "cannot read", path);
 	while (size > 0) {
 		size_t want = size < (int64_t)sizeof(buf) ? (size_t)size :
 			      sizeof(buf);
@@ -278,6 +279,8 @@ tar_disk_behavior(void)
 static int
 tar_open(struct tar_ctx *t)
 {
+	int r;
+
 	t->ar = archive_write_new();
 	t->disk = archive_read_disk_new();
 	t->links = archive_entry_linkresolver_new();
@@ -293,11 +296,14 @@ tar_open(struct tar_ctx *t)
 	if (archive_write_add_filter_bzip2(t->ar) != ARCHIVE_OK ||
 	    archive_write_set_format_gnutar(t->ar) != ARCHIVE_OK)
 		return tar_ar_fail(t, t->ar, t->out);
-	if (archive_write_open_filename(t->ar, t->out) != ARCHIVE_OK)
+	/* 0600 like perf.data: it holds binaries and kernel addresses */
+	r = sfile_create(&t->file, t->out, 0600, 0);
+	if (r < 0)
+		return tar_fail(t, -r, "cannot create", t->out);
+	if (archive_write_open_fd(t->ar, t->file.fd) != ARCHIVE_OK)
 		return tar_fail(t, archive_errno(t->ar) > 0 ?
 				archive_errno(t->ar) : EIO, "cannot create",
 				t->out);
-	t->created = true;
 	return 0;
 }
 
@@ -323,6 +329,7 @@ sym_perf_tar_write(const char *out, const char *dir,
 {
 	struct tar_ctx t = {
 		.out = out,
+		.file = { .fd = -1 },
 		.err = err,
 		.errsz = errsz,
 	};
@@ -343,8 +350,12 @@ sym_perf_tar_write(const char *out, const char *dir,
 		r = -ENOENT;
 	}
 	r = tar_close(&t, r);
-	if (r < 0 && t.created)
-		unlink(out);
+	if (r == 0) {
+		r = sfile_commit(&t.file);
+		if (r < 0)
+			tar_fail(&t, -r, "cannot write", out);
+	}
+	sfile_abort(&t.file);
 	if (missing)
 		*missing = nmiss;
 	return r;

@@ -20,6 +20,7 @@
 
 #include <xxhash.h>
 
+#include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "symbol/archive.h"
 
@@ -45,13 +46,9 @@ file_id(const char *path)
 	size_t head, tail;
 	int fd;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(path, 0, &st);
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		close(fd);
-		return NULL;
-	}
 	size = (uint64_t)st.st_size;
 	head = size < ID_SPAN ? (size_t)size : ID_SPAN;
 	tail = head;

@@ -19,6 +19,7 @@
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
+#include "lib/safefile.h"
 #include "symbol/sym-dso.h"
 
 struct sym_srcline_cache {
@@ -58,7 +59,7 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 	c->dwfl = dwfl_begin(&offline_callbacks);
 	if (!c->dwfl)
 		return false;
-	fd = open(path, O_RDONLY | O_CLOEXEC);
+	fd = sfile_open_input(path, 0, NULL);
 	if (fd < 0)
 		return false;
 	/* dwfl owns fd from here */
@@ -70,13 +71,16 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 /*
  * An address a compilation unit covers without a line row (assembly in
  * a C file): the unit's file with line 0, as binutils' addr2line gives.
+ * libdwfl hands out the unit before a gap between units' ranges too:
+ * that is no unit's address.
  */
 static char *
 cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(c->mod, addr, &bias);
-	const char *name = cu ? dwarf_diename(cu) : NULL;
+	const char *name = cu && dwarf_haspc(cu, addr - bias) > 0 ?
+			   dwarf_diename(cu) : NULL;
 	const char *base;
 	char *s;
 
@@ -87,6 +91,24 @@ cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 	if (asprintf(&s, "%s:0", base) < 0)
 		return NULL;
 	return s;
+}
+
+const char *
+sym_line_file(Dwfl_Line *line, int *lineno)
+{
+	const char *file = dwfl_lineinfo(line, NULL, lineno, NULL, NULL, NULL);
+	Dwarf_Die *cu = dwfl_linecu(line);
+	Dwarf_Files *files;
+	Dwarf_Half version;
+	size_t nfiles;
+
+	if (!file || !cu ||
+	    dwarf_cu_info(cu->cu, &version, NULL, NULL, NULL, NULL, NULL,
+			  NULL) || version < 5 ||
+	    dwarf_getsrcfiles(cu, &files, &nfiles) || nfiles < 2 ||
+	    dwarf_filesrc(files, 1, NULL, NULL) != file)
+		return file;
+	return dwarf_filesrc(files, 0, NULL, NULL);
 }
 
 static char *
@@ -104,7 +126,7 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	line = dwfl_module_getsrc(c->mod, addr);
 	if (!line)
 		return cu_only(c, addr);
-	file = dwfl_lineinfo(line, NULL, &lineno, NULL, NULL, NULL);
+	file = sym_line_file(line, &lineno);
 	if (!file)
 		return NULL;
 	/* a row without a line reads "file:0", as from binutils' addr2line */
@@ -115,6 +137,37 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	if (asprintf(&s, "%s:%d", base, lineno) < 0)
 		return NULL;
 	return s;
+}
+
+/* The DSO's line cache, its module opened on first use; under dso->lock. */
+static struct sym_srcline_cache *
+cache_get(struct sym_dso *dso)
+{
+	struct sym_srcline_cache *c = dso->srcline;
+
+	if (!c) {
+		c = dso->srcline = calloc(1, sizeof(*c));
+		if (c) {
+			c->lines = (struct u64map)U64MAP_INIT;
+			c->failed = !open_dwfl(dso, c);
+		}
+	}
+	return c && !c->failed ? c : NULL;
+}
+
+Dwfl_Module *
+sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr, Dwarf_Addr *addr)
+{
+	struct sym_srcline_cache *c;
+	Dwarf_Addr bias = 0;
+
+	if (dso->kind != SYM_DSO_FILE || dso->ar_ent)
+		return NULL;
+	c = cache_get(dso);
+	if (!c || !dwfl_module_getelf(c->mod, &bias))
+		return NULL;
+	*addr = al_addr + dso->text_offset + bias;
+	return c->mod;
 }
 
 const char *
@@ -133,15 +186,8 @@ sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 	if (dso->kind != SYM_DSO_FILE)
 		return NULL;
 	pthread_mutex_lock(&dso->lock);
-	c = dso->srcline;
-	if (!c) {
-		c = dso->srcline = calloc(1, sizeof(*c));
-		if (c) {
-			c->lines = (struct u64map)U64MAP_INIT;
-			c->failed = !open_dwfl(dso, c);
-		}
-	}
-	if (!c || c->failed)
+	c = cache_get(dso);
+	if (!c)
 		goto out;
 	slot = u64map_slot(&c->lines, al_addr);
 	if (!slot)
@@ -155,6 +201,17 @@ sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr)
 out:
 	pthread_mutex_unlock(&dso->lock);
 	return s;
+}
+
+bool
+sym_addr2line_names(const struct sym_dso *dso, const struct sym_symbol *sym)
+{
+	size_t len;
+
+	if (!sym || dso->kind != SYM_DSO_FILE)
+		return false;
+	len = strlen(sym->name);
+	return len < 4 || strcmp(sym->name + len - 4, "@plt");
 }
 
 const char *

@@ -9,10 +9,13 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <elfutils/libdwfl.h>
+
 #include "lib/u64map.h"
 #include "symbol/sym-int.h"
 
 struct sym_srcline_cache;
+struct sym_inline_cache;
 struct sym_ar;
 struct sym_ar_dso;
 struct sym_notes;
@@ -58,6 +61,7 @@ struct sym_dso {
 	int data_fd;			/* sym_dso_read()'s file, -1: none */
 	bool data_tried;		/* data_fd was looked for */
 	struct sym_srcline_cache *srcline;
+	struct sym_inline_cache *inlines;	/* under lock */
 	uint64_t text_offset;		/* .text sh_addr - sh_offset */
 	/* the build-id of the file that matched, when none was recorded */
 	uint8_t file_bid[SYM_BUILD_ID_MAX];
@@ -93,12 +97,28 @@ void sym_dso_do_load(struct sym_dso *dso);
 /* The first file of perf's search holding the DSO's .debug_frame. */
 char *sym_dso_find_debug_frame(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
+/*
+ * srcline.c: under dso->lock, the DSO's libdw module (opened on first
+ * use, shared with the source lines) and the module address of al_addr
+ * in *addr; NULL for a DSO without a file of its own here.
+ */
+Dwfl_Module *sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr,
+				 Dwarf_Addr *addr);
+void sym_inline_free(struct sym_dso *dso);
+/*
+ * The file and line of a row as binutils 2.40's addr2line names them:
+ * in a DWARF 5 line table it gives a row of file 1 (the line program's
+ * initial file) the name of entry 0, the unit's primary file
+ * (doc/perf-records.md §7.11).
+ */
+const char *sym_line_file(Dwfl_Line *line, int *lineno);
 /* Remember the runtime image's .text sh_addr - sh_offset. */
 void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
 
 /* archive-build.c: remember a lookup (only while ctx->noting). */
 void sym_note_find(struct sym_dso *dso, uint64_t al_addr);
 void sym_note_srcline(struct sym_dso *dso, uint64_t al_addr);
+void sym_note_inline(struct sym_dso *dso, uint64_t al_addr);
 void sym_notes_free(struct sym_ctx *ctx);
 /* sym_dso_srcline() without noting the address. */
 const char *sym_dso_srcline_unnoted(struct sym_dso *dso, uint64_t al_addr);

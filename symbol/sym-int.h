@@ -166,8 +166,11 @@ struct sym_ctx;
 /* Prefetch the kallsyms file the context will most likely read. */
 void sym_ctx_prefetch_kallsyms(struct sym_ctx *ctx);
 
-/* /tmp/perf-PID.map */
-int sym_jitmap_load(const char *path, struct sym_table **out);
+/*
+ * /tmp/perf-PID.map: -EPERM when owned by another user (not root)
+ * unless force, SFILE_E_NOTREG when not a regular file.
+ */
+int sym_jitmap_load(const char *path, bool force, struct sym_table **out);
 
 /* A file holding this process's own vDSO (symbol/vdso-self.c), or NULL. */
 const char *sym_self_vdso_path(void);

@@ -43,6 +43,14 @@ struct sym_opts {
 	 */
 	const char *recording_id;
 	/*
+	 * The archive is FILE.pdsym found beside the recording, not named
+	 * by the user: used only when it names recording_id and is owned
+	 * by us or root and writable by no one else (doc/security.md).
+	 */
+	bool archive_beside;
+	/* -f: read /tmp/perf-PID.map files whoever owns them */
+	bool force;
+	/*
 	 * Read kallsyms only when a kernel symbol is first asked for, not
 	 * ahead in a thread: for a pass that asks for none (precord's
 	 * build-id pass).
@@ -67,6 +75,12 @@ struct sym_symbol {
 	uint64_t end;		/* exclusive */
 	const char *name;	/* as perf prints it (demangled unless no_demangle) */
 	bool is_object;		/* STT_OBJECT: perf prints "name+0xoff" */
+	/*
+	 * A function inlined at an address of another symbol (made by
+	 * sym_dso_inlines()): start and end are that symbol's, and perf
+	 * prints the name followed by " (inlined)".
+	 */
+	bool inlined;
 };
 
 struct sym_ctx;
@@ -127,6 +141,38 @@ char sym_dso_origin(const struct sym_dso *dso);
  * sort key prints it; NULL when unknown.  The string lives as long as ctx.
  */
 const char *sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr);
+
+/*
+ * Whether binutils' addr2line, which perf 6.1 runs for source lines,
+ * names the function at an address of sym in dso (from the ELF symbols
+ * when the DWARF has no line for it): a symbol of the file's own, not
+ * one of perf's made-up "name@plt".  It then answers "??:0" where
+ * sym_dso_srcline() has no line, and perf takes that as the srcline.
+ */
+bool sym_addr2line_names(const struct sym_dso *dso,
+			 const struct sym_symbol *sym);
+
+/*
+ * The frames perf 6.1 shows for al_addr, an address of sym's code, when
+ * it adds inline frames (perf report and perf script's --inline): the
+ * functions binutils' addr2line -i -f lists for it, innermost first, from
+ * the DWARF of the DSO's file (doc/perf-records.md §7.11).  Each frame's
+ * symbol is sym itself when the names agree, else one made for the name
+ * (inlined set); its srcline is the line at al_addr for the first frame,
+ * the call site in the next function for the others.  Returns the frame
+ * count and *frames, which live as long as ctx; 0 when al_addr keeps
+ * its one frame (no DWARF for it, or no inlining and the same name).
+ * A DSO read from an archive has the frames the archive holds for
+ * al_addr (those noted when it was made), and none for other addresses.
+ */
+struct sym_inline_frame {
+	const struct sym_symbol *sym;
+	const char *srcline;
+};
+
+size_t sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
+		       const struct sym_symbol *sym,
+		       const struct sym_inline_frame **frames);
 
 /*
  * Offline analysis (issue 5).  After sym_ctx_note_lookups(), every

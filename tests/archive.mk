@@ -6,7 +6,8 @@
 
 check_PROGRAMS += tests/unit/test-archive
 tests_unit_test_archive_SOURCES = tests/unit/test-archive.c tests/unit/t.h \
-	symbol/archive-file.c symbol/archive-codec.c symbol/archive-cfi-codec.c
+	symbol/archive-file.c symbol/archive-codec.c symbol/archive-cfi-codec.c \
+	symbol/archive-inline-codec.c
 tests_unit_test_archive_CFLAGS = $(AM_CFLAGS) $(ZSTD_CFLAGS) $(XXHASH_CFLAGS)
 tests_unit_test_archive_LDADD = lib/libpdutil.a $(ZSTD_LIBS) $(XXHASH_LIBS)
 TESTS += tests/unit/test-archive

@@ -35,7 +35,9 @@ check_PROGRAMS += \
 	tests/progs/libpdhot.so \
 	tests/progs/libpdlinked.so \
 	tests/progs/linked \
-	tests/progs/demo
+	tests/progs/demo \
+	tests/progs/inlined \
+	tests/progs/inlined-nofp
 
 tests_progs_hot_SOURCES = tests/progs/hot.c tests/progs/progs.h
 tests_progs_hot_CFLAGS = $(PROGS_FP_FLAGS)
@@ -115,6 +117,14 @@ tests_progs_linked_nofp_SOURCES = tests/progs/linked.c tests/progs/progs.h
 tests_progs_linked_nofp_CFLAGS = $(PROGS_NOFP_FLAGS)
 tests_progs_linked_nofp_LDFLAGS = $(PROGS_LINK_FLAGS) -Wl,-rpath,'$$ORIGIN'
 tests_progs_linked_nofp_LDADD = tests/progs/libpdlinked-nofp.so
+
+tests_progs_inlined_SOURCES = tests/progs/inlined.c tests/progs/progs.h
+tests_progs_inlined_CFLAGS = $(PROGS_FP_FLAGS)
+tests_progs_inlined_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_inlined_nofp_SOURCES = tests/progs/inlined.c tests/progs/progs.h
+tests_progs_inlined_nofp_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_inlined_nofp_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 # The workloads run, exit 0, and have their hot functions in .symtab.
 TESTS += tests/progs/progs.test

@@ -20,7 +20,9 @@ REPORT_LIVE_TESTS = \
 	tests/report-unwind-stats.test \
 	tests/report-dwarf-debugframe.test \
 	tests/report-dwarf-progs.test \
-	tests/report-lbr.test
+	tests/report-dwarf-m32.test \
+	tests/report-lbr.test \
+	tests/report-inline.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS)

@@ -28,6 +28,7 @@ enum cc_kind {
 	CC_KIND_IP,		/* the ip, in its DSO */
 	CC_KIND_SYM,		/* the symbol's start, in its DSO */
 	CC_KIND_SRCLINE,	/* srcline key: the srcline */
+	CC_KIND_NAME,		/* an inline frame: its name's hash */
 };
 
 struct cc_frame {
@@ -87,18 +88,33 @@ cc_cumul_count(const struct cc_node *n)
 	return n->count + n->children_count;
 }
 
-/* The DSO a frame's identity includes: none for a srcline. */
+/* The DSO a frame's identity includes: none for a srcline or a name. */
 static inline struct sym_dso *
 cc_frame_id_dso(const struct cc_frame *f)
 {
-	return f->kind == CC_KIND_SRCLINE ? NULL : f->dso;
+	return f->kind == CC_KIND_SRCLINE || f->kind == CC_KIND_NAME ?
+	       NULL : f->dso;
+}
+
+/*
+ * perf compares two frames by name when either is an inline frame's
+ * (its symbol has the bounds of the function it is inlined in), under
+ * every key but the address.
+ */
+static inline bool
+cc_frames_by_name(enum rep_cc_key key, const struct cc_frame *a,
+		  const struct cc_frame *b)
+{
+	return key != REP_CC_KEY_ADDRESS && a->sym && b->sym &&
+	       (a->sym->inlined || b->sym->inlined);
 }
 
 /*
  * perf's order between two frames that do not merge (match_chain()).
  * The srcline key: by srcline when either has one, a frame without one
- * after those with one; else as the function key: DSO first, then the
- * symbol start when both frames have a symbol, the ip otherwise.  The
+ * after those with one; else as the function key: the names when one is
+ * an inline frame, else DSO first, then the symbol start when both
+ * frames have a symbol, the ip otherwise.  The
  * address key: DSO, then ip.  Returns <0, 0 or >0.
  */
 static inline int
@@ -113,6 +129,8 @@ cc_frame_cmp(enum rep_cc_key key, const struct cc_frame *a,
 		return a->srcline == b->srcline ? 0 :
 		       strcmp(a->srcline, b->srcline);
 	}
+	if (cc_frames_by_name(key, a, b))
+		return strcmp(a->sym->name, b->sym->name);
 	if (a->dso != b->dso)
 		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
 	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS) {

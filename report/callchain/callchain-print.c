@@ -198,7 +198,8 @@ print_value(FILE *out, const struct rep_cc_print_opts *o, uint64_t period,
 
 /*
  * perf's callchain_list__sym_name(): under the address and srcline keys
- * the symbol is followed by its srcline, when it has one.
+ * the symbol is followed by its srcline, when it has one, and an inline
+ * frame's by " (inlined)".
  */
 static void
 print_name(FILE *out, const struct cc_frame *f)
@@ -210,9 +211,11 @@ print_name(FILE *out, const struct cc_frame *f)
 		return;
 	}
 	if (f->srcline)
-		snprintf(buf, sizeof(buf), "%s %s", f->sym->name, f->srcline);
+		snprintf(buf, sizeof(buf), "%s %s%s", f->sym->name, f->srcline,
+			 f->sym->inlined ? " (inlined)" : "");
 	else
-		snprintf(buf, sizeof(buf), "%s", f->sym->name);
+		snprintf(buf, sizeof(buf), "%s%s", f->sym->name,
+			 f->sym->inlined ? " (inlined)" : "");
 	fputs(buf, out);
 }
 

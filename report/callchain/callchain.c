@@ -57,6 +57,9 @@ loc_frame(const struct rep_cc_root *root, const struct ses_loc *l)
 	if (k->key == REP_CC_KEY_SRCLINE && f.srcline) {
 		f.key = (uintptr_t)f.srcline;
 		f.kind = CC_KIND_SRCLINE;
+	} else if (l->sym && l->sym->inlined && k->key != REP_CC_KEY_ADDRESS) {
+		f.key = u64map_str_key(l->sym->name);
+		f.kind = CC_KIND_NAME;
 	} else if (l->sym && k->key != REP_CC_KEY_ADDRESS) {
 		f.key = l->sym->start;
 		f.kind = CC_KIND_SYM;
@@ -84,6 +87,8 @@ frames_equal(const struct rep_cc_root *root, const struct cc_frame *a,
 
 	if (key == REP_CC_KEY_SRCLINE && (a->srcline || b->srcline))
 		return a->srcline == b->srcline;
+	if (cc_frames_by_name(key, a, b))
+		return !strcmp(a->sym->name, b->sym->name);
 	if (a->dso != b->dso)
 		return false;
 	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS)
@@ -108,6 +113,10 @@ frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
 		return frames_equal(root, t, &f);
 	}
 	l = chain_loc(c, pos);
+	if ((t->sym && t->sym->inlined) || (l->sym && l->sym->inlined)) {
+		f = chain_frame(root, c, pos);
+		return frames_equal(root, t, &f);
+	}
 	if (t->dso != l->dso)
 		return false;
 	if (t->sym && l->sym)

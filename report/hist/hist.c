@@ -22,7 +22,7 @@
 
 /* A stack's words: a head, then the sample's location and its chain. */
 #define STACK_HEAD	5
-#define STACK_FRAME	6
+#define STACK_FRAME	7
 /* Past this, the stacks go into the histograms before more are added. */
 #define STACKS_MAX_WORDS	((size_t)16 << 20)
 
@@ -46,6 +46,7 @@ frame_put(uint64_t *w, const struct ses_loc *l)
 	w[3] = l->ip;
 	w[4] = l->al_addr;
 	w[5] = l->cpumode | (uint64_t)(unsigned char)l->level << 8;
+	w[6] = (uintptr_t)l->srcline;
 	return w + STACK_FRAME;
 }
 
@@ -60,6 +61,7 @@ frame_get(const uint64_t *w, struct ses_loc *l)
 	l->al_addr = w[4];
 	l->cpumode = (uint8_t)w[5];
 	l->level = (char)(w[5] >> 8);
+	l->srcline = (const char *)(uintptr_t)w[6];
 }
 
 static size_t
@@ -654,20 +656,11 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	return intern(rep, line, (size_t)(colon - line));
 }
 
-/*
- * Whether binutils' addr2line names the function at l: a symbol of its
- * own in an ELF file (not one of perf's made-up "name@plt").
- */
+/* Whether binutils' addr2line names the function at l (symbol.h). */
 static bool
 binutils_names(const struct ses_loc *l)
 {
-	size_t len;
-
-	if (!l->sym || sym_dso_kind(l->dso) != SYM_DSO_FILE ||
-	    l->map->identity)
-		return false;
-	len = strlen(l->sym->name);
-	return len < 4 || strcmp(l->sym->name + len - 4, "@plt");
+	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
 }
 
 /*
@@ -676,7 +669,8 @@ binutils_names(const struct ses_loc *l)
  * file without its line gets "??:0" (addr2line names the function, not
  * the line); with no file to read (the kernel, JIT maps) or no symbol,
  * "+<decimal offset>" in the symbol or "dso[<hex address>]" under the
- * address key and NULL under the srcline key; NULL without a map.
+ * address key and NULL under the srcline key; NULL without a map.  An
+ * inline frame has its own (the line perf's inline list gave it).
  * Equal strings are one pointer.
  */
 static const char *
@@ -690,6 +684,9 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 
 	if (!l->map || !l->dso)
 		return NULL;
+	if (l->srcline)
+		return strcmp(l->srcline, unknown) ?
+		       intern(rep, l->srcline, strlen(l->srcline)) : unknown;
 	s = sym_dso_srcline(l->dso, l->al_addr);
 	if (s && strcmp(s, unknown))
 		return intern(rep, s, strlen(s));

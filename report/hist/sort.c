@@ -75,6 +75,19 @@ sym_cmp_syms(const struct sym_symbol *l, const struct sym_symbol *r)
 		return rep_cmp_null(l, r);
 	if (l == r)
 		return 0;
+	/*
+	 * An inline frame's symbol has the bounds of the one it is inlined
+	 * in: names tell them apart, and the same name inlined in
+	 * overlapping code is one (perf's _sort__sym_cmp).
+	 */
+	if (l->inlined || r->inlined) {
+		int c = strcmp(l->name, r->name);
+
+		if (c)
+			return (c > 0) - (c < 0);
+		if (l->start <= r->end && l->end >= r->start)
+			return 0;
+	}
 	if (l->start != r->start)
 		return rep_sign64((int64_t)(r->start - l->start));
 	return rep_sign64((int64_t)(r->end - l->end));
@@ -422,7 +435,8 @@ sym_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
 
 		snprintf(buf, size, "%s+0x%" PRIx64, e->sym->name, e->ip - abs);
 	} else if (e->sym && e->map) {
-		snprintf(buf, size, "%.*s", w - n > 0 ? w - n : 0, e->sym->name);
+		snprintf(buf, size, "%.*s%s", w - n > 0 ? w - n : 0,
+			 e->sym->name, e->sym->inlined ? " (inlined)" : "");
 	} else {
 		snprintf(buf, size, "%-#.*" PRIx64, 16, e->ip);
 	}

@@ -272,7 +272,13 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 			rep_dims_calc_len(rep, &h->ents[i], lo->keylen);
 	}
 	lo->total = rep->o.out.relative ? h->total_vis : h->total;
-	lo->linesz = 3 + 1;
+	/*
+	 * perf's line buffer also has room for the colour codes of its 8
+	 * percentage formats (perf_hpp__color_overhead(): 8 * (24 + 4)),
+	 * unused without colours: a line longer than its columns (an
+	 * inline frame's " (inlined)") is cut that much later.
+	 */
+	lo->linesz = 3 + 1 + 8 * (24 + 4);
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
 		lo->width[i] = col_width(lo, rep->o.hist.cols[i]);
 		if (rep->elide[rep->o.hist.cols[i]])

@@ -122,6 +122,30 @@ expect_symbols_() {
 	done
 }
 
+# require_pscript_: pscript is built (make check builds it)
+require_pscript_() {
+	PSCRIPT=$top_builddir/script/pscript
+	[ -x "$PSCRIPT" ] || framework_failure_ "pscript is not built ($PSCRIPT)"
+}
+
+# script_cmp_ LABEL FILE [options]: pscript's text equals perf script's,
+# byte for byte; counted with the report comparisons (report_done_)
+script_cmp_() {
+	label_=$1 file_=$2
+	shift 2
+	rc_cases=$((rc_cases + 1))
+	"$PERF" script -i "$file_" "$@" > "s$rc_cases.perf" 2>/dev/null </dev/null ||
+		framework_failure_ "perf script -i $file_ $* failed"
+	"$PSCRIPT" -i "$file_" "$@" > "s$rc_cases.ours" 2>/dev/null ||
+		fail_ "$label_: pscript -i $file_ $* failed"
+	if ! cmp -s "s$rc_cases.perf" "s$rc_cases.ours"; then
+		note_ "$label_: 'pscript -i $file_ $*' differs from perf script:"
+		diff "s$rc_cases.perf" "s$rc_cases.ours" | head -20 >&2
+		rc_failures=$((rc_failures + 1))
+	fi
+	return 0
+}
+
 # report_done_: the verdict of the comparisons made
 report_done_() {
 	[ "$rc_cases" -gt 0 ] || framework_failure_ "no comparison was made"

@@ -290,6 +290,52 @@ static struct sym_ar_cfi lib_cfi = {
 	.rows = cfi_rows, .nr_rows = ARRAY_SIZE(cfi_rows),
 };
 
+/* Inline frames (format 1.1): NULL names are the symbol's own. */
+static struct sym_ar_inline_frame inl_frames[] = {
+	{ .name = "inner_fn", .srcline = "foo.c:10" },
+	{ .name = NULL, .srcline = "foo.c:3" },
+	{ .name = "std::vector<int>::size() const", .srcline = "vector:990" },
+	{ .name = "mid_fn", .srcline = "" },
+	{ .name = NULL, .srcline = "??:0" },
+};
+static struct sym_ar_inline inl_addrs[] = {
+	{ .addr = 0x1104, .first = 0, .nr = 2 },
+	{ .addr = 0x1105, .first = 2, .nr = 3 },
+};
+static struct sym_ar_inlines lib_inl = {
+	.addrs = inl_addrs, .nr_addrs = ARRAY_SIZE(inl_addrs),
+	.frames = inl_frames, .nr_frames = ARRAY_SIZE(inl_frames),
+};
+
+static bool
+str_same(const char *a, const char *b)
+{
+	return a && b ? !strcmp(a, b) : a == b;
+}
+
+static bool
+inl_same(const struct sym_ar_inlines *got, const struct sym_ar_inlines *want)
+{
+	if (!got || !want)
+		return got == want;
+	if (got->nr_addrs != want->nr_addrs)
+		return false;
+	for (size_t i = 0; i < want->nr_addrs; i++) {
+		const struct sym_ar_inline *g = &got->addrs[i];
+		const struct sym_ar_inline *w = &want->addrs[i];
+
+		if (g->addr != w->addr || g->nr != w->nr)
+			return false;
+		for (uint32_t k = 0; k < w->nr; k++)
+			if (!str_same(got->frames[g->first + k].name,
+				      want->frames[w->first + k].name) ||
+			    !str_same(got->frames[g->first + k].srcline,
+				      want->frames[w->first + k].srcline))
+				return false;
+	}
+	return true;
+}
+
 static bool
 cfi_same(const struct sym_ar_cfi *got, const struct sym_ar_cfi *want)
 {
@@ -337,6 +383,7 @@ ents_make(void)
 	d->lines = lines_lib;
 	d->nr_lines = ARRAY_SIZE(lines_lib);
 	d->cfi = &lib_cfi;
+	d->inl = &lib_inl;
 
 	d = &ents[E_KERNEL];
 	d->kind = SYM_AR_KERNEL;
@@ -392,7 +439,8 @@ dso_same(const struct sym_ar_dso *got, const struct sym_ar_dso *want)
 	    got->demangled != want->demangled ||
 	    got->nr_syms != want->nr_syms ||
 	    got->nr_covers != want->nr_covers ||
-	    got->nr_lines != want->nr_lines || !cfi_same(got->cfi, want->cfi))
+	    got->nr_lines != want->nr_lines || !cfi_same(got->cfi, want->cfi) ||
+	    !inl_same(got->inl, want->inl))
 		return false;
 	for (i = 0; i < want->nr_syms; i++)
 		if (got->syms[i].start != want->syms[i].start ||
@@ -966,8 +1014,9 @@ test_resigned(void)
 	raw[9] = 0;
 	raw[10] = 0;
 	raw[11] = 0;	/* no call frame information (format 1.1) */
-	raw[12] = 0x7f;
-	T(repayload(f, &l, 0, raw, 13), "re-payload");
+	raw[12] = 0;	/* no inline frames */
+	raw[13] = 0x7f;
+	T(repayload(f, &l, 0, raw, 14), "re-payload");
 	file_put(bad, f, n);
 	check_survivors(bad, 1, &w, "trailing bytes", 0);
 	T(warns_have(&w, "after the last table"), "bytes after the tables");
@@ -1078,11 +1127,18 @@ decode_must_be_sane(const unsigned char *p, size_t len, bool lenient,
 				    why, sizeof(why));
 	if (ret) {
 		T(ret == -EINVAL && !mem && !d.nr_syms && !d.nr_covers &&
-		  !d.nr_lines && !d.cfi && why[0], "%s %zu: a clean error",
-		  what, at);
+		  !d.nr_lines && !d.cfi && !d.inl && why[0],
+		  "%s %zu: a clean error", what, at);
 		return;
 	}
+	for (i = 0; d.inl && i < d.inl->nr_addrs; i++)
+		T(d.inl->addrs[i].nr &&
+		  d.inl->addrs[i].first + d.inl->addrs[i].nr <=
+		  d.inl->nr_frames && (!i || d.inl->addrs[i].addr >
+				       d.inl->addrs[i - 1].addr),
+		  "%s %zu: inline rows sound", what, at);
 	free(d.cfi);
+	free(d.inl);
 	for (i = 0; i < d.nr_covers; i++)
 		T(d.covers[i].lo < d.covers[i].hi &&
 		  d.covers[i].sym < d.nr_syms &&
@@ -1101,8 +1157,8 @@ decode_must_be_sane(const unsigned char *p, size_t len, bool lenient,
 static void
 codec_damage(const struct sym_ar_dso *ent)
 {
-	struct ar_buf b = { 0 }, plain = { 0 };
-	struct sym_ar_dso d, no_cfi = *ent;
+	struct ar_buf b = { 0 }, plain = { 0 }, cfi_only = { 0 };
+	struct sym_ar_dso d, no_cfi = *ent, no_inl = *ent;
 	uint64_t budget = AR_MEM_TOTAL_MAX;
 	char why[256];
 	void *mem;
@@ -1114,7 +1170,12 @@ codec_damage(const struct sym_ar_dso *ent)
 	  "encode: %s", why);
 	/* cut where the call frame information starts: a whole 1.0 payload */
 	no_cfi.cfi = NULL;
+	no_cfi.inl = NULL;
 	T(sym_ar_payload_encode(&no_cfi, &plain, why, sizeof(why)) == 0,
+	  "encode: %s", why);
+	/* and where the inline frames start: no inline frames */
+	no_inl.inl = NULL;
+	T(sym_ar_payload_encode(&no_inl, &cfi_only, why, sizeof(why)) == 0,
 	  "encode: %s", why);
 	buf = malloc(b.len + 1);
 	for (len = 0; len < b.len; len++) {
@@ -1122,8 +1183,14 @@ codec_damage(const struct sym_ar_dso *ent)
 		memset(&d, 0, sizeof(d));
 		ret = sym_ar_payload_decode(buf, len, false, &budget, &d, &mem,
 					    why, sizeof(why));
-		if (ent->cfi && len == plain.len) {
+		if ((ent->cfi || ent->inl) && len == plain.len) {
 			T(ret == 0 && !d.cfi, "payload cut before its CFI");
+			if (!ret)
+				free(mem);
+		} else if (ent->cfi && ent->inl && len == cfi_only.len) {
+			T(ret == 0 && d.cfi && !d.inl,
+			  "payload cut before its inline frames");
+			free(d.cfi);
 			if (!ret)
 				free(mem);
 		} else {
@@ -1141,6 +1208,7 @@ codec_damage(const struct sym_ar_dso *ent)
 	free(buf);
 	ar_buf_free(&b);
 	ar_buf_free(&plain);
+	ar_buf_free(&cfi_only);
 }
 
 static void
