@@ -2,7 +2,7 @@
 /*
  * tests/fuzz/fuzz-archive.c - libFuzzer target for the pdata symbol
  * archive reader (symbol/archive-file.c, archive-codec.c,
- * archive-cfi-codec.c).
+ * archive-cfi-codec.c, archive-inline-codec.c).
  *
  * An input that starts with the archive's magic is a whole archive: it
  * goes into an in-memory file (memfd_create()) opened by sym_ar_open()
@@ -12,7 +12,8 @@
  * must give the same tables.  As the archive checks its entries and index
  * with checksums, most mutations stop there; so any other input is one
  * entry's payload (first byte: bit 0 lenient), given straight to
- * sym_ar_payload_decode(), symbols, covers, lines and call frame tables.
+ * sym_ar_payload_decode(), symbols, covers, lines, call frame tables and
+ * inline frames.
  */
 #include "config.h"
 
@@ -54,6 +55,19 @@ touch_cfi(const struct sym_ar_cfi *c)
 }
 
 static void
+touch_inlines(const struct sym_ar_inlines *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->nr_addrs; i++)
+		sink += t->addrs[i].addr + t->addrs[i].first + t->addrs[i].nr;
+	for (i = 0; i < t->nr_frames; i++) {
+		touch_cstr(t->frames[i].name);
+		touch_cstr(t->frames[i].srcline);
+	}
+}
+
+static void
 touch_dso(const struct sym_ar_dso *d)
 {
 	size_t i;
@@ -71,6 +85,8 @@ touch_dso(const struct sym_ar_dso *d)
 	}
 	if (d->cfi)
 		touch_cfi(d->cfi);
+	if (d->inl)
+		touch_inlines(d->inl);
 }
 
 /* Encoding what was decoded and decoding it again gives the same tables. */
@@ -92,12 +108,13 @@ recode(const struct sym_ar_dso *d)
 		if (again.nr_syms != d->nr_syms ||
 		    again.nr_covers != d->nr_covers ||
 		    again.nr_lines != d->nr_lines ||
-		    !again.cfi != !d->cfi) {
+		    !again.cfi != !d->cfi || !again.inl != !d->inl) {
 			fprintf(stderr, "fuzz-archive: the payload changed\n");
 			abort();
 		}
 	}
 	free(again.cfi);
+	free(again.inl);
 	free(mem);
 	ar_buf_free(&b);
 }
@@ -151,6 +168,7 @@ payload(const uint8_t *data, size_t size)
 		sink += strlen(why);
 	}
 	free(d.cfi);
+	free(d.inl);
 	free(mem);
 }
 

@@ -32,7 +32,7 @@ fuzz_cover_() {
 	decode) echo "format/sample.c format/events.c format/attr.c format/features.c format/feat-topo.c format/feat-bpf.c format/buildid.c format/text-datasrc.c format/text-branch.c format/text-regs.c format/text-misc.c format/text-event.c" ;;
 	writer) echo "format/writer.c format/writer-buf.c format/feat-encode.c format/zcomp.c" ;;
 	session) echo "session/*.c report/*.c report/*/*.c" ;;
-	archive) echo "symbol/archive-file.c symbol/archive-codec.c symbol/archive-cfi-codec.c" ;;
+	archive) echo "symbol/archive-file.c symbol/archive-codec.c symbol/archive-cfi-codec.c symbol/archive-inline-codec.c" ;;
 	elf) echo "symbol/elfsyms.c symbol/elfutil.c symbol/symtab.c symbol/demangle.c symbol/demangle-rust.c symbol/dso.c symbol/dso-data.c symbol/load.c symbol/srcline.c symbol/buildid.c" ;;
 	esac
 }
