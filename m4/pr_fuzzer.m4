@@ -22,6 +22,15 @@ PR_EOF
     AS_IF([test "x$with_fuzzer" = xyes && test "x$pr_have_fuzzer" != xyes],
       [AC_MSG_ERROR([--with-fuzzer=yes but no clang with libFuzzer was found (Debian: clang, libclang-rt-14-dev)])])
   ])
+  dnl llvm-cov and llvm-profdata: make fuzz reports source-based coverage
+  LLVM_COV=
+  LLVM_PROFDATA=
+  AS_IF([test "x$pr_have_fuzzer" = xyes], [
+    pr_llvm_ver=`$FUZZ_CC --version | sed -n 's/.*clang version \([[0-9]]*\).*/\1/p'`
+    AC_PATH_PROGS([LLVM_COV], [llvm-cov-$pr_llvm_ver llvm-cov], [])
+    AC_PATH_PROGS([LLVM_PROFDATA], [llvm-profdata-$pr_llvm_ver llvm-profdata], [])
+  ])
   AC_SUBST([FUZZ_CC])
+  AM_CONDITIONAL([HAVE_LLVM_COV], [test -n "$LLVM_COV" && test -n "$LLVM_PROFDATA"])
   AM_CONDITIONAL([HAVE_FUZZER], [test "x$pr_have_fuzzer" = xyes])
 ])

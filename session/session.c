@@ -930,7 +930,12 @@ enqueue(struct ses_session *s, const struct pd_record *rec,
 static void
 enqueue_end(struct ses_session *s, struct ses_batch *b)
 {
-	batch_reserve(b, ses_oe_queued(&s->oe));
+	size_t n = ses_oe_queued(&s->oe);
+
+	/* with nothing queued b->v may still be NULL: no offset from it */
+	if (!n)
+		return;
+	batch_reserve(b, n);
 	b->nr += ses_oe_take(&s->oe, UINT64_MAX, b->v + b->nr);
 }
 

@@ -12,8 +12,10 @@ AM_TESTS_ENVIRONMENT = \
 	top_builddir='$(abs_top_builddir)'; \
 	FIXTURES='$(abs_top_srcdir)/tests/fixtures'; \
 	PERF='$(PERF)'; \
-	FUZZ_BIN='$(abs_top_builddir)/tests/fuzz/fuzz-reader'; \
-	export PATH PROGS srcdir top_srcdir top_builddir FIXTURES PERF FUZZ_BIN;
+	FUZZ_DIR='$(abs_top_builddir)/tests/fuzz'; \
+	FUZZ_TARGETS='$(FUZZ_TARGETS)'; \
+	export PATH PROGS srcdir top_srcdir top_builddir FIXTURES PERF FUZZ_DIR \
+		FUZZ_TARGETS;
 
 UNIT_LDADD = $(PDATA_LIBS)
 
@@ -69,16 +71,3 @@ SCRIPT_TESTS = \
 TESTS += $(UNIT_TESTS) $(SCRIPT_TESTS)
 
 EXTRA_DIST += tests/init.sh tests/lib-fixtures.sh $(SCRIPT_TESTS) tests/fixtures
-
-# The libFuzzer target is built with clang, outside automake's CC, from
-# the same sources as libpdata.
-EXTRA_DIST += tests/fuzz/fuzz-reader.c tests/fuzz/README.md
-if HAVE_FUZZER
-PDATA_C_SRCS = $(filter %.c,$(format_libpdata_a_SOURCES))
-check_SCRIPTS = tests/fuzz/fuzz-reader
-CLEANFILES += tests/fuzz/fuzz-reader
-tests/fuzz/fuzz-reader: $(top_srcdir)/tests/fuzz/fuzz-reader.c $(PDATA_C_SRCS:%=$(top_srcdir)/%) config.h
-	$(AM_V_CCLD)$(MKDIR_P) tests/fuzz && $(FUZZ_CC) -g -O1 -fsanitize=fuzzer,address,undefined \
-		-I$(top_builddir) -I$(top_srcdir) -I$(top_srcdir)/format/include $(ZSTD_CFLAGS) \
-		-o $@ $(top_srcdir)/tests/fuzz/fuzz-reader.c $(PDATA_C_SRCS:%=$(top_srcdir)/%) $(ZSTD_LIBS)
-endif
