@@ -4,8 +4,9 @@
  * 6.1 reads them from (its dso__data_read_offset(), whose data file is
  * looked for apart from the symbols): the build-id cache's copy, else
  * the file at its recorded path under --symfs; for the vDSO the cached
- * copy, else the host's own vDSO image, which perf's machine takes for a
- * vDSO it has no copy of (doc/perf-records.md §5.5).  Unlike perf, a file whose
+ * copy, else, when the recording gave it no build-id (a pipe), the
+ * host's own vDSO image, as perf's machine does (doc/perf-records.md
+ * §5.5).  Unlike perf, a file whose
  * build-id differs from the DSO's is not read.  One descriptor per DSO,
  * opened on first read and kept until the context is freed.
  */
@@ -63,11 +64,15 @@ data_open(struct sym_dso *dso)
 			   bid, bid_size);
 	if (fd >= 0)
 		return fd;
-	/* perf's vDSO without a cached copy is the host's own image */
+	/*
+	 * A vDSO the recording gave no build-id for (a pipe) is perf's
+	 * machine's own, the host's image; one listed in the file's build-id
+	 * table stays "[vdso]", a name with no file behind it
+	 */
 	if (vdso)
-		return sym_self_vdso_path() ?
-			open_matching(xstrdup(sym_self_vdso_path()), bid,
-				      bid_size) : -1;
+		return !dso->bid_size && sym_self_vdso_path() ?
+			open_matching(xstrdup(sym_self_vdso_path()), NULL, 0) :
+			-1;
 	return open_matching(sym_join_symfs(dso->ctx, dso->long_name), bid,
 			     bid_size);
 }
