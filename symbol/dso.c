@@ -430,7 +430,7 @@ sym_dso_load(struct sym_dso *dso)
 const struct sym_symbol *
 sym_dso_find(struct sym_dso *dso, uint64_t al_addr)
 {
-	if (__atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED))
+	if (sym_dso_noting(dso))
 		sym_note_find(dso, al_addr);
 	sym_dso_load(dso);
 	return sym_table_find(dso->table, al_addr);

@@ -217,7 +217,7 @@ sym_addr2line_names(const struct sym_dso *dso, const struct sym_symbol *sym)
 const char *
 sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
 {
-	if (__atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED))
+	if (sym_dso_noting(dso))
 		sym_note_srcline(dso, al_addr);
 	return sym_dso_srcline_unnoted(dso, al_addr);
 }
