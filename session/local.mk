@@ -25,8 +25,16 @@ SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \
 # pd-mkorder: a perf.data file out of time order in every way perf's
 # queue treats specially, for tests/session-order.test.
 check_PROGRAMS += tests/tools/pd-mkorder
-tests_tools_pd_mkorder_SOURCES = tests/tools/pd-mkorder.c
+tests_tools_pd_mkorder_SOURCES = tests/tools/pd-mkorder.c \
+	tests/tools/synth-records.h
 tests_tools_pd_mkorder_LDADD = $(PDATA_LIBS) lib/libpdutil.a
+
+# pd-mkexec32: a --call-graph dwarf recording of a 64-bit process that
+# exec's a 32-bit program, for tests/report-dwarf-exec32.test.
+check_PROGRAMS += tests/tools/pd-mkexec32
+tests_tools_pd_mkexec32_SOURCES = tests/tools/pd-mkexec32.c \
+	tests/tools/synth-records.h
+tests_tools_pd_mkexec32_LDADD = $(PDATA_LIBS) lib/libpdutil.a
 
 # pd-jit: code in an anonymous executable map named by /tmp/perf-PID.map.
 check_PROGRAMS += tests/tools/pd-jit

@@ -80,6 +80,7 @@ static const struct uw_regset regset_arm64 = {
 struct uw_space {
 	Dwfl *dwfl;
 	bool attached;
+	const struct uw_regset *set;	/* of the samples it was made for */
 };
 
 /*
@@ -481,8 +482,17 @@ space_dwfl(struct ses_unwind *u, uint64_t ip)
 		*slot = ++u->nr;
 	}
 	sp = &u->v[*slot - 1];
-	if (!sp->dwfl)
+	/*
+	 * A Dwfl takes its machine from its first module: a process that
+	 * exec'd a program of another ABI (a 64-bit parent starting a
+	 * 32-bit program) needs a new one, as perf's unwind__flush_access().
+	 */
+	if (sp->dwfl && sp->set != u->set)
+		space_end(sp);
+	if (!sp->dwfl) {
 		space_begin(u, *slot - 1);
+		sp->set = u->set;
+	}
 	if (!sp->dwfl || !report_pc(u, sp->dwfl, ip))
 		return NULL;
 	/* the machine comes from the first module's ELF */

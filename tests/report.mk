@@ -21,6 +21,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-debugframe.test \
 	tests/report-dwarf-progs.test \
 	tests/report-dwarf-m32.test \
+	tests/report-dwarf-exec32.test \
 	tests/report-lbr.test \
 	tests/report-inline.test
 

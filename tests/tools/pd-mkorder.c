@@ -21,81 +21,12 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pdata/abi.h"
-#include "pdata/meta.h"
-#include "pdata/records.h"
-#include "pdata/writer.h"
-#include "tests/unit/buf.h"
+#include "tests/tools/synth-records.h"
 
 #define TYPE (PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | \
 	      PD_SAMPLE_PERIOD | PD_SAMPLE_CALLCHAIN)
-
-/* One record at a time, in host byte order, as the writer takes them. */
-static void
-begin(struct tbuf *r, uint32_t type, uint16_t misc)
-{
-	tb_init(r, HOST_BE);
-	tb_begin_record(r, type, misc);
-}
-
-/* the sample_id trailer for TID|TIME */
-static void
-trailer(struct tbuf *r, uint32_t pid, uint32_t tid, uint64_t time)
-{
-	tb_u32(r, pid);
-	tb_u32(r, tid);
-	tb_u64(r, time);
-}
-
-static int
-end(struct pd_writer *w, struct tbuf *r)
-{
-	int err;
-
-	tb_end_record(r, 0);
-	err = pd_writer_write(w, r->p, r->len);
-	tb_free(r);
-	return err;
-}
-
-static int
-comm(struct pd_writer *w, uint32_t pid, uint32_t tid, const char *name,
-     uint64_t time)
-{
-	struct tbuf r;
-
-	begin(&r, PD_RECORD_COMM, PD_MISC_USER);
-	tb_u32(&r, pid);
-	tb_u32(&r, tid);
-	tb_str_padded(&r, name, 8);
-	trailer(&r, pid, tid, time);
-	return end(w, &r);
-}
-
-static int
-mmap2(struct pd_writer *w, uint32_t pid, uint64_t start, uint64_t len,
-      uint64_t pgoff, const char *name, uint64_t time)
-{
-	struct tbuf r;
-
-	begin(&r, PD_RECORD_MMAP2, PD_MISC_USER);
-	tb_u32(&r, pid);
-	tb_u32(&r, pid);
-	tb_u64(&r, start);
-	tb_u64(&r, len);
-	tb_u64(&r, pgoff);
-	tb_u32(&r, 8);		/* maj */
-	tb_u32(&r, 1);		/* min */
-	tb_u64(&r, 1234);	/* ino */
-	tb_u64(&r, 0);
-	tb_u32(&r, 5);		/* PROT_READ | PROT_EXEC */
-	tb_u32(&r, 2);		/* MAP_PRIVATE */
-	tb_str_padded(&r, name, 8);
-	trailer(&r, pid, pid, time);
-	return end(w, &r);
-}
 
 static int
 task(struct pd_writer *w, uint32_t type, uint32_t pid, uint32_t ppid,
@@ -103,14 +34,14 @@ task(struct pd_writer *w, uint32_t type, uint32_t pid, uint32_t ppid,
 {
 	struct tbuf r;
 
-	begin(&r, type, 0);
+	synth_begin(&r, type, 0);
 	tb_u32(&r, pid);
 	tb_u32(&r, ppid);
 	tb_u32(&r, pid);
 	tb_u32(&r, ppid);
 	tb_u64(&r, time);
-	trailer(&r, pid, pid, time);
-	return end(w, &r);
+	synth_trailer(&r, pid, pid, time);
+	return synth_end(w, &r);
 }
 
 static int
@@ -120,14 +51,14 @@ ksymbol(struct pd_writer *w, uint64_t addr, uint32_t len, uint16_t flags,
 	struct tbuf r;
 	uint16_t type = PD_KSYMBOL_TYPE_BPF;
 
-	begin(&r, PD_RECORD_KSYMBOL, PD_MISC_KERNEL);
+	synth_begin(&r, PD_RECORD_KSYMBOL, PD_MISC_KERNEL);
 	tb_u64(&r, addr);
 	tb_u32(&r, len);
 	tb_u16(&r, type);
 	tb_u16(&r, flags);
 	tb_str_padded(&r, name, 8);
-	trailer(&r, (uint32_t)-1, (uint32_t)-1, time);
-	return end(w, &r);
+	synth_trailer(&r, (uint32_t)-1, (uint32_t)-1, time);
+	return synth_end(w, &r);
 }
 
 static int
@@ -137,16 +68,11 @@ sample_mode(struct pd_writer *w, uint16_t misc, uint32_t pid, uint32_t tid,
 	struct tbuf r;
 	size_t i;
 
-	begin(&r, PD_RECORD_SAMPLE, misc);
-	tb_u64(&r, ip);
-	tb_u32(&r, pid);
-	tb_u32(&r, tid);
-	tb_u64(&r, time);
-	tb_u64(&r, 1000);
+	synth_sample_begin(&r, misc, ip, pid, tid, time, 1000);
 	tb_u64(&r, nr);
 	for (i = 0; i < nr; i++)
 		tb_u64(&r, chain[i]);
-	return end(w, &r);
+	return synth_end(w, &r);
 }
 
 static int
@@ -161,8 +87,8 @@ round_end(struct pd_writer *w)
 {
 	struct tbuf r;
 
-	begin(&r, PD_RECORD_FINISHED_ROUND, 0);
-	return end(w, &r);
+	synth_begin(&r, PD_RECORD_FINISHED_ROUND, 0);
+	return synth_end(w, &r);
 }
 
 #define A 0x400000u
@@ -178,7 +104,7 @@ bad_record(struct pd_writer *w)
 
 	int err;
 
-	begin(&r, PD_RECORD_SAMPLE, PD_MISC_USER);
+	synth_begin(&r, PD_RECORD_SAMPLE, PD_MISC_USER);
 	err = pd_writer_write(w, r.p, r.len);
 	tb_free(&r);
 	return err;
@@ -200,27 +126,28 @@ records(struct pd_writer *w, bool stop)
 	};
 	int err = 0;
 
-	err |= comm(w, 100, 100, "first", 10);
-	err |= mmap2(w, 100, A, 0x1000, 0, "/nonexistent/a", 10);
+	err |= synth_comm(w, PD_MISC_USER, 100, 100, "first", 10);
+	err |= synth_mmap2(w, 100, A, 0x1000, 0, "/nonexistent/a", 10);
 	err |= sample(w, 100, 100, A + 0x100, 50, LEAF(A + 0x100));
 	err |= sample(w, 100, 100, A + 0x110, 30, LEAF(A + 0x110));
-	err |= comm(w, 100, 100, "second", 40);
+	err |= synth_comm(w, PD_MISC_USER, 100, 100, "second", 40);
 	err |= round_end(w);		/* first round: nothing flushed */
 	err |= sample(w, 100, 100, A + 0x120, 20, LEAF(A + 0x120));
 	err |= sample(w, 100, 101, A + 0x130, 60, LEAF(A + 0x130));
-	err |= mmap2(w, 100, A, 0x800, 0x3000, "/nonexistent/b", 55);
+	err |= synth_mmap2(w, 100, A, 0x800, 0x3000, "/nonexistent/b", 55);
 	err |= sample(w, 100, 100, A + 0x900, 60, LEAF(A + 0x900));
 	err |= sample(w, 100, 100, A + 0x140, 58, guest, 4);
 	err |= round_end(w);		/* flushes up to 50 */
 	err |= sample(w, 100, 100, A + 0x150, 45, LEAF(A + 0x150));
-	err |= comm(w, 100, 100, "zero", 0);	/* time 0: applied at once */
+	/* time 0: applied at once */
+	err |= synth_comm(w, PD_MISC_USER, 100, 100, "zero", 0);
 	err |= task(w, PD_RECORD_FORK, 200, 100, 70);
 	err |= sample(w, 200, 200, A + 0x160, 75, LEAF(A + 0x160));
 	err |= sample(w, 200, 200, A + 0x170, 61, mixed, 6);
 	err |= round_end(w);		/* flushes up to 60 */
 	if (stop)
 		return err | bad_record(w);
-	err |= comm(w, 200, 200, "child", 80);
+	err |= synth_comm(w, PD_MISC_USER, 200, 200, "child", 80);
 	err |= task(w, PD_RECORD_EXIT, 200, 100, 90);
 	err |= sample(w, 200, 200, A + 0x180, 85, LEAF(A + 0x180));
 	err |= sample(w, 300, 300, A + 0x190, 86, LEAF(A + 0x190));
@@ -241,15 +168,18 @@ records(struct pd_writer *w, bool stop)
 	return err;
 }
 
+static int
+records_cb(struct pd_writer *w, void *arg)
+{
+	return records(w, *(bool *)arg);
+}
+
 int
 main(int argc, char **argv)
 {
 	struct pd_attr attr;
-	struct pd_meta meta;
-	struct pd_writer *w = NULL;
-	int fd, err;
-
 	bool stop = argc == 3 && !strcmp(argv[1], "--stop");
+	int fd;
 
 	if (argc != 2 && !stop) {
 		fputs("usage: pd-mkorder [--stop] OUT\n", stderr);
@@ -260,28 +190,6 @@ main(int argc, char **argv)
 		perror(argv[argc - 1]);
 		return 1;
 	}
-	memset(&attr, 0, sizeof(attr));
-	memset(&meta, 0, sizeof(meta));
-	attr.type = 1;			/* software */
-	attr.config = 0;		/* cpu-clock */
-	attr.sample_period = 1000;
-	attr.sample_type = TYPE;
-	attr.flags = (1ULL << PD_ATTR_SAMPLE_ID_ALL) | (1ULL << PD_ATTR_MMAP) |
-		     (1ULL << PD_ATTR_COMM) | (1ULL << PD_ATTR_TASK);
-	err = pd_writer_open(&w, fd, NULL);
-	if (!err)
-		err = pd_writer_add_evsel(w, &attr, NULL, 0);
-	if (!err)
-		err = pd_writer_begin_data(w, NULL);
-	if (!err)
-		err = records(w, stop) ? -1 : 0;
-	if (!err)
-		err = pd_writer_finish(w, &meta);
-	if (err)
-		fprintf(stderr, "pd-mkorder: %s\n",
-			w ? pd_writer_errmsg(w) : "out of memory");
-	pd_writer_close(w);
-	if (close(fd) && !err)
-		err = -1;
-	return err ? 1 : 0;
+	synth_attr(&attr, TYPE, 1000);
+	return synth_write(fd, &attr, records_cb, &stop, "pd-mkorder") ? 1 : 0;
 }
