@@ -4,6 +4,7 @@
 bin_PROGRAMS += script/pscript
 script_pscript_SOURCES = \
 	script/scr.h \
+	script/main.c \
 	script/pscript.c \
 	script/fields.c \
 	script/start.c \

@@ -677,7 +677,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 }
 
 int
-main(int argc, char **argv)
+pscript_main(int argc, char **argv)
 {
 	struct options o = { 0 };
 	struct pd_reader_opts ropts = { 0 };
@@ -695,12 +695,15 @@ main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
-	if (!tool_input_allowed(o.input, o.force))
+	if (!tool_input_allowed(o.input, o.force)) {
+		rep_filters_free(&s.filt);
 		return EXIT_FAILURE;
+	}
 	err = pd_reader_open(&s.r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(s.r));
 		pd_reader_close(s.r);
+		rep_filters_free(&s.filt);
 		return EXIT_FAILURE;
 	}
 	/*

@@ -319,4 +319,10 @@ void scr_trace_memo_free(struct scr *s);
 /* sideband.c: the records --show-*-events asks for */
 int scr_print_record(struct scr *s, const struct ses_event *ev);
 
+/*
+ * pscript.c: the whole tool, argv as main() has it (script/main.c); the
+ * exit status.  Called more than once (the fuzz target), reset optind.
+ */
+int pscript_main(int argc, char **argv);
+
 #endif /* PD_SCRIPT_SCR_H */

@@ -306,8 +306,8 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		loc->level = 'H';
 		return;
 	}
-	e = &s->rcache[(ip ^ (ip >> SES_RCACHE_BITS) ^ ((uintptr_t)maps >> 4)) &
-		       ((1u << SES_RCACHE_BITS) - 1)];
+	e = &s->rcache[(ip ^ (ip >> s->rcache_bits) ^ ((uintptr_t)maps >> 4)) &
+		       ((1u << s->rcache_bits) - 1)];
 	if (e->ip == ip && e->maps == maps && e->gen == s->map_gen) {
 		m = e->map;
 		if (m) {

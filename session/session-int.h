@@ -175,6 +175,8 @@ struct ses_bid {
  * bumped on every map change, is unchanged.
  */
 #define SES_RCACHE_BITS 14
+/* the fewest, for a file small enough (ses_new()) */
+#define SES_RCACHE_BITS_MIN 8
 
 struct ses_rcache_ent {
 	const struct ses_maps *maps;
@@ -239,7 +241,8 @@ struct ses_session {
 	struct ses_branch *branches;	/* branch stack buffer */
 	size_t branches_cap;
 	struct pd_sample sample;
-	struct ses_rcache_ent *rcache;	/* 1 << SES_RCACHE_BITS entries */
+	struct ses_rcache_ent *rcache;	/* 1 << rcache_bits entries */
+	unsigned int rcache_bits;
 	uint64_t map_gen;		/* bumped when any map set changes */
 	/* the threads of recent samples, by tid; cleared on FORK */
 #define SES_TCACHE 64

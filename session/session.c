@@ -316,6 +316,24 @@ stack_table_free(struct ses_stacktab *rc)
 	free(rc->scratch);
 }
 
+/*
+ * The address cache's size: no more entries than the file has 64-byte
+ * pieces of data (a small file, a fuzzer's input, sets up fast), at
+ * most 1 << SES_RCACHE_BITS; the largest for a stream.
+ */
+static unsigned int
+rcache_bits(struct pd_reader *r)
+{
+	const struct pd_file_info *in = pd_reader_info(r);
+	unsigned int bits = SES_RCACHE_BITS_MIN;
+
+	if (in->mode == PD_MODE_PIPE || !in->data_size)
+		return SES_RCACHE_BITS;
+	while (bits < SES_RCACHE_BITS && ((uint64_t)64 << bits) < in->data_size)
+		bits++;
+	return bits;
+}
+
 struct ses_session *
 ses_new(struct pd_reader *r, struct sym_ctx *syms, const struct ses_opts *opts)
 {
@@ -332,7 +350,8 @@ ses_new(struct pd_reader *r, struct sym_ctx *syms, const struct ses_opts *opts)
 	s->threads.arena = &s->arena;
 	s->threads.comms = &s->strs;
 	s->kmaps.may_overlap = true;
-	s->rcache = xcalloc((size_t)1 << SES_RCACHE_BITS, sizeof(*s->rcache));
+	s->rcache_bits = rcache_bits(r);
+	s->rcache = xcalloc((size_t)1 << s->rcache_bits, sizeof(*s->rcache));
 	s->map_gen = 1;
 	load_build_ids(s);
 

@@ -539,12 +539,31 @@ has_cfi(Dwfl *dwfl, uint64_t pc)
 	return false;
 }
 
+/*
+ * Whether pc is in a function named _start (the entry point of a program,
+ * or of ld.so while it starts one, which has no CFI): the walk reached
+ * the outermost frame, as the frames perf shows end there.
+ */
+static bool
+in_start(struct ses_unwind *u, uint64_t pc)
+{
+	const struct ses_map_int *m = file_map(u, pc);
+	const struct sym_symbol *sym;
+
+	if (!m)
+		return false;
+	sym = sym_dso_find(m->pub.dso, pc - m->pub.start + m->pub.pgoff);
+	return sym && !strcmp(sym->name, "_start");
+}
+
 /* Why the walk that returned rc ended, where cb_frame did not say. */
 static enum ses_unwind_end
 end_of(struct ses_unwind *u, Dwfl *dwfl, int rc)
 {
 	if (u->end != SES_UW_NONE)
 		return u->end;
+	if (rc != 0 && in_start(u, u->last_pc))
+		return SES_UW_COMPLETE;
 	if (u->past_copy)
 		return SES_UW_SHORT_COPY;
 	if (rc == 0)
@@ -575,10 +594,12 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 	 * perf's libunwind reads a return address above the stack copy as
 	 * 0 and still counts the step: one more frame, 0 less one, which
 	 * perf shows as an unknown 0xffffffffffffffff; but not out of a
-	 * signal trampoline, whose step fails (doc/perf-records.md §7.9).
+	 * signal trampoline, whose step fails, nor out of a frame without
+	 * CFI, whose frame-pointer guess gives up on an unreadable word
+	 * (doc/perf-records.md §7.9).
 	 */
 	if (u->past_copy && u->nr_ips && u->nr_ips < u->max &&
-	    !is_signal_frame(dwfl, u->last_pc))
+	    has_cfi(dwfl, u->last_pc) && !is_signal_frame(dwfl, u->last_pc))
 		u->ips[u->nr_ips++] = (uint64_t)-1;
 	return u->nr_ips;
 }

@@ -36,7 +36,7 @@ struct range {
 struct inl_index {
 	struct node *nodes;
 	size_t nr_nodes, cap_nodes;
-	struct range *ranges;		/* sorted by lo, then depth */
+	struct range *ranges;		/* sorted by cmp_range() */
 	size_t nr_ranges, cap_ranges;
 };
 
@@ -95,7 +95,17 @@ cmp_range(const void *pa, const void *pb)
 
 	if (a->lo != b->lo)
 		return a->lo < b->lo ? -1 : 1;
-	return (a->depth > b->depth) - (a->depth < b->depth);
+	if (a->depth != b->depth)
+		return a->depth < b->depth ? -1 : 1;
+	/*
+	 * Functions side by side from one address (an assembly file's
+	 * aliases): binutils takes the smallest range holding pc, of equal
+	 * ones the last in the unit; innermost() takes the last that holds
+	 * pc, so the larger and earlier sort first.
+	 */
+	if (a->hi != b->hi)
+		return a->hi > b->hi ? -1 : 1;
+	return (a->node > b->node) - (a->node < b->node);
 }
 
 struct inl_index *

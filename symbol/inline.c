@@ -63,6 +63,9 @@ lang_mangles(Dwarf_Die *cu)
 	case DW_LANG_Fortran77:
 	case DW_LANG_Pascal83:
 	case DW_LANG_PLI:
+	case DW_LANG_Ada83:
+	case DW_LANG_Ada95:
+	case DW_LANG_Mips_Assembler:
 		return false;
 	default:
 		return true;
@@ -74,7 +77,7 @@ lang_mangles(Dwarf_Die *cu)
  * prefers the linkage name to DW_AT_name, through the abstract origin
  * and specification.  *linkage says whether binutils takes it as the
  * symbol's name: a linkage name, or any name in a language that mangles
- * none (C, Fortran 77, Pascal...; not C++, nor assembly).
+ * none (C, Fortran 77, Pascal, Ada, assembly...; not C++).
  */
 static const char *
 die_func_name(Dwarf_Die *cu, Dwarf_Die *die, bool *linkage)
@@ -351,8 +354,20 @@ lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
 		return NULL;
 	nr = collect(dso->inlines, mod, addr, &recs, &cap);
 	if (!nr && sym_addr2line_names(dso, sym)) {
+		/* addr2line's one record from the ELF symbols */
 		rec_push(&recs, &nr, &cap);
-		recs[0].symtab = true;
+		recs[0].name = sym_dso_symtab_func_locked(dso, addr,
+							  &recs[0].file);
+		recs[0].symtab = !recs[0].name;
+	} else if (nr && recs[0].symtab) {
+		/* a line, and the function's name from the ELF symbols */
+		const char *name, *file;
+
+		name = sym_dso_symtab_func_locked(dso, addr, &file);
+		if (name) {
+			recs[0].name = name;
+			recs[0].symtab = false;
+		}
 	}
 	if (nr)
 		l = make_list(dso, sym, recs, nr);

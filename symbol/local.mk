@@ -20,6 +20,7 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/load.c \
 	symbol/vdso-self.c \
 	symbol/srcline.c \
+	symbol/srcline-symtab.c \
 	symbol/inline.c \
 	symbol/inline-index.h \
 	symbol/inline-index.c

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
 
@@ -25,6 +26,7 @@
 struct sym_srcline_cache {
 	Dwfl *dwfl;
 	Dwfl_Module *mod;
+	struct sym_file_syms *fsyms;	/* sym_symtab_file()'s */
 	bool failed;
 	struct u64map lines;	/* al_addr -> char * (or 1: unknown) */
 };
@@ -68,29 +70,53 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 	return c->mod != NULL;
 }
 
+/* "file:0" of a file's base name; NULL for none. */
+static char *
+line0(const char *file)
+{
+	const char *base;
+	char *s;
+
+	if (!file)
+		return NULL;
+	base = strrchr(file, '/');
+	base = base ? base + 1 : file;
+	if (asprintf(&s, "%s:0", base) < 0)
+		return NULL;
+	return s;
+}
+
+/* Whether a subprogram of cu holds the unit address pc. */
+static bool
+in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
+{
+	Dwarf_Die *scopes = NULL;
+	int n = dwarf_getscopes(cu, pc, &scopes);
+	bool found = false;
+
+	for (int i = 0; i < n && !found; i++)
+		found = dwarf_tag(&scopes[i]) == DW_TAG_subprogram;
+	free(scopes);
+	return found;
+}
+
 /*
- * An address a compilation unit covers without a line row (assembly in
- * a C file): the unit's file with line 0, as binutils' addr2line gives.
- * libdwfl hands out the unit before a gap between units' ranges too:
- * that is no unit's address.
+ * An address a function of a compilation unit covers without a line row
+ * (an assembly file's, whose functions gas describes): the unit's file
+ * with line 0, as binutils' addr2line gives.  Code of a unit outside its
+ * functions (a C file's top-level asm) is left to the ELF symbols, as
+ * binutils does.  libdwfl hands out the unit before a gap between units'
+ * ranges too: that is no unit's address.
  */
 static char *
 cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(c->mod, addr, &bias);
-	const char *name = cu && dwarf_haspc(cu, addr - bias) > 0 ?
-			   dwarf_diename(cu) : NULL;
-	const char *base;
-	char *s;
 
-	if (!name)
-		return NULL;
-	base = strrchr(name, '/');
-	base = base ? base + 1 : name;
-	if (asprintf(&s, "%s:0", base) < 0)
-		return NULL;
-	return s;
+	return cu && dwarf_haspc(cu, addr - bias) > 0 &&
+	       in_subprogram(cu, addr - bias) ?
+	       line0(dwarf_diename(cu)) : NULL;
 }
 
 const char *
@@ -115,17 +141,22 @@ static char *
 lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 {
 	Dwarf_Addr bias = 0, addr;
+	Elf *elf = dwfl_module_getelf(c->mod, &bias);
 	Dwfl_Line *line;
 	const char *file, *base;
 	int lineno = 0;
 	char *s;
 
-	if (!dwfl_module_getelf(c->mod, &bias))
+	if (!elf)
 		return NULL;
 	addr = al_addr + dso->text_offset + bias;
 	line = dwfl_module_getsrc(c->mod, addr);
-	if (!line)
-		return cu_only(c, addr);
+	if (!line) {
+		s = cu_only(c, addr);
+		if (!s && sym_symtab_func(&c->fsyms, elf, addr - bias, &file))
+			s = line0(file);
+		return s;
+	}
 	file = sym_line_file(line, &lineno);
 	if (!file)
 		return NULL;
@@ -168,6 +199,18 @@ sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr, Dwarf_Addr *addr)
 		return NULL;
 	*addr = al_addr + dso->text_offset + bias;
 	return c->mod;
+}
+
+const char *
+sym_dso_symtab_func_locked(struct sym_dso *dso, Dwarf_Addr addr,
+			   const char **file)
+{
+	struct sym_srcline_cache *c = dso->srcline;
+	Dwarf_Addr bias = 0;
+	Elf *elf = c && c->mod ? dwfl_module_getelf(c->mod, &bias) : NULL;
+
+	*file = NULL;
+	return elf ? sym_symtab_func(&c->fsyms, elf, addr - bias, file) : NULL;
 }
 
 const char *
@@ -235,6 +278,7 @@ sym_srcline_free(struct sym_dso *dso)
 		if (val != 1)
 			free((char *)(uintptr_t)val);
 	u64map_free(&c->lines);
+	sym_file_syms_free(c->fsyms);
 	if (c->dwfl)
 		dwfl_end(c->dwfl);
 	free(c);

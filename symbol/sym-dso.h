@@ -104,6 +104,12 @@ void sym_srcline_free(struct sym_dso *dso);
  */
 Dwfl_Module *sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr,
 				 Dwarf_Addr *addr);
+/*
+ * srcline.c: sym_symtab_func() for the module address addr of the
+ * module sym_dso_dwfl_locked() gave, under dso->lock.
+ */
+const char *sym_dso_symtab_func_locked(struct sym_dso *dso, Dwarf_Addr addr,
+				       const char **file);
 void sym_inline_free(struct sym_dso *dso);
 /*
  * The file and line of a row as binutils 2.40's addr2line names them:
@@ -112,6 +118,16 @@ void sym_inline_free(struct sym_dso *dso);
  * (doc/perf-records.md §7.11).
  */
 const char *sym_line_file(Dwfl_Line *line, int *lineno);
+/*
+ * srcline-symtab.c: the function binutils' addr2line names at vaddr of
+ * elf from its ELF symbols, where no DWARF does (NULL: none), and in
+ * *file the STT_FILE symbol it gives it (NULL: none); *cache holds the
+ * table made on first use.
+ */
+struct sym_file_syms;
+const char *sym_symtab_func(struct sym_file_syms **cache, Elf *elf,
+			    uint64_t vaddr, const char **file);
+void sym_file_syms_free(struct sym_file_syms *fs);
 /* Remember the runtime image's .text sh_addr - sh_offset. */
 void sym_dso_save_text_offset(struct sym_dso *dso, Elf *elf);
 

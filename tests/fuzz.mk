@@ -4,7 +4,7 @@
 # libraries: each source is compiled once under tests/fuzz/obj/ with
 # coverage and sanitizers, and each target links the objects it needs.
 
-FUZZ_TARGETS = reader decode writer session archive elf
+FUZZ_TARGETS = reader decode writer session script archive elf
 
 FUZZ_CORPORA = $(FUZZ_TARGETS:%=tests/fuzz/corpus/%)
 EXTRA_DIST += tests/fuzz/README.md tests/fuzz/fuzz.h \
@@ -25,13 +25,17 @@ FUZZ_SYM_C = $(filter %.c,$(symbol_libpdsym_a_SOURCES)) $(FUZZ_UTIL_C) \
 	$(FUZZ_PDATA_C)
 FUZZ_REPORT_C = $(filter-out report/preport.c,$(filter %.c,$(report_preport_SOURCES))) \
 	$(filter %.c,$(session_libpdsession_a_SOURCES)) $(FUZZ_SYM_C)
+FUZZ_SCRIPT_C = $(filter-out script/main.c,$(filter %.c,$(script_pscript_SOURCES))) \
+	$(filter %.c,$(session_libpdsession_a_SOURCES)) $(FUZZ_SYM_C)
 
 FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer-no-link,address,undefined \
 	-I$(top_builddir) -I$(top_srcdir) -I$(top_srcdir)/format/include \
 	$(ZSTD_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS) $(XXHASH_CFLAGS) \
-	$(LIBARCHIVE_CFLAGS) $(LIBDEBUGINFOD_CFLAGS)
+	$(LIBARCHIVE_CFLAGS) $(LIBDEBUGINFOD_CFLAGS) $(LIBTRACEEVENT_CFLAGS) \
+	$(ZYDIS_CFLAGS)
 FUZZ_LIBS = $(LIBDW_LIBS) $(LIBELF_LIBS) $(LIBARCHIVE_LIBS) \
-	$(LIBDEBUGINFOD_LIBS) $(XXHASH_LIBS) $(ZSTD_LIBS) -lpthread -lm
+	$(LIBDEBUGINFOD_LIBS) $(XXHASH_LIBS) $(ZSTD_LIBS) $(LIBTRACEEVENT_LIBS) \
+	$(ZYDIS_LIBS) -lpthread -lm
 FUZZ_LINK = $(AM_V_CCLD)$(FUZZ_CC) -g -fsanitize=fuzzer,address,undefined \
 	-o $@ $^ $(FUZZ_LIBS)
 
@@ -50,6 +54,7 @@ FUZZ_writer_C = tests/fuzz/fuzz-writer.c $(FUZZ_PDATA_C)
 FUZZ_archive_C = tests/fuzz/fuzz-archive.c $(FUZZ_SYM_C)
 FUZZ_elf_C = tests/fuzz/fuzz-elf.c $(FUZZ_SYM_C)
 FUZZ_session_C = tests/fuzz/fuzz-session.c $(FUZZ_REPORT_C)
+FUZZ_script_C = tests/fuzz/fuzz-script.c $(FUZZ_SCRIPT_C)
 
 tests/fuzz/fuzz-reader: $(call fuzz_objs,obj,$(FUZZ_reader_C))
 	$(FUZZ_LINK)
@@ -62,6 +67,8 @@ tests/fuzz/fuzz-archive: $(call fuzz_objs,obj,$(FUZZ_archive_C))
 tests/fuzz/fuzz-elf: $(call fuzz_objs,obj,$(FUZZ_elf_C))
 	$(FUZZ_LINK)
 tests/fuzz/fuzz-session: $(call fuzz_objs,obj,$(FUZZ_session_C))
+	$(FUZZ_LINK)
+tests/fuzz/fuzz-script: $(call fuzz_objs,obj,$(FUZZ_script_C))
 	$(FUZZ_LINK)
 
 # The same targets built for source-based coverage (llvm-cov), without
@@ -90,6 +97,8 @@ tests/fuzz/cov/fuzz-archive: $(call fuzz_objs,cov,$(FUZZ_archive_C))
 tests/fuzz/cov/fuzz-elf: $(call fuzz_objs,cov,$(FUZZ_elf_C))
 	$(FUZZ_COV_LINK)
 tests/fuzz/cov/fuzz-session: $(call fuzz_objs,cov,$(FUZZ_session_C))
+	$(FUZZ_COV_LINK)
+tests/fuzz/cov/fuzz-script: $(call fuzz_objs,cov,$(FUZZ_script_C))
 	$(FUZZ_COV_LINK)
 
 if HAVE_LLVM_COV

@@ -610,11 +610,19 @@ intern(struct rep_report *rep, const char *str, size_t len)
 	}
 }
 
+/* Whether binutils' addr2line names the function at l (symbol.h). */
+static bool
+binutils_names(const struct ses_loc *l)
+{
+	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
+}
+
 /*
- * perf's map__srcline(): "file:line", or when that is unknown
- * "sym+<decimal offset>" or "dso[<hex address>]"; "??:0" without a map.
- * addr is perf's he->ip (the raw ip for callchain entries, which perf
- * looks up as if it were map-relative).
+ * perf's map__srcline(): "file:line"; "??:0" when addr2line names the
+ * function but no file; else "sym+<decimal offset>" or
+ * "dso[<hex address>]"; "??:0" without a map.  addr is perf's he->ip
+ * (the raw ip for callchain entries, which perf looks up as if it were
+ * map-relative).
  */
 static const char *
 loc_srcline(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
@@ -628,6 +636,8 @@ loc_srcline(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	s = sym_dso_srcline(l->dso, addr);
 	if (s)
 		return s;
+	if (binutils_names(l))
+		return "??:0";
 	if (l->sym)
 		n = snprintf(buf, sizeof(buf), "%s+%llu", l->sym->name,
 			     (unsigned long long)(addr - l->sym->start));
@@ -654,13 +664,6 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	if (!colon || colon == line)
 		return "";
 	return intern(rep, line, (size_t)(colon - line));
-}
-
-/* Whether binutils' addr2line names the function at l (symbol.h). */
-static bool
-binutils_names(const struct ses_loc *l)
-{
-	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
 }
 
 /*

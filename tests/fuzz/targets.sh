@@ -7,7 +7,7 @@
 # perf.data files.
 fuzz_seeds_() {
 	case $1 in
-	reader|writer|session) echo "$2/corpus/$1 $3" ;;
+	reader|writer|session|script) echo "$2/corpus/$1 $3" ;;
 	*) echo "$2/corpus/$1" ;;
 	esac
 }
@@ -20,6 +20,7 @@ fuzz_opts_() {
 	reader) echo "-max_len=131072" ;;
 	writer) echo "-max_len=65536" ;;
 	session) echo "-max_len=16384 -entropic=0" ;;
+	script) echo "-max_len=16384 -entropic=0 -close_fd_mask=2" ;;
 	*) echo "-max_len=65536" ;;
 	esac
 }
@@ -32,6 +33,7 @@ fuzz_cover_() {
 	decode) echo "format/sample.c format/events.c format/attr.c format/features.c format/feat-topo.c format/feat-bpf.c format/buildid.c format/text-datasrc.c format/text-branch.c format/text-regs.c format/text-misc.c format/text-event.c" ;;
 	writer) echo "format/writer.c format/writer-buf.c format/feat-encode.c format/zcomp.c" ;;
 	session) echo "session/*.c report/*.c report/*/*.c" ;;
+	script) echo "script/*.c" ;;
 	archive) echo "symbol/archive-file.c symbol/archive-codec.c symbol/archive-cfi-codec.c symbol/archive-inline-codec.c" ;;
 	elf) echo "symbol/elfsyms.c symbol/elfutil.c symbol/symtab.c symbol/demangle.c symbol/demangle-rust.c symbol/dso.c symbol/dso-data.c symbol/load.c symbol/srcline.c symbol/buildid.c" ;;
 	esac

@@ -76,11 +76,34 @@ report_cmp_() {
 	report_norm_ "$n_.perf.raw" > "$n_.perf"
 	report_norm_ "$n_.ours.raw" > "$n_.ours"
 	if ! diff -u "$n_.perf" "$n_.ours" > "$n_.diff"; then
+		if perf_split_rows_ "$n_.perf" "$n_.ours" "$@"; then
+			note_ "$label_: perf report split a symbol's row in two (an inline frame's name among them: doc/errata.md); compared with --no-inline"
+			rc_cases=$((rc_cases - 1))
+			report_cmp_ "$label_ --no-inline" "$file_" "$@" --no-inline
+			return 0
+		fi
 		note_ "$label_: 'preport -i $file_ --stdio $*' differs from perf report (-perf +preport; first 40 lines):"
 		head -40 "$n_.diff" >&2
 		rc_failures=$((rc_failures + 1))
 	fi
 	return 0
+}
+
+# perf_split_rows_ PERF OURS OPTIONS...: perf 6.1's report PERF (made
+# with OPTIONS) has more rows of one
+# entry than preport's OURS, with inline frames in it: perf's symbol
+# comparison is no order once an inline frame's name is among the symbols
+# (doc/errata.md), and its histogram tree then holds a second row of a
+# symbol it already has.  Not with --no-inline, which has no inline frames.
+perf_split_rows_() {
+	sp_perf_=$1 sp_ours_=$2
+	shift 2
+	case " $* " in *" --no-inline "*) return 1 ;; esac
+	grep -q ' (inlined)' "$sp_perf_" || return 1
+	awk 'FNR == 1 { f++ }
+	     /^ +[0-9.]+%/ { sub(/^ +([0-9.]+% +)+/, ""); n[f, $0]++; keys[$0] = 1 }
+	     END { for (k in keys) if (n[1, k] > n[2, k] && n[2, k] > 0) exit 0
+		   exit 1 }' "$sp_perf_" "$sp_ours_"
 }
 
 # report_matrix_ FILE LABEL [graphs|nocallchains]: the sort keys perf's
