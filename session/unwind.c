@@ -108,6 +108,12 @@ struct ses_unwind {
 	uint64_t need;			/* the bytes above sp it wanted */
 	uint64_t last_pc;		/* the last frame's */
 	enum ses_unwind_end end;	/* how it ended, once known */
+	/* a walk from perf's frame-pointer guess (fp_guess()) */
+	struct {
+		bool on;
+		uint64_t sp, bp, pc;
+	} guess;
+	size_t walk_frames;		/* frames of the current walk */
 };
 
 static char *debuginfo_path;
@@ -355,6 +361,9 @@ cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 	return true;
 }
 
+/* x86_64's DWARF numbers of rbp and rsp, as set by fp_guess() */
+enum { DWARF_X86_64_BP = 6, DWARF_X86_64_SP = 7 };
+
 static bool
 cb_set_initial_registers(Dwfl_Thread *thread, void *arg)
 {
@@ -362,6 +371,16 @@ cb_set_initial_registers(Dwfl_Thread *thread, void *arg)
 	const struct uw_regset *set = u->set;
 	Dwarf_Word regs[NR_DWARF_REGS_MAX];
 	size_t i;
+
+	if (u->guess.on) {
+		/* rbp and rsp, the rest undefined, as libunwind leaves them */
+		regs[0] = u->guess.bp;
+		regs[1] = u->guess.sp;
+		u->guess.on = false;
+		dwfl_thread_state_register_pc(thread, u->guess.pc);
+		return dwfl_thread_state_registers(thread, DWARF_X86_64_BP, 2,
+						   regs);
+	}
 
 	for (i = 0; i < set->nr; i++)
 		regs[i] = sample_reg(u->ps, set->perf[i]);
@@ -397,6 +416,58 @@ is_signal_frame(Dwfl *dwfl, uint64_t pc)
 	dwarf_frame_info(frame, NULL, NULL, &signal);
 	free(frame);
 	return signal;
+}
+
+/* Whether the module of pc has CFI (.eh_frame or .debug_frame) for it. */
+static bool
+has_cfi(Dwfl *dwfl, uint64_t pc)
+{
+	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
+	Dwarf_CFI *cfi[2];
+	Dwarf_Addr bias[2];
+
+	if (!mod)
+		return false;
+	cfi[0] = dwfl_module_eh_cfi(mod, &bias[0]);
+	cfi[1] = dwfl_module_dwarf_cfi(mod, &bias[1]);
+	for (size_t i = 0; i < 2; i++) {
+		Dwarf_Frame *frame;
+
+		if (cfi[i] && !dwarf_cfi_addrframe(cfi[i], pc - bias[i],
+						   &frame)) {
+			free(frame);
+			return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * perf 6.1's libunwind (1.6.2) out of an x86_64 frame without CFI: a
+ * frame-pointer guess, whose caller has pc [rbp + 8], rbp [rbp] and, as
+ * libunwind sets it, rsp the frame's own rsp + 16, not rbp + 16; every
+ * other register undefined.  It gives up when rbp is 0 or below rsp or
+ * more than 16 KiB above it, or a word cannot be read (libdwfl's own
+ * guess differs, doc/perf-records.md §7.9).  True when the walk goes on
+ * from u->guess.
+ */
+static bool
+fp_guess(struct ses_unwind *u, Dwfl_Frame *state)
+{
+	Dwarf_Word sp, bp, prev_bp, ra;
+
+	if (dwfl_frame_reg(state, DWARF_X86_64_SP, &sp) ||
+	    dwfl_frame_reg(state, DWARF_X86_64_BP, &bp) || !bp ||
+	    bp < sp || bp - sp > 0x4000 ||
+	    !cb_memory_read(NULL, bp, &prev_bp, u) ||
+	    !cb_memory_read(NULL, bp + 8, &ra, u) || !ra)
+		return false;
+	u->guess.on = true;
+	u->guess.sp = sp + 16;
+	u->guess.bp = prev_bp;
+	/* the caller's frame is looked up, and shown, at its call */
+	u->guess.pc = ra - 1;
+	return true;
 }
 
 /*
@@ -437,8 +508,10 @@ cb_frame(Dwfl_Frame *state, void *arg)
 	 * interrupted frame after it; perf 6.1's libunwind takes one off
 	 * the trampoline's pc all the same (doc/perf-records.md §7.9).
 	 */
-	if (activation && u->nr_ips && reported && is_signal_frame(dwfl, pc))
+	if (activation && u->walk_frames && reported &&
+	    is_signal_frame(dwfl, pc))
 		pc--;
+	u->walk_frames++;
 	u->ips[u->nr_ips++] = pc;
 	if (u->nr_ips >= u->max) {
 		u->end = SES_UW_MAX_STACK;
@@ -446,6 +519,11 @@ cb_frame(Dwfl_Frame *state, void *arg)
 	}
 	if (!reported) {
 		u->end = SES_UW_NO_BINARY;
+		return DWARF_CB_ABORT;
+	}
+	/* perf's guess out of a frame without CFI, not libdwfl's */
+	if (u->set == &regset_x86_64 && !has_cfi(dwfl, u->last_pc)) {
+		fp_guess(u, state);
 		return DWARF_CB_ABORT;
 	}
 	return DWARF_CB_OK;
@@ -515,30 +593,6 @@ space_reset(struct ses_unwind *u)
 	space_end(sp);
 }
 
-/* Whether the module of pc has CFI (.eh_frame or .debug_frame) for it. */
-static bool
-has_cfi(Dwfl *dwfl, uint64_t pc)
-{
-	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
-	Dwarf_CFI *cfi[2];
-	Dwarf_Addr bias[2];
-
-	if (!mod)
-		return false;
-	cfi[0] = dwfl_module_eh_cfi(mod, &bias[0]);
-	cfi[1] = dwfl_module_dwarf_cfi(mod, &bias[1]);
-	for (size_t i = 0; i < 2; i++) {
-		Dwarf_Frame *frame;
-
-		if (cfi[i] && !dwarf_cfi_addrframe(cfi[i], pc - bias[i],
-						   &frame)) {
-			free(frame);
-			return true;
-		}
-	}
-	return false;
-}
-
 /*
  * Whether pc is in a function named _start (the entry point of a program,
  * or of ld.so while it starts one, which has no CFI): the walk reached
@@ -588,7 +642,14 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 		u->end = SES_UW_NO_BINARY;
 		return 0;
 	}
+	u->guess.on = false;
+	u->walk_frames = 0;
 	rc = dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
+	/* each frame-pointer guess starts a walk of its own */
+	while (u->guess.on && u->end == SES_UW_NONE) {
+		u->walk_frames = 0;
+		rc = dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
+	}
 	u->end = end_of(u, dwfl, rc);
 	/*
 	 * perf's libunwind reads a return address above the stack copy as

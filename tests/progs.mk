@@ -24,6 +24,7 @@ check_PROGRAMS += \
 	tests/progs/threads-nofp \
 	tests/progs/recurse-nofp \
 	tests/progs/sigframe \
+	tests/progs/nocfi \
 	tests/progs/tmpl \
 	tests/progs/libpdlinked-nofp.so \
 	tests/progs/linked-nofp \
@@ -103,6 +104,10 @@ tests_progs_recurse_nofp_LDFLAGS = $(PROGS_LINK_FLAGS)
 tests_progs_sigframe_SOURCES = tests/progs/sigframe.c tests/progs/progs.h
 tests_progs_sigframe_CFLAGS = $(PROGS_NOFP_FLAGS)
 tests_progs_sigframe_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_nocfi_SOURCES = tests/progs/nocfi.c tests/progs/progs.h
+tests_progs_nocfi_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_nocfi_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 # C++: g++ takes none of the C-only warnings of WARN_CFLAGS
 tests_progs_tmpl_SOURCES = tests/progs/tmpl.cc tests/progs/progs.h
