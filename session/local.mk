@@ -36,6 +36,13 @@ tests_tools_pd_mkexec32_SOURCES = tests/tools/pd-mkexec32.c \
 	tests/tools/synth-records.h
 tests_tools_pd_mkexec32_LDADD = $(PDATA_LIBS) lib/libpdutil.a
 
+# pd-mkarm64: a --call-graph dwarf recording of an arm64 program, for
+# tests/report-dwarf-arm64.test.
+check_PROGRAMS += tests/tools/pd-mkarm64
+tests_tools_pd_mkarm64_SOURCES = tests/tools/pd-mkarm64.c \
+	tests/tools/synth-records.h
+tests_tools_pd_mkarm64_LDADD = $(PDATA_LIBS) lib/libpdutil.a
+
 # pd-jit: code in an anonymous executable map named by /tmp/perf-PID.map.
 check_PROGRAMS += tests/tools/pd-jit
 tests_tools_pd_jit_SOURCES = tests/tools/pd-jit.c

@@ -97,28 +97,15 @@ records(struct pd_writer *w, void *arg)
 	return err;
 }
 
-static uint64_t
-number(const char *s)
-{
-	char *e;
-	unsigned long long v = strtoull(s, &e, 0);
-
-	if (!*s || *e) {
-		fprintf(stderr, "pd-mkexec32: not a number: %s\n", s);
-		exit(2);
-	}
-	return v;
-}
-
 /* PATH START LEN PGOFF IP from argv */
 static void
 image_of(char **argv, struct image *im)
 {
 	im->path = argv[0];
-	im->start = number(argv[1]);
-	im->len = number(argv[2]);
-	im->pgoff = number(argv[3]);
-	im->ip = number(argv[4]);
+	im->start = synth_number(argv[1]);
+	im->len = synth_number(argv[2]);
+	im->pgoff = synth_number(argv[3]);
+	im->ip = synth_number(argv[4]);
 }
 
 int
@@ -135,9 +122,9 @@ main(int argc, char **argv)
 	}
 	image_of(argv + 2, &rec.im64);
 	image_of(argv + 7, &rec.im32);
-	rec.sp32 = number(argv[12]);
+	rec.sp32 = synth_number(argv[12]);
 	for (int i = 13; i < argc; i++)
-		rec.words[rec.nr_words++] = (uint32_t)number(argv[i]);
+		rec.words[rec.nr_words++] = (uint32_t)synth_number(argv[i]);
 	fd = open(argv[1], O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0) {
 		perror(argv[1]);
@@ -148,5 +135,6 @@ main(int argc, char **argv)
 	attr.sample_stack_user = MAX_WORDS * 4;
 	attr.flags |= (1ULL << PD_ATTR_COMM_EXEC) |
 		      (1ULL << PD_ATTR_EXCLUDE_CALLCHAIN_USER);
-	return synth_write(fd, &attr, records, &rec, "pd-mkexec32") ? 1 : 0;
+	return synth_write(fd, &attr, NULL, records, &rec,
+			   "pd-mkexec32") ? 1 : 0;
 }

@@ -191,5 +191,6 @@ main(int argc, char **argv)
 		return 1;
 	}
 	synth_attr(&attr, TYPE, 1000);
-	return synth_write(fd, &attr, records_cb, &stop, "pd-mkorder") ? 1 : 0;
+	return synth_write(fd, &attr, NULL, records_cb, &stop,
+			   "pd-mkorder") ? 1 : 0;
 }

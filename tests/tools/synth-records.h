@@ -10,6 +10,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -97,6 +98,20 @@ synth_mmap2(struct pd_writer *w, uint32_t pid, uint64_t start, uint64_t len,
 	return synth_end(w, &r);
 }
 
+/* A number of the command line (strtoull base 0); exits 2 if s is none. */
+static inline uint64_t
+synth_number(const char *s)
+{
+	char *e;
+	unsigned long long v = strtoull(s, &e, 0);
+
+	if (!*s || *e) {
+		fprintf(stderr, "not a number: %s\n", s);
+		exit(2);
+	}
+	return v;
+}
+
 /* A cpu-clock event of sample_type, with COMM, MMAP, TASK and ids on all. */
 static inline void
 synth_attr(struct pd_attr *attr, uint64_t sample_type, uint64_t period)
@@ -113,19 +128,18 @@ synth_attr(struct pd_attr *attr, uint64_t sample_type, uint64_t period)
 
 /*
  * Write a file of the one event attr, with the records records() writes
- * (non-zero when one failed) and no features; errors said on stderr
- * after prog's name.  Closes fd.
+ * (non-zero when one failed) and the features of meta (NULL: none);
+ * errors said on stderr after prog's name.  Closes fd.
  */
 static inline int
-synth_write(int fd, const struct pd_attr *attr,
+synth_write(int fd, const struct pd_attr *attr, const struct pd_meta *meta,
 	    int (*records)(struct pd_writer *w, void *arg), void *arg,
 	    const char *prog)
 {
+	static const struct pd_meta none;
 	struct pd_writer *w = NULL;
-	struct pd_meta meta;
 	int err;
 
-	memset(&meta, 0, sizeof(meta));
 	err = pd_writer_open(&w, fd, NULL);
 	if (!err)
 		err = pd_writer_add_evsel(w, attr, NULL, 0);
@@ -134,7 +148,7 @@ synth_write(int fd, const struct pd_attr *attr,
 	if (!err)
 		err = records(w, arg) ? -1 : 0;
 	if (!err)
-		err = pd_writer_finish(w, &meta);
+		err = pd_writer_finish(w, meta ? meta : &none);
 	if (err)
 		fprintf(stderr, "%s: %s\n", prog,
 			w ? pd_writer_errmsg(w) : "out of memory");
