@@ -53,10 +53,17 @@ print_srcline(struct scr *s, const struct ses_loc *l)
 
 	if (!l->map || !l->dso)
 		return;
-	line = l->srcline ? l->srcline : sym_dso_srcline(l->dso, l->al_addr);
-	/* perf prints no srcline that reads "??:0" (map__fprintf_srcline) */
-	if (!line && !l->map->identity && sym_addr2line_names(l->dso, l->sym))
-		return;
+	/*
+	 * perf prints no srcline of a frame's own that reads "??:0"
+	 * (map__fprintf_srcline), but an inline list's record as it is
+	 */
+	line = l->srcline;
+	if (!line) {
+		line = sym_dso_srcline(l->dso, l->al_addr);
+		if (line ? !strcmp(line, "??:0") :
+		    !l->map->identity && sym_addr2line_names(l->dso, l->sym))
+			return;
+	}
 	scr_out_add(&s->out, "\n  ", 3);
 	if (line) {
 		scr_out_str(&s->out, line);

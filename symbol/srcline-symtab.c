@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * symbol/srcline-symtab.c - the file of an address that no line table
- * covers, from the STT_FILE symbols of .symtab, as binutils 2.40's
+ * symbol/srcline-symtab.c - the function and file of an address that no
+ * DWARF covers, from the ELF symbols (.symtab, else .dynsym) and their
+ * STT_FILE symbols, as binutils 2.40's
  * addr2line finds it (bfd's elf_find_function; doc/perf-records.md
  * §6.2, the srcline column): the function symbol of the address's
  * section that starts closest below it, and the FILE symbol before it in
@@ -62,16 +63,26 @@ cmp_fsym(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+/* The table of type, if it has a symbol besides the null one. */
 static Elf_Scn *
-symtab_of(Elf *elf, GElf_Shdr *sh)
+table_of(Elf *elf, GElf_Word type, GElf_Shdr *sh)
 {
 	Elf_Scn *scn = NULL;
 
 	while ((scn = elf_nextscn(elf, scn)))
-		if (gelf_getshdr(scn, sh) && sh->sh_type == SHT_SYMTAB &&
-		    sh->sh_entsize)
+		if (gelf_getshdr(scn, sh) && sh->sh_type == type &&
+		    sh->sh_entsize && sh->sh_size / sh->sh_entsize > 1)
 			return scn;
 	return NULL;
+}
+
+/* addr2line's symbols: .symtab, else (a stripped file) .dynsym */
+static Elf_Scn *
+symtab_of(Elf *elf, GElf_Shdr *sh)
+{
+	Elf_Scn *scn = table_of(elf, SHT_SYMTAB, sh);
+
+	return scn ? scn : table_of(elf, SHT_DYNSYM, sh);
 }
 
 /* The function symbols of .symtab with their files, in bfd's walk. */

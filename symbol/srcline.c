@@ -153,8 +153,9 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	line = dwfl_module_getsrc(c->mod, addr);
 	if (!line) {
 		s = cu_only(c, addr);
+		/* addr2line names a function of the ELF symbols: "??:?" */
 		if (!s && sym_symtab_func(&c->fsyms, elf, addr - bias, &file))
-			s = line0(file);
+			s = line0(file ? file : "??");
 		return s;
 	}
 	file = sym_line_file(line, &lineno);

@@ -8,6 +8,7 @@
 REPORT_LIVE_TESTS = \
 	tests/report-live-hot.test \
 	tests/report-cc-key.test \
+	tests/report-srcline-nodebug.test \
 	tests/report-live-nofp.test \
 	tests/report-live-threads.test \
 	tests/report-live-forkexec.test \

@@ -114,36 +114,6 @@ insert_fixup(struct rb *t, size_t n)
 	t->red[t->root] = false;
 }
 
-static const struct rep_report *key_rep;
-
-static int
-key_cmp(const void *a, const void *b)
-{
-	const struct rep_hent *x = *(const struct rep_hent *const *)a;
-	const struct rep_hent *y = *(const struct rep_hent *const *)b;
-
-	/* perf's trees put the entry that compares > 0 first */
-	return -rep_hent_cmp(key_rep, x, y);
-}
-
-/* Entry indexes in the collapsed tree's order (the keys' cmp order). */
-static size_t *
-collapsed_order(const struct rep_report *rep, const struct rep_hist *h)
-{
-	const struct rep_hent **p = xcalloc(h->nr ? h->nr : 1, sizeof(*p));
-	size_t *idx = xcalloc(h->nr ? h->nr : 1, sizeof(*idx));
-	size_t i;
-
-	for (i = 0; i < h->nr; i++)
-		p[i] = &h->ents[i];
-	key_rep = rep;
-	qsort(p, h->nr, sizeof(*p), key_cmp);
-	for (i = 0; i < h->nr; i++)
-		idx[i] = (size_t)(p[i] - h->ents);
-	free(p);
-	return idx;
-}
-
 static void
 rb_insert(struct rb *t, size_t e, rep_order_cmp_fn before, void *ctx)
 {
@@ -220,6 +190,40 @@ struct hist_sort_ctx {
 	const struct rep_report *rep;
 	const struct rep_hist *h;
 };
+
+/*
+ * perf's entries_in tree: a sample's entry goes left of an entry it
+ * meets when the keys compare that one below it (hists__findnew_entry).
+ */
+static int
+hist_key_before(void *ctx, size_t a, size_t b)
+{
+	const struct hist_sort_ctx *c = ctx;
+
+	return rep_hent_cmp(c->rep, &c->h->ents[b], &c->h->ents[a]) < 0;
+}
+
+/*
+ * Entry indexes in the order of perf's tree of keys, built as perf
+ * builds it, entry by entry in the order samples made them: the keys'
+ * comparison is not an order where it takes a difference of addresses
+ * as a signed number (unresolved addresses of the kernel's and of user
+ * space), and the tree's shape then decides.
+ */
+static size_t *
+collapsed_order(const struct rep_report *rep, const struct rep_hist *h)
+{
+	size_t cap = h->nr ? h->nr : 1, i;
+	size_t *seq = xcalloc(cap, sizeof(*seq));
+	size_t *idx = xcalloc(cap, sizeof(*idx));
+	struct hist_sort_ctx c = { .rep = rep, .h = h };
+
+	for (i = 0; i < h->nr; i++)
+		seq[i] = i;
+	rep_order_tree(h->nr, seq, hist_key_before, &c, idx);
+	free(seq);
+	return idx;
+}
 
 static int
 hist_sort_before(void *ctx, size_t a, size_t b)

@@ -610,17 +610,10 @@ intern(struct rep_report *rep, const char *str, size_t len)
 	}
 }
 
-/* Whether binutils' addr2line names the function at l (symbol.h). */
-static bool
-binutils_names(const struct ses_loc *l)
-{
-	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
-}
-
 /*
- * perf's map__srcline(): "file:line"; "??:0" when addr2line names the
- * function but no file; else "sym+<decimal offset>" or
- * "dso[<hex address>]"; "??:0" without a map.  addr is perf's he->ip
+ * perf's map__srcline(): "file:line" ("??:0" when addr2line names the
+ * function but no file: sym_dso_srcline() says so), else
+ * "sym+<decimal offset>" or "dso[<hex address>]"; "??:0" without a map.  addr is perf's he->ip
  * (the raw ip for callchain entries, which perf looks up as if it were
  * map-relative).
  */
@@ -636,8 +629,6 @@ loc_srcline(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	s = sym_dso_srcline(l->dso, addr);
 	if (s)
 		return s;
-	if (binutils_names(l))
-		return "??:0";
 	if (l->sym)
 		n = snprintf(buf, sizeof(buf), "%s+%llu", l->sym->name,
 			     (unsigned long long)(addr - l->sym->start));
@@ -666,11 +657,19 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 	return intern(rep, line, (size_t)(colon - line));
 }
 
+/* Whether binutils' addr2line names the function at l (symbol.h). */
+static bool
+binutils_names(const struct ses_loc *l)
+{
+	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
+}
+
 /*
  * perf 6.1's callchain_srcline() for the address and srcline keys,
- * through binutils' addr2line: "file:line"; an address in a symbol of a
- * file without its line gets "??:0" (addr2line names the function, not
- * the line); with no file to read (the kernel, JIT maps) or no symbol,
+ * through binutils' addr2line: "file:line"; an address of a function
+ * addr2line names without its line gets "??:0" (from the ELF symbols,
+ * even with no symbol of perf's there, sym_dso_srcline() says so); with
+ * no file to read (the kernel, JIT maps) or nothing named,
  * "+<decimal offset>" in the symbol or "dso[<hex address>]" under the
  * address key and NULL under the srcline key; NULL without a map.  An
  * inline frame has its own (the line perf's inline list gave it).
@@ -691,8 +690,8 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 		return strcmp(l->srcline, unknown) ?
 		       intern(rep, l->srcline, strlen(l->srcline)) : unknown;
 	s = sym_dso_srcline(l->dso, l->al_addr);
-	if (s && strcmp(s, unknown))
-		return intern(rep, s, strlen(s));
+	if (s)
+		return strcmp(s, unknown) ? intern(rep, s, strlen(s)) : unknown;
 	if (binutils_names(l))
 		return unknown;
 	if (rep->o.cc.param.key != REP_CC_KEY_ADDRESS)
