@@ -153,8 +153,55 @@ open_error(const struct rec_event *ev, int err, int cpu, pid_t tid,
 	}
 }
 
+/*
+ * perf's evsel__ignore_missing_thread(): thread th of t is gone; close
+ * its fds of the first upto events (opened on every cpu) and take it
+ * out of them and of t.
+ */
+static void
+drop_thread(struct rec_evlist *list, size_t upto, struct rec_target *t,
+	    size_t th, const struct rec_opts *o)
+{
+	size_t nt = t->nr_threads;
+
+	if (!o->quiet)
+		warn_msg("Ignored open failure for pid %d",
+			 (int)t->threads[th]);
+	for (size_t e = 0; e < upto; e++) {
+		struct rec_event *ev = &list->ev[e];
+		size_t k = 0;
+
+		for (size_t i = 0; i < t->nr_cpus * nt; i++) {
+			if (i % nt == th) {
+				if (ev->fds[i] >= 0)
+					close(ev->fds[i]);
+				continue;
+			}
+			ev->fds[k] = ev->fds[i];
+			ev->ids[k++] = ev->ids[i];
+		}
+	}
+	memmove(&t->threads[th], &t->threads[th + 1],
+		(nt - th - 1) * sizeof(*t->threads));
+	t->nr_threads--;
+}
+
+/* Close and forget the first n fds of ev. */
+static void
+close_fds(struct rec_event *ev, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ev->fds[i] >= 0)
+			close(ev->fds[i]);
+	free(ev->fds);
+	free(ev->ids);
+	ev->fds = NULL;
+	ev->ids = NULL;
+}
+
+/* 0 done, 1 to open again (a thread was dropped), -1 failed */
 static int
-open_one(struct rec_evlist *list, size_t e, const struct rec_target *t,
+open_one(struct rec_evlist *list, size_t e, struct rec_target *t,
 	 const struct rec_opts *o)
 {
 	struct rec_event *ev = &list->ev[e];
@@ -186,6 +233,12 @@ open_one(struct rec_evlist *list, size_t e, const struct rec_target *t,
 				/* fallbacks only before the first fd */
 				if (i == 0 && event_fallback(ev, errno, o))
 					continue;
+				if (errno == ESRCH && t->ignore_missing &&
+				    ev->cgroup_fd < 0 && t->nr_threads > 1) {
+					close_fds(ev, i);
+					drop_thread(list, e, t, th, o);
+					return 1;
+				}
 				open_error(ev, errno, t->cpus[c],
 					   t->threads[th], o);
 				return -1;
@@ -209,12 +262,17 @@ open_one(struct rec_evlist *list, size_t e, const struct rec_target *t,
 }
 
 int
-rec_events_open(struct rec_evlist *list, const struct rec_target *t,
+rec_events_open(struct rec_evlist *list, struct rec_target *t,
 		const struct rec_opts *o)
 {
-	for (size_t e = 0; e < list->nr; e++)
-		if (open_one(list, e, t, o))
+	for (size_t e = 0; e < list->nr; e++) {
+		int ret;
+
+		while ((ret = open_one(list, e, t, o)) == 1)
+			;
+		if (ret)
 			return -1;
+	}
 	return 0;
 }
 

@@ -221,6 +221,7 @@ struct rec_target {
 	pid_t *pids;			/* processes of -p (for synthesis) */
 	size_t nr_pids;
 	bool has_cpu;			/* -a or -C: perf's target__has_cpu */
+	bool ignore_missing;		/* -p, -u: a thread gone is dropped */
 	bool per_cpu_rings;		/* one ring per cpu (else per thread) */
 	bool workload;
 	/*
@@ -291,7 +292,7 @@ struct rec_rings {
  * Open every event on every cpu x thread; on failure print one clear
  * message (naming what the kernel refused) and return -1.
  */
-int rec_events_open(struct rec_evlist *list, const struct rec_target *t,
+int rec_events_open(struct rec_evlist *list, struct rec_target *t,
 		    const struct rec_opts *o);
 /* mmap the rings and route every fd to its ring; -1 after a message. */
 int rec_rings_mmap(struct rec_rings *rings, struct rec_evlist *list,

@@ -170,6 +170,8 @@ rec_target_threads(struct rec_target *t, const struct rec_opts *o, char *why,
 	size_t n;
 
 	if (o->pids) {
+		/* perf record ignores a thread gone before it is opened */
+		t->ignore_missing = true;
 		if (parse_ids(o->pids, &ids, &n)) {
 			snprintf(why, why_len, "bad process id list '%s'",
 				 o->pids);

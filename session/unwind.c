@@ -81,6 +81,7 @@ struct uw_space {
 	Dwfl *dwfl;
 	bool attached;
 	const struct uw_regset *set;	/* of the samples it was made for */
+	struct u64map cfi;		/* pc -> 2 has CFI, 1 has none */
 };
 
 /*
@@ -114,6 +115,7 @@ struct ses_unwind {
 		uint64_t sp, bp, pc;
 	} guess;
 	size_t walk_frames;		/* frames of the current walk */
+	size_t space;			/* index in v of the walk's */
 };
 
 static char *debuginfo_path;
@@ -159,6 +161,7 @@ space_end(struct uw_space *sp)
 		dwfl_end(sp->dwfl);
 	sp->dwfl = NULL;
 	sp->attached = false;
+	u64map_free(&sp->cfi);
 }
 
 struct ses_unwind *
@@ -442,6 +445,17 @@ has_cfi(Dwfl *dwfl, uint64_t pc)
 	return false;
 }
 
+/* has_cfi() of the walk's address space, kept per pc while its Dwfl lives */
+static bool
+space_has_cfi(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
+{
+	uint64_t *known = u64map_slot(&u->v[u->space].cfi, pc);
+
+	if (!*known)
+		*known = has_cfi(dwfl, pc) ? 2 : 1;
+	return *known == 2;
+}
+
 /*
  * perf 6.1's libunwind (1.6.2) out of an x86_64 frame without CFI: a
  * frame-pointer guess, whose caller has pc [rbp + 8], rbp [rbp] and, as
@@ -522,7 +536,7 @@ cb_frame(Dwfl_Frame *state, void *arg)
 		return DWARF_CB_ABORT;
 	}
 	/* perf's guess out of a frame without CFI, not libdwfl's */
-	if (u->set == &regset_x86_64 && !has_cfi(dwfl, u->last_pc)) {
+	if (u->set == &regset_x86_64 && !space_has_cfi(u, dwfl, u->last_pc)) {
 		fp_guess(u, state);
 		return DWARF_CB_ABORT;
 	}
@@ -573,6 +587,7 @@ space_dwfl(struct ses_unwind *u, uint64_t ip)
 	}
 	if (!sp->dwfl || !report_pc(u, sp->dwfl, ip))
 		return NULL;
+	u->space = *slot - 1;
 	/* the machine comes from the first module's ELF */
 	if (!sp->attached)
 		sp->attached = dwfl_attach_state(sp->dwfl, NULL, 1,
