@@ -28,4 +28,4 @@ REPORT_LIVE_TESTS = \
 	tests/report-inline.test
 
 TESTS += $(REPORT_LIVE_TESTS)
-EXTRA_DIST += $(REPORT_LIVE_TESTS)
+EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh
