@@ -86,18 +86,23 @@ line0(const char *file)
 	return s;
 }
 
-/* Whether a subprogram of cu holds the unit address pc. */
+/*
+ * Whether a subprogram among cu's children holds the unit address pc (a
+ * walk of the siblings: dwarf_getscopes() leaks on some broken units).
+ */
 static bool
 in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
 {
-	Dwarf_Die *scopes = NULL;
-	int n = dwarf_getscopes(cu, pc, &scopes);
-	bool found = false;
+	Dwarf_Die die;
 
-	for (int i = 0; i < n && !found; i++)
-		found = dwarf_tag(&scopes[i]) == DW_TAG_subprogram;
-	free(scopes);
-	return found;
+	if (dwarf_child(cu, &die) != 0)
+		return false;
+	do {
+		if (dwarf_tag(&die) == DW_TAG_subprogram &&
+		    dwarf_haspc(&die, pc) > 0)
+			return true;
+	} while (dwarf_siblingof(&die, &die) == 0);
+	return false;
 }
 
 /*
