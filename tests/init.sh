@@ -2,7 +2,8 @@
 # tests/init.sh - sourced by every *.test script.
 #
 # Exit codes follow automake: 0 pass, 77 skip, 99 hard error, else fail.
-# Each test runs in its own scratch directory, removed when it passes.
+# Each test runs in its own scratch directory, removed when it passes or
+# skips.
 
 ME_=${0##*/}
 ME_=${ME_%.test}
@@ -28,4 +29,12 @@ require_perf_() {
 TESTDIR_=$(pwd)/$ME_.dir
 rm -rf "$TESTDIR_" && mkdir -p "$TESTDIR_" || framework_failure_ "cannot create $TESTDIR_"
 cd "$TESTDIR_" || framework_failure_ "cannot enter $TESTDIR_"
-trap 'st=$?; cd /; [ $st -eq 0 ] && rm -rf "$TESTDIR_"; exit $st' EXIT
+# testdir_done_ STATUS: the scratch directory goes when the test passed
+# or skipped (a skipped test leaves nothing behind: distcleancheck)
+testdir_done_() {
+	cd / || return 0
+	if [ "$1" -eq 0 ] || [ "$1" -eq 77 ]; then
+		rm -rf "$TESTDIR_"
+	fi
+}
+trap 'st=$?; testdir_done_ $st; exit $st' EXIT
