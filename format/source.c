@@ -20,7 +20,13 @@
 #include "format/cursor.h"
 #include "format/reader-int.h"
 
-#define STREAM_BUF_INITIAL	(1u << 20)
+/*
+ * A stream's buffer starts at a pipe's size and doubles while
+ * reads fill it, up to STREAM_BUF_READ_MAX; a record larger than that
+ * grows it to the record's size.
+ */
+#define STREAM_BUF_INITIAL	(64u << 10)
+#define STREAM_BUF_READ_MAX	(1u << 20)
 
 bool
 pd_src_is_mapped(const struct pd_source *src)
@@ -110,6 +116,22 @@ pd_src_close(struct pd_source *src)
 	src->fd = -1;
 }
 
+/* A read filled the buffer: the next ones may read twice as much. */
+static int
+stream_grow(struct pd_source *src)
+{
+	unsigned char *buf;
+
+	if (src->buf_cap >= STREAM_BUF_READ_MAX)
+		return 0;
+	buf = realloc(src->buf, src->buf_cap * 2);
+	if (!buf)
+		return -1;
+	src->buf = buf;
+	src->buf_cap *= 2;
+	return 0;
+}
+
 static int
 stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 {
@@ -138,6 +160,8 @@ stream_fill(struct pd_reader *r, struct pd_source *src, size_t want)
 		if (n == 0)
 			src->eof = true;
 		src->buf_end += (size_t)n;
+		if (src->buf_end == src->buf_cap && stream_grow(src) < 0)
+			return pd_rd_fail(r, -PD_E_NOMEM, src->pos, "out of memory");
 	}
 	return 0;
 }
@@ -299,13 +323,23 @@ src_bad_size(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t
 static int
 src_too_big(struct pd_reader *r, struct pd_source *src, uint32_t type, uint32_t size)
 {
-	const unsigned char *p;
-	size_t got = pd_src_peek(r, src, PD_STREAM_RECORD_MAX, &p);
+	uint64_t at = src->pos, avail = 0;
 
-	if (r->error)
-		return r->error;
-	if (got < PD_STREAM_RECORD_MAX)
-		return src_truncated(r, src, size, got, "a record");
+	/* Either way reading stops here: count what follows, keeping none of it. */
+	while (avail < PD_STREAM_RECORD_MAX) {
+		const unsigned char *p;
+		size_t got = pd_src_peek(r, src, src->buf_cap, &p);
+
+		if (r->error)
+			return r->error;
+		if (!got)
+			break;
+		pd_src_advance(src, got);
+		avail += got;
+	}
+	src->pos = at;
+	if (avail < PD_STREAM_RECORD_MAX)
+		return src_truncated(r, src, size, avail, "a record");
 	return pd_rd_fail_at(r, -PD_E_TOO_BIG, src, src->pos,
 			  "record type %u of %u bytes is larger than the %u bytes a stream may buffer",
 			  type, size, PD_STREAM_RECORD_MAX);

@@ -34,6 +34,8 @@
 #include "pdata/writer.h"
 
 #define WBUF_SIZE	(1U << 20)
+/* the buffer's first size: it doubles while writes fill it */
+#define WBUF_FIRST	(64U << 10)
 #define FEAT_WORDS	(PD_FEAT_BITS / 64)
 
 /* the fields after an attr entry: its ids' perf_file_section */
@@ -90,8 +92,8 @@ struct pd_writer {
 	struct w_evsel *evsels;
 	size_t nr_evsels;
 
-	unsigned char *buf;	/* WBUF_SIZE bytes */
-	size_t buf_len;
+	unsigned char *buf;	/* buf_cap bytes, at most WBUF_SIZE */
+	size_t buf_len, buf_cap;
 	uint64_t pos;		/* output offset of buf[0] */
 
 	uint64_t attr_size;	/* file mode: attr entry stride */
@@ -223,13 +225,32 @@ buf_flush(struct pd_writer *w)
 	return err;
 }
 
+/* Room for n more bytes in the buffer, doubled up to WBUF_SIZE: false if not. */
+static bool
+buf_grow(struct pd_writer *w, size_t n)
+{
+	size_t cap = w->buf_cap;
+	unsigned char *grown;
+
+	while (cap < WBUF_SIZE && cap - w->buf_len < n)
+		cap *= 2;
+	if (cap == w->buf_cap || cap - w->buf_len < n)
+		return false;
+	grown = realloc(w->buf, cap);
+	if (!grown)
+		return false;
+	w->buf = grown;
+	w->buf_cap = cap;
+	return true;
+}
+
 /* Append n bytes to the output, through the buffer or around it. */
 static int
 emit(struct pd_writer *w, const void *p, size_t n)
 {
 	int err;
 
-	if (n <= WBUF_SIZE - w->buf_len) {
+	if (n <= w->buf_cap - w->buf_len || buf_grow(w, n)) {
 		memcpy(w->buf + w->buf_len, p, n);
 		w->buf_len += n;
 		return 0;
@@ -237,7 +258,7 @@ emit(struct pd_writer *w, const void *p, size_t n)
 	err = buf_flush(w);
 	if (err)
 		return err;
-	if (n >= WBUF_SIZE / 2)
+	if (n >= WBUF_SIZE / 2 || (n > w->buf_cap && !buf_grow(w, n)))
 		return out_write(w, p, n);
 	memcpy(w->buf, p, n);
 	w->buf_len = n;
@@ -294,7 +315,8 @@ pd_writer_open(struct pd_writer **out, int fd,
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return -PD_E_NOMEM;
-	w->buf = malloc(WBUF_SIZE);
+	w->buf_cap = WBUF_FIRST;
+	w->buf = malloc(w->buf_cap);
 	if (!w->buf) {
 		free(w);
 		return -PD_E_NOMEM;

@@ -24,8 +24,8 @@
 #include "script/scr.h"
 
 #define SCR_OUT_BLOCK	(1u << 20)
-/* room past a block for the line that crosses its end */
-#define SCR_OUT_SLACK	(64u << 10)
+/* the buffer's first size: it doubles as text comes, to a block and more */
+#define SCR_OUT_FIRST	(4u << 10)
 /* pieces a block holds (under IOV_MAX, 1024 on Linux) */
 #define SCR_OUT_PIECES	1000
 /* a shorter kept text is copied: a piece costs more than the copy */
@@ -36,7 +36,7 @@ scr_out_init(struct scr_out *o, int fd)
 {
 	memset(o, 0, sizeof(*o));
 	o->fd = fd;
-	o->cap = SCR_OUT_BLOCK + SCR_OUT_SLACK;
+	o->cap = SCR_OUT_FIRST;
 	o->buf = xmalloc(o->cap);
 }
 

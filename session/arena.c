@@ -12,6 +12,8 @@
 #include "lib/xalloc.h"
 #include "session/session-int.h"
 
+/* Chunks double from ARENA_CHUNK_FIRST to ARENA_CHUNK: a small file needs little. */
+#define ARENA_CHUNK_FIRST (16 * 1024)
 #define ARENA_CHUNK (256 * 1024)
 
 struct ses_arena_chunk {
@@ -19,6 +21,14 @@ struct ses_arena_chunk {
 	size_t size;
 	max_align_t data[];
 };
+
+static size_t
+arena_next_size(const struct ses_arena *a)
+{
+	size_t last = a->head ? a->head->size : ARENA_CHUNK_FIRST / 2;
+
+	return last >= ARENA_CHUNK / 2 ? ARENA_CHUNK : last * 2;
+}
 
 void *
 ses_arena_alloc(struct ses_arena *a, size_t size)
@@ -29,7 +39,9 @@ ses_arena_alloc(struct ses_arena *a, size_t size)
 
 	size = (size + align - 1) & ~(align - 1);
 	if (!a->head || a->cap - a->used < size) {
-		want = size > ARENA_CHUNK ? size : ARENA_CHUNK;
+		want = arena_next_size(a);
+		if (size > want)
+			want = size;
 		c = xmalloc(sizeof(*c) + want);
 		c->size = want;
 		c->next = a->head;

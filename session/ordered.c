@@ -21,6 +21,8 @@
 #include "lib/xalloc.h"
 #include "session/session-int.h"
 
+/* New chunks double from OE_CHUNK_FIRST to OE_CHUNK: a small file needs little. */
+#define OE_CHUNK_FIRST (64u << 10)
 #define OE_CHUNK (1u << 20)
 
 struct ses_oe_chunk {
@@ -70,8 +72,13 @@ chunk_get(struct ses_oe *oe, size_t need)
 	if (c && c->cap >= need) {
 		oe->spare = c->next;
 	} else {
-		size_t cap = need > OE_CHUNK ? need : OE_CHUNK;
+		size_t cap;
 
+		if (!oe->chunk_size)
+			oe->chunk_size = OE_CHUNK_FIRST;
+		cap = need > oe->chunk_size ? need : oe->chunk_size;
+		if (oe->chunk_size < OE_CHUNK)
+			oe->chunk_size *= 2;
 		c = xmalloc(sizeof(*c) + cap);
 		c->cap = cap;
 	}

@@ -281,6 +281,27 @@ kernel_fixup(struct ses_session *s, const struct ses_map_int *m, uint64_t ip,
 	return s->vmlinux;
 }
 
+static struct ses_rcache_ent *
+rcache_slot(struct ses_session *s, const struct ses_maps *maps, uint64_t ip)
+{
+	return &s->rcache[(ip ^ (ip >> s->rcache_bits) ^ ((uintptr_t)maps >> 4)) &
+			  ((1u << s->rcache_bits) - 1)];
+}
+
+/* After a miss: a cache that missed twice its size doubles (emptied). */
+static bool
+rcache_grown(struct ses_session *s)
+{
+	if (s->rcache_bits >= s->rcache_max_bits ||
+	    ++s->rcache_misses < (size_t)2 << s->rcache_bits)
+		return false;
+	free(s->rcache);
+	s->rcache_bits++;
+	s->rcache = xcalloc((size_t)1 << s->rcache_bits, sizeof(*s->rcache));
+	s->rcache_misses = 0;
+	return true;
+}
+
 void
 ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		uint8_t cpumode, uint64_t ip, struct ses_loc *loc)
@@ -306,8 +327,7 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		loc->level = 'H';
 		return;
 	}
-	e = &s->rcache[(ip ^ (ip >> s->rcache_bits) ^ ((uintptr_t)maps >> 4)) &
-		       ((1u << s->rcache_bits) - 1)];
+	e = rcache_slot(s, maps, ip);
 	if (e->ip == ip && e->maps == maps && e->gen == s->map_gen) {
 		m = e->map;
 		if (m) {
@@ -321,6 +341,8 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 	m = resolve_in(maps, ip, s->opts.maps_only, loc);
 	if (maps == &s->kmaps && !s->opts.maps_only)
 		m = kernel_fixup(s, m, ip, loc);
+	if (rcache_grown(s))
+		e = rcache_slot(s, maps, ip);
 	e->ip = ip;
 	e->maps = maps;
 	e->gen = s->map_gen;

@@ -125,6 +125,7 @@ struct ses_oe {
 	uint64_t last_flush;
 	uint64_t nr_unordered;
 	struct ses_oe_chunk *cur;	/* chunk being filled */
+	size_t chunk_size;		/* of the next new chunk; 0: the first */
 	struct ses_oe_chunk *spare;	/* emptied chunks */
 	struct ses_oe_chunk *oldest, *newest;	/* the others */
 	const unsigned char *place_lo, *place_hi; /* kept, not copied */
@@ -175,7 +176,7 @@ struct ses_bid {
  * bumped on every map change, is unchanged.
  */
 #define SES_RCACHE_BITS 14
-/* the fewest, for a file small enough (ses_new()) */
+/* it starts this small, and doubles each time it has missed twice its size */
 #define SES_RCACHE_BITS_MIN 8
 
 struct ses_rcache_ent {
@@ -243,6 +244,8 @@ struct ses_session {
 	struct pd_sample sample;
 	struct ses_rcache_ent *rcache;	/* 1 << rcache_bits entries */
 	unsigned int rcache_bits;
+	unsigned int rcache_max_bits;	/* the file's size allows */
+	size_t rcache_misses;		/* since it last grew */
 	uint64_t map_gen;		/* bumped when any map set changes */
 	/* the threads of recent samples, by tid; cleared on FORK */
 #define SES_TCACHE 64

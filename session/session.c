@@ -317,9 +317,8 @@ stack_table_free(struct ses_stacktab *rc)
 }
 
 /*
- * The address cache's size: no more entries than the file has 64-byte
- * pieces of data (a small file, a fuzzer's input, sets up fast), at
- * most 1 << SES_RCACHE_BITS; the largest for a stream.
+ * The address cache's largest size: no more entries than the file has
+ * 64-byte pieces of data, at most 1 << SES_RCACHE_BITS (for a stream too).
  */
 static unsigned int
 rcache_bits(struct pd_reader *r)
@@ -350,7 +349,8 @@ ses_new(struct pd_reader *r, struct sym_ctx *syms, const struct ses_opts *opts)
 	s->threads.arena = &s->arena;
 	s->threads.comms = &s->strs;
 	s->kmaps.may_overlap = true;
-	s->rcache_bits = rcache_bits(r);
+	s->rcache_max_bits = rcache_bits(r);
+	s->rcache_bits = SES_RCACHE_BITS_MIN;
 	s->rcache = xcalloc((size_t)1 << s->rcache_bits, sizeof(*s->rcache));
 	s->map_gen = 1;
 	load_build_ids(s);

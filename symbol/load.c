@@ -505,16 +505,16 @@ kallsyms_file(struct sym_ctx *ctx)
 }
 
 /*
- * Reading and parsing kallsyms takes a good part of a report's time:
- * start it at once in a thread, on the file kallsyms_file() returns
- * without looking at the kernel's build-id.
+ * Reading and parsing /proc/kallsyms takes a good part of a report's
+ * time (the kernel writes it out slowly): start it at once in a thread
+ * when it is the file kallsyms_file() will return.  A --kallsyms file
+ * is read when needed: it reads fast, and a thread costs more than that
+ * on a small report.
  */
 void
 sym_ctx_prefetch_kallsyms(struct sym_ctx *ctx)
 {
-	if (ctx->kallsyms_path)
-		sym_kallsyms_prefetch(&ctx->kallsyms, ctx->kallsyms_path);
-	else if (release_matches(ctx->os_release))
+	if (!ctx->kallsyms_path && release_matches(ctx->os_release))
 		sym_kallsyms_prefetch(&ctx->kallsyms, "/proc/kallsyms");
 }
 

@@ -52,7 +52,7 @@ file_id(const char *path)
 	size = (uint64_t)st.st_size;
 	head = size < ID_SPAN ? (size_t)size : ID_SPAN;
 	tail = head;
-	buf = xmalloc(ID_SPAN);
+	buf = xmalloc(head ? head : 1);
 	h = XXH64_createState();
 	if (h && XXH64_reset(h, size) != XXH_ERROR &&
 	    hash_span(h, fd, 0, head, buf) &&

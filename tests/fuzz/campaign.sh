@@ -21,6 +21,7 @@ shift 3
 # does not change the campaign.
 main() {
 : "${FUZZ_JOBS:=1}" "${FUZZ_NICE:=19}"
+fuzz_asan_env_
 
 mkdir -p "$work/fx" || exit 1
 for f in $(cd "$FIXTURES" && find . -name '*.xz' ! -name '*.txt.xz'); do

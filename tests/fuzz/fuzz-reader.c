@@ -4,7 +4,8 @@
  *
  * Each input is read twice: as a file (an in-memory file from
  * memfd_create(), which the reader maps like any regular file) and as a
- * stream through a real pipe fed by a writer thread, so both the mapped
+ * stream through a real pipe (filled first, or fed by a writer thread
+ * when the input is larger than a pipe may hold), so both the mapped
  * and the buffered record framing see it.  Every record that comes out is
  * decoded with pd_sample_decode() or pd_event_decode(), and every view
  * those return is read to its last byte, so that AddressSanitizer catches
@@ -17,6 +18,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -143,6 +145,7 @@ read_as_stream(const uint8_t *data, size_t size)
 	struct pd_reader *r;
 	struct feed f;
 	pthread_t t;
+	bool threaded;
 	int fds[2];
 
 	if (pipe2(fds, O_CLOEXEC) < 0)
@@ -150,7 +153,12 @@ read_as_stream(const uint8_t *data, size_t size)
 	f.fd = fds[1];
 	f.data = data;
 	f.size = size;
-	if (pthread_create(&t, NULL, feeder, &f) != 0)
+	/* A pipe that holds the whole input is filled before reading; a
+	 * thread creation per input would cost more than the reading. */
+	threaded = size > INT_MAX ||
+		   (size > 0 && fcntl(fds[1], F_SETPIPE_SZ, (int)size) < 0);
+	if (threaded ? pthread_create(&t, NULL, feeder, &f) != 0 :
+	    (feeder(&f), false))
 		abort();
 	if (pd_reader_open_fd(&r, fds[0], "fuzz-pipe", &opts) == 0)
 		walk(r);
@@ -158,7 +166,8 @@ read_as_stream(const uint8_t *data, size_t size)
 		sink += strlen(pd_reader_errmsg(r));
 	pd_reader_close(r);
 	close(fds[0]);
-	pthread_join(t, NULL);
+	if (threaded)
+		pthread_join(t, NULL);
 }
 
 int
