@@ -54,6 +54,7 @@ ses_maps_insert(struct ses_maps *m, struct ses_map_int *map)
 	m->v[at] = map;
 	m->nr++;
 	m->hint = 0;
+	m->gen++;
 }
 
 void
@@ -67,6 +68,7 @@ ses_maps_remove(struct ses_maps *m, const struct ses_map_int *map)
 				(m->nr - i - 1) * sizeof(*m->v));
 			m->nr--;
 			m->hint = 0;
+			m->gen++;
 			return;
 		}
 	}
@@ -159,6 +161,7 @@ ses_maps_copy(struct ses_maps *dst, const struct ses_maps *src)
 		memcpy(dst->v, src->v, src->nr * sizeof(*src->v));
 	dst->nr = src->nr;
 	dst->hint = 0;
+	dst->gen++;
 }
 
 void

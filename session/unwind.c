@@ -17,6 +17,7 @@
 
 #include <elfutils/libdw.h>
 #include <elfutils/libdwfl.h>
+#include <gelf.h>
 #include <xxhash.h>
 
 #include "lib/safefile.h"
@@ -90,6 +91,19 @@ struct uw_space {
  */
 #define UW_LIVE_MAX	16
 
+/*
+ * perf's load address of a DSO's .eh_frame_hdr in an address space
+ * (table_bias()), kept while the maps are unchanged; direct-mapped.
+ */
+#define UW_TABLE_CACHE	64
+
+struct uw_table_base {
+	const struct ses_maps *maps;
+	const struct sym_dso *dso;
+	uint64_t gen;			/* of maps when computed */
+	uint64_t bias;
+};
+
 struct ses_unwind {
 	struct u64map index;		/* address space -> 1 + index in v */
 	struct uw_space *v;
@@ -106,6 +120,7 @@ struct ses_unwind {
 	size_t nr_ips, max;
 	bool stale;			/* a module no longer matches its map */
 	bool past_copy;			/* the last step read above the copy */
+	bool read_failed;		/* a read of the last step failed */
 	uint64_t need;			/* the bytes above sp it wanted */
 	uint64_t last_pc;		/* the last frame's */
 	enum ses_unwind_end end;	/* how it ended, once known */
@@ -116,6 +131,7 @@ struct ses_unwind {
 	} guess;
 	size_t walk_frames;		/* frames of the current walk */
 	size_t space;			/* index in v of the walk's */
+	struct uw_table_base tables[UW_TABLE_CACHE];
 };
 
 static char *debuginfo_path;
@@ -357,7 +373,17 @@ cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 			if (addr + word - u->sp > u->need)
 				u->need = addr + word - u->sp;
 		}
-		return false;
+		/*
+		 * perf's reader returns 1, not an error, where a map covers
+		 * the word but its file cannot give it (the stack above the
+		 * copy, an anonymous map): libunwind reads 0 there.
+		 */
+		if (!ses_maps_find(u->maps, addr)) {
+			u->read_failed = true;
+			return false;
+		}
+		*out = 0;
+		return true;
 	}
 	memcpy(&v, st->data.p + (addr - u->sp), (size_t)word);
 	*out = v;
@@ -399,26 +425,61 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = cb_set_initial_registers,
 };
 
-/* Whether the CFI of pc marks a signal trampoline (augmentation 'S'). */
-static bool
-is_signal_frame(Dwfl *dwfl, uint64_t pc)
+/* The CFI row of pc (.eh_frame, else .debug_frame), to free; NULL if none. */
+static Dwarf_Frame *
+cfi_row(Dwfl *dwfl, uint64_t pc)
 {
 	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
 	Dwarf_CFI *cfi;
 	Dwarf_Addr bias;
 	Dwarf_Frame *frame;
-	bool signal = false;
 
 	if (!mod)
-		return false;
+		return NULL;
 	cfi = dwfl_module_eh_cfi(mod, &bias);
 	if (!cfi)
 		cfi = dwfl_module_dwarf_cfi(mod, &bias);
 	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		return NULL;
+	return frame;
+}
+
+/* Whether the CFI of pc marks a signal trampoline (augmentation 'S'). */
+static bool
+is_signal_frame(Dwfl *dwfl, uint64_t pc)
+{
+	Dwarf_Frame *frame = cfi_row(dwfl, pc);
+	bool signal = false;
+
+	if (!frame)
 		return false;
 	dwarf_frame_info(frame, NULL, NULL, &signal);
 	free(frame);
 	return signal;
+}
+
+/*
+ * Whether pc's CFI says where its return address is (not undefined, the
+ * mark of an outermost frame), and it is no signal trampoline's: a walk
+ * that ended there read a return address of 0.
+ */
+static bool
+ra_defined(Dwfl *dwfl, uint64_t pc)
+{
+	Dwarf_Frame *frame = cfi_row(dwfl, pc);
+	Dwarf_Op ops_mem[3], *ops;
+	size_t nops;
+	bool signal = true, defined = false;
+	int ra;
+
+	if (!frame)
+		return false;
+	ra = dwarf_frame_info(frame, NULL, NULL, &signal);
+	if (ra >= 0 && !signal &&
+	    dwarf_frame_register(frame, ra, ops_mem, &ops, &nops) == 0)
+		defined = nops > 0;
+	free(frame);
+	return defined;
 }
 
 /* Whether the module of pc has CFI (.eh_frame or .debug_frame) for it. */
@@ -456,14 +517,84 @@ space_has_cfi(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
 	return *known == 2;
 }
 
+/* The first PT_LOAD's address, page-aligned, as perf's elf_base_address(). */
+static uint64_t
+elf_first_load(Elf *elf)
+{
+	size_t i, nr;
+	GElf_Phdr ph;
+
+	if (elf_getphdrnum(elf, &nr))
+		return 0;
+	for (i = 0; i < nr; i++)
+		if (gelf_getphdr(elf, (int)i, &ph) && ph.p_type == PT_LOAD)
+			return ph.p_vaddr & ~(uint64_t)(sysconf(_SC_PAGESIZE) - 1);
+	return 0;
+}
+
+/*
+ * The load bias perf 6.1 gives dso's .eh_frame_hdr table in the sampled
+ * address space (its read_unwind_spec_eh_frame()): the lowest start of
+ * any map of that DSO, less the first PT_LOAD address.  Maps of the
+ * program before an exec stay (perf keeps them), so a lower map of the
+ * same DSO from then moves the table to the old load address.
+ */
+static uint64_t
+table_bias(struct ses_unwind *u, const struct sym_dso *dso, Elf *elf)
+{
+	struct uw_table_base *t = &u->tables[(((uintptr_t)dso >> 4) ^
+					      ((uintptr_t)u->maps >> 4)) %
+					     UW_TABLE_CACHE];
+	uint64_t lowest = UINT64_MAX;
+	size_t i;
+
+	if (t->maps == u->maps && t->dso == dso && t->gen == u->maps->gen)
+		return t->bias;
+	for (i = 0; i < u->maps->nr; i++)
+		if (u->maps->v[i]->pub.dso == dso) {
+			lowest = u->maps->v[i]->pub.start;
+			break;		/* sorted by start */
+		}
+	*t = (struct uw_table_base){
+		.maps = u->maps, .dso = dso, .gen = u->maps->gen,
+		.bias = lowest - elf_first_load(elf),
+	};
+	return t->bias;
+}
+
+/*
+ * Whether perf's libunwind finds pc's CFI: the module has it, and perf
+ * looks for its .eh_frame_hdr table where the module is loaded (else
+ * its lookup misses, as on the frames of a program that exec'd where a
+ * map of the same library from before lies lower, and it guesses from
+ * the frame pointer).  Only perf's x86_64 unwinder is modelled.
+ */
+static bool
+perf_finds_cfi(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
+{
+	const struct ses_map_int *m;
+	Dwfl_Module *mod;
+	Dwarf_Addr bias;
+	Elf *elf;
+
+	if (!space_has_cfi(u, dwfl, pc))
+		return false;
+	m = file_map(u, pc);
+	mod = dwfl_addrmodule(dwfl, pc);
+	if (!m || !mod || !(elf = dwfl_module_getelf(mod, &bias)))
+		return true;
+	return table_bias(u, m->pub.dso, elf) == bias;
+}
+
 /*
  * perf 6.1's libunwind (1.6.2) out of an x86_64 frame without CFI: a
  * frame-pointer guess, whose caller has pc [rbp + 8], rbp [rbp] and, as
  * libunwind sets it, rsp the frame's own rsp + 16, not rbp + 16; every
  * other register undefined.  It gives up when rbp is 0 or below rsp or
- * more than 16 KiB above it, or a word cannot be read (libdwfl's own
- * guess differs, doc/perf-records.md §7.9).  True when the walk goes on
- * from u->guess.
+ * more than 16 KiB above it, or a word cannot be read; a return
+ * address of 0 read is one more frame, perf's 0xffffffffffffffff, and
+ * the last (libdwfl's own guess differs, doc/perf-records.md §7.9).
+ * True when the walk goes on from u->guess.
  */
 static bool
 fp_guess(struct ses_unwind *u, Dwfl_Frame *state)
@@ -474,12 +605,42 @@ fp_guess(struct ses_unwind *u, Dwfl_Frame *state)
 	    dwfl_frame_reg(state, DWARF_X86_64_BP, &bp) || !bp ||
 	    bp < sp || bp - sp > 0x4000 ||
 	    !cb_memory_read(NULL, bp, &prev_bp, u) ||
-	    !cb_memory_read(NULL, bp + 8, &ra, u) || !ra)
+	    !cb_memory_read(NULL, bp + 8, &ra, u))
 		return false;
+	/* a return address of 0 is a frame all the same: 0 less one */
+	if (!ra) {
+		if (u->nr_ips < u->max)
+			u->ips[u->nr_ips++] = (uint64_t)-1;
+		return false;
+	}
 	u->guess.on = true;
 	u->guess.sp = sp + 16;
 	u->guess.bp = prev_bp;
 	/* the caller's frame is looked up, and shown, at its call */
+	u->guess.pc = ra - 1;
+	return true;
+}
+
+/*
+ * libunwind's other guess out of an x86_64 frame without CFI, tried
+ * first: ip at a lazy PLT entry (jmp *x(%rip); push $n; jmp) returns to
+ * [rsp], as a leaf; rbp stays.  True when the walk goes on from u->guess.
+ */
+static bool
+plt_guess(struct ses_unwind *u, Dwfl_Frame *state, uint64_t ip)
+{
+	Dwarf_Word w0, w1, sp, bp, ra;
+
+	if (!read_file_word(u, ip, &w0) || !read_file_word(u, ip + 8, &w1) ||
+	    (w0 & 0xffff) != 0x25ff || ((w0 >> 48) & 0xff) != 0x68 ||
+	    ((w1 >> 24) & 0xff) != 0xe9 ||
+	    dwfl_frame_reg(state, DWARF_X86_64_SP, &sp) ||
+	    dwfl_frame_reg(state, DWARF_X86_64_BP, &bp) ||
+	    !cb_memory_read(NULL, sp, &ra, u) || !ra)
+		return false;
+	u->guess.on = true;
+	u->guess.sp = sp + 8;
+	u->guess.bp = bp;
 	u->guess.pc = ra - 1;
 	return true;
 }
@@ -507,7 +668,9 @@ cb_frame(Dwfl_Frame *state, void *arg)
 	Dwarf_Addr pc;
 	bool activation, reported;
 
+	/* frame_pc() takes the step out of this frame */
 	u->past_copy = false;
+	u->read_failed = false;
 	if (!frame_pc(u, dwfl, state, &pc, &activation)) {
 		u->end = SES_UW_BAD_REGS;
 		return DWARF_CB_ABORT;
@@ -535,9 +698,10 @@ cb_frame(Dwfl_Frame *state, void *arg)
 		u->end = SES_UW_NO_BINARY;
 		return DWARF_CB_ABORT;
 	}
-	/* perf's guess out of a frame without CFI, not libdwfl's */
-	if (u->set == &regset_x86_64 && !space_has_cfi(u, dwfl, u->last_pc)) {
-		fp_guess(u, state);
+	/* perf's guesses out of a frame without CFI, not libdwfl's */
+	if (u->set == &regset_x86_64 && !perf_finds_cfi(u, dwfl, u->last_pc)) {
+		if (!plt_guess(u, state, u->last_pc + !activation))
+			fp_guess(u, state);
 		return DWARF_CB_ABORT;
 	}
 	return DWARF_CB_OK;
@@ -650,6 +814,7 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 
 	u->nr_ips = 0;
 	u->past_copy = false;
+	u->read_failed = false;
 	u->need = 0;
 	u->last_pc = ip;
 	u->end = SES_UW_NONE;
@@ -667,15 +832,16 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 	}
 	u->end = end_of(u, dwfl, rc);
 	/*
-	 * perf's libunwind reads a return address above the stack copy as
-	 * 0 and still counts the step: one more frame, 0 less one, which
-	 * perf shows as an unknown 0xffffffffffffffff; but not out of a
-	 * signal trampoline, whose step fails, nor out of a frame without
-	 * CFI, whose frame-pointer guess gives up on an unreadable word
+	 * A step through CFI that reads a return address of 0 (from the
+	 * copy, or above it where perf reads 0) ends libdwfl's walk, as one
+	 * whose reads fail; perf's libunwind still counts it: one more
+	 * frame, 0 less one, which perf shows as an unknown
+	 * 0xffffffffffffffff; not out of a signal trampoline
 	 * (doc/perf-records.md §7.9).
 	 */
-	if (u->past_copy && u->nr_ips && u->nr_ips < u->max &&
-	    has_cfi(dwfl, u->last_pc) && !is_signal_frame(dwfl, u->last_pc))
+	if (rc == 0 && !u->read_failed && u->set == &regset_x86_64 && u->nr_ips &&
+	    u->nr_ips < u->max && perf_finds_cfi(u, dwfl, u->last_pc) &&
+	    ra_defined(dwfl, u->last_pc))
 		u->ips[u->nr_ips++] = (uint64_t)-1;
 	return u->nr_ips;
 }

@@ -23,6 +23,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-progs.test \
 	tests/report-dwarf-m32.test \
 	tests/report-dwarf-exec32.test \
+	tests/report-dwarf-stale.test \
 	tests/report-dwarf-arm64.test \
 	tests/report-lbr.test \
 	tests/report-inline.test
