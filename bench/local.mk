@@ -4,7 +4,7 @@
 # run from the build tree, they time ./report/preport and ./record/precord.
 BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh \
 	bench/archive-size.sh bench/script-speed.sh bench/record-faults.sh \
-	bench/export-speed.sh
+	bench/export-speed.sh bench/dwarf-equality.sh
 EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/pyload.py bench/lib.sh $(BENCH_SH)
 
 bench: all
@@ -21,8 +21,11 @@ bench-export: all
 	$(SHELL) $(srcdir)/bench/export-speed.sh
 bench-script: all
 	$(SHELL) $(srcdir)/bench/script-speed.sh
+bench-dwarf-equality: all
+	$(SHELL) $(srcdir)/bench/dwarf-equality.sh
 # root only (it mounts a tmpfs); not part of make bench
 bench-faults: all
 	$(SHELL) $(srcdir)/bench/record-faults.sh .
 .PHONY: bench bench-record bench-report bench-archive bench-script bench-export \
+	bench-dwarf-equality \
 	bench-faults

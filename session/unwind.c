@@ -806,6 +806,18 @@ end_of(struct ses_unwind *u, Dwfl *dwfl, int rc)
 	return SES_UW_BAD_REGS;
 }
 
+/* perf shows no frame at address 0 (a return address of 1, less one). */
+static void
+drop_zero_ips(struct ses_unwind *u)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < u->nr_ips; i++)
+		if (u->ips[i])
+			u->ips[n++] = u->ips[i];
+	u->nr_ips = n;
+}
+
 static size_t
 unwind_once(struct ses_unwind *u, uint64_t ip)
 {
@@ -843,6 +855,7 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 	    u->nr_ips < u->max && perf_finds_cfi(u, dwfl, u->last_pc) &&
 	    ra_defined(dwfl, u->last_pc))
 		u->ips[u->nr_ips++] = (uint64_t)-1;
+	drop_zero_ips(u);
 	return u->nr_ips;
 }
 
