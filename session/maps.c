@@ -42,6 +42,19 @@ maps_upper(const struct ses_maps *m, uint64_t addr)
 	return lo;
 }
 
+/*
+ * A change of m: a generation no map set had before, so that a cache
+ * keyed by a map set's address and generation never takes a freed set
+ * for a new one at the same address.
+ */
+static void
+maps_changed(struct ses_maps *m)
+{
+	static uint64_t last_gen;
+
+	m->gen = __atomic_add_fetch(&last_gen, 1, __ATOMIC_RELAXED);
+}
+
 /* Insert keeping start order; equal starts go after the older maps. */
 void
 ses_maps_insert(struct ses_maps *m, struct ses_map_int *map)
@@ -54,7 +67,7 @@ ses_maps_insert(struct ses_maps *m, struct ses_map_int *map)
 	m->v[at] = map;
 	m->nr++;
 	m->hint = 0;
-	m->gen++;
+	maps_changed(m);
 }
 
 void
@@ -68,7 +81,7 @@ ses_maps_remove(struct ses_maps *m, const struct ses_map_int *map)
 				(m->nr - i - 1) * sizeof(*m->v));
 			m->nr--;
 			m->hint = 0;
-			m->gen++;
+			maps_changed(m);
 			return;
 		}
 	}
@@ -161,7 +174,7 @@ ses_maps_copy(struct ses_maps *dst, const struct ses_maps *src)
 		memcpy(dst->v, src->v, src->nr * sizeof(*src->v));
 	dst->nr = src->nr;
 	dst->hint = 0;
-	dst->gen++;
+	maps_changed(dst);
 }
 
 void

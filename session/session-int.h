@@ -53,7 +53,7 @@ struct ses_maps {
 	struct ses_map_int **v;
 	size_t nr, cap;
 	size_t hint;		/* index of the last map found */
-	uint64_t gen;		/* bumped on every change */
+	uint64_t gen;		/* unique to each change (maps_changed()) */
 	bool may_overlap;	/* kernel maps: inserted without fixup */
 };
 
