@@ -124,11 +124,26 @@ struct ses_unwind {
 	uint64_t need;			/* the bytes above sp it wanted */
 	uint64_t last_pc;		/* the last frame's */
 	enum ses_unwind_end end;	/* how it ended, once known */
-	/* a walk from perf's frame-pointer guess (fp_guess()) */
+	/*
+	 * The registers a new walk starts from: perf's frame-pointer or
+	 * PLT guess (fp_guess(), plt_guess()), or the frame a walk ended
+	 * at, with the registers libunwind keeps there (restart_walk()).
+	 */
 	struct {
 		bool on;
-		uint64_t sp, bp, pc;
+		bool again;		/* its first frame is already in ips */
+		uint32_t mask;		/* of the DWARF registers in regs */
+		Dwarf_Word regs[NR_DWARF_REGS_MAX];
+		uint64_t pc;
 	} guess;
+	/*
+	 * The last frame's registers as perf's libunwind has them: a
+	 * register the frame's callee's CFI leaves unsaid keeps its value
+	 * there, where libdwfl drops it (doc/perf-records.md §7.9).
+	 */
+	Dwarf_Word view[NR_DWARF_REGS_MAX];
+	uint32_t view_mask;
+	uint32_t view_lost;		/* of view_mask, the ones libdwfl lacks */
 	size_t walk_frames;		/* frames of the current walk */
 	size_t space;			/* index in v of the walk's */
 	struct uw_table_base tables[UW_TABLE_CACHE];
@@ -402,13 +417,14 @@ cb_set_initial_registers(Dwfl_Thread *thread, void *arg)
 	size_t i;
 
 	if (u->guess.on) {
-		/* rbp and rsp, the rest undefined, as libunwind leaves them */
-		regs[0] = u->guess.bp;
-		regs[1] = u->guess.sp;
 		u->guess.on = false;
 		dwfl_thread_state_register_pc(thread, u->guess.pc);
-		return dwfl_thread_state_registers(thread, DWARF_X86_64_BP, 2,
-						   regs);
+		for (i = 0; i < NR_DWARF_REGS_MAX; i++)
+			if ((u->guess.mask >> i & 1) &&
+			    !dwfl_thread_state_registers(thread, (int)i, 1,
+							 &u->guess.regs[i]))
+				return false;
+		return true;
 	}
 
 	for (i = 0; i < set->nr; i++)
@@ -586,6 +602,18 @@ perf_finds_cfi(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
 	return table_bias(u, m->pub.dso, elf) == bias;
 }
 
+/* A walk from rsp, rbp and pc, the rest undefined, as libunwind leaves them. */
+static void
+guess_from(struct ses_unwind *u, uint64_t sp, uint64_t bp, uint64_t pc)
+{
+	u->guess.on = true;
+	u->guess.again = false;
+	u->guess.mask = 1u << DWARF_X86_64_SP | 1u << DWARF_X86_64_BP;
+	u->guess.regs[DWARF_X86_64_SP] = sp;
+	u->guess.regs[DWARF_X86_64_BP] = bp;
+	u->guess.pc = pc;
+}
+
 /*
  * perf 6.1's libunwind (1.6.2) out of an x86_64 frame without CFI: a
  * frame-pointer guess, whose caller has pc [rbp + 8], rbp [rbp] and, as
@@ -613,11 +641,8 @@ fp_guess(struct ses_unwind *u, Dwfl_Frame *state)
 			u->ips[u->nr_ips++] = (uint64_t)-1;
 		return false;
 	}
-	u->guess.on = true;
-	u->guess.sp = sp + 16;
-	u->guess.bp = prev_bp;
 	/* the caller's frame is looked up, and shown, at its call */
-	u->guess.pc = ra - 1;
+	guess_from(u, sp + 16, prev_bp, ra - 1);
 	return true;
 }
 
@@ -638,10 +663,53 @@ plt_guess(struct ses_unwind *u, Dwfl_Frame *state, uint64_t ip)
 	    dwfl_frame_reg(state, DWARF_X86_64_BP, &bp) ||
 	    !cb_memory_read(NULL, sp, &ra, u) || !ra)
 		return false;
+	guess_from(u, sp + 8, bp, ra - 1);
+	return true;
+}
+
+/*
+ * Keeps u->view for the frame of state: what libdwfl has of it, and,
+ * past a walk's first frame, what the frame before had that libdwfl
+ * dropped.  Only perf's x86_64 unwinder is modelled.
+ */
+static void
+view_track(struct ses_unwind *u, Dwfl_Frame *state)
+{
+	uint32_t have = 0;
+	unsigned int r;
+	Dwarf_Word v;
+
+	u->view_lost = 0;
+	if (u->set != &regset_x86_64)
+		return;
+	/* the pc's column, last, is the frame's own pc */
+	for (r = 0; r + 1 < u->set->nr; r++)
+		if (!dwfl_frame_reg(state, r, &v)) {
+			u->view[r] = v;
+			have |= 1u << r;
+		}
+	u->view_lost = u->walk_frames ? u->view_mask & ~have : 0;
+	u->view_mask = have | u->view_lost;
+}
+
+/*
+ * libdwfl's x86_64 rules leave %rbx undefined where a frame's CFI says
+ * nothing of it (elfutils 0.188 names register 0 where 3 was meant);
+ * libunwind keeps every such register.  When a walk ends with the
+ * last frame's return address defined, and that frame lacks a
+ * register libunwind has, the walk starts again at it with those.
+ * True when it does.
+ */
+static bool
+restart_walk(struct ses_unwind *u, Dwfl *dwfl)
+{
+	if (!u->view_lost || !u->nr_ips || !ra_defined(dwfl, u->last_pc))
+		return false;
 	u->guess.on = true;
-	u->guess.sp = sp + 8;
-	u->guess.bp = bp;
-	u->guess.pc = ra - 1;
+	u->guess.again = true;
+	u->guess.mask = u->view_mask;
+	memcpy(u->guess.regs, u->view, sizeof(u->view));
+	u->guess.pc = u->last_pc;
 	return true;
 }
 
@@ -688,7 +756,10 @@ cb_frame(Dwfl_Frame *state, void *arg)
 	if (activation && u->walk_frames && reported &&
 	    is_signal_frame(dwfl, pc))
 		pc--;
-	u->walk_frames++;
+	view_track(u, state);
+	/* a walk restarted at its frame (restart_walk()) */
+	if (!u->walk_frames++ && u->guess.again)
+		return DWARF_CB_OK;
 	u->ips[u->nr_ips++] = pc;
 	if (u->nr_ips >= u->max) {
 		u->end = SES_UW_MAX_STACK;
@@ -835,10 +906,12 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 		return 0;
 	}
 	u->guess.on = false;
+	u->guess.again = false;
 	u->walk_frames = 0;
 	rc = dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
-	/* each frame-pointer guess starts a walk of its own */
-	while (u->guess.on && u->end == SES_UW_NONE) {
+	/* each guess, and each restart, starts a walk of its own */
+	while (u->end == SES_UW_NONE &&
+	       (u->guess.on || (rc == 0 && restart_walk(u, dwfl)))) {
 		u->walk_frames = 0;
 		rc = dwfl_getthread_frames(dwfl, dwfl_pid(dwfl), cb_frame, u);
 	}

@@ -25,6 +25,7 @@ check_PROGRAMS += \
 	tests/progs/recurse-nofp \
 	tests/progs/sigframe \
 	tests/progs/nocfi \
+	tests/progs/rbxcfa \
 	tests/progs/tmpl \
 	tests/progs/libpdlinked-nofp.so \
 	tests/progs/linked-nofp \
@@ -108,6 +109,10 @@ tests_progs_sigframe_LDFLAGS = $(PROGS_LINK_FLAGS)
 tests_progs_nocfi_SOURCES = tests/progs/nocfi.c tests/progs/progs.h
 tests_progs_nocfi_CFLAGS = $(PROGS_NOFP_FLAGS)
 tests_progs_nocfi_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_rbxcfa_SOURCES = tests/progs/rbxcfa.c tests/progs/progs.h
+tests_progs_rbxcfa_CFLAGS = $(PROGS_NOFP_FLAGS)
+tests_progs_rbxcfa_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 # C++: g++ takes none of the C-only warnings of WARN_CFLAGS
 tests_progs_tmpl_SOURCES = tests/progs/tmpl.cc tests/progs/progs.h

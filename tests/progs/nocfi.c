@@ -64,14 +64,6 @@ outer(uint64_t n)
 int
 main(int argc, char **argv)
 {
-	uint64_t end, x = 0;
-	unsigned long msec = 300;
-
-	if (argc > 1)
-		msec = progs_arg("nocfi", "MSEC", argv[1]);
-	end = progs_now_ns() + msec * 1000000ULL;
-	while (progs_now_ns() < end)
-		x += outer(20000);
-	progs_sink = x;
+	progs_repeat("nocfi", argc, argv, outer, 20000);
 	return 0;
 }

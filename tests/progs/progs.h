@@ -96,6 +96,25 @@ progs_arg(const char *prog, const char *what, const char *s)
 }
 
 /*
+ * Calls fn(n) over and over for MSEC milliseconds of wall time, MSEC
+ * being argv[1] (default 300); always inlined, so main() is its caller.
+ */
+static inline __attribute__((always_inline)) void
+progs_repeat(const char *prog, int argc, char **argv,
+	     uint64_t (*fn)(uint64_t), uint64_t n)
+{
+	uint64_t end, x = 0;
+	unsigned long msec = 300;
+
+	if (argc > 1)
+		msec = progs_arg(prog, "MSEC", argv[1]);
+	end = progs_now_ns() + msec * 1000000ULL;
+	while (progs_now_ns() < end)
+		x += fn(n);
+	progs_sink = x;
+}
+
+/*
  * The path of a program or library installed next to this one: the
  * directory of /proc/self/exe joined with NAME.  Exits 1 on failure.
  */
