@@ -9,5 +9,6 @@ lib_libpdutil_a_SOURCES = \
 	lib/u64map.c lib/u64map.h \
 	lib/cpulist.c lib/cpulist.h \
 	lib/input.c lib/input.h \
-	lib/safefile.c lib/safefile.h
+	lib/safefile.c lib/safefile.h \
+	lib/dynlib.c lib/dynlib.h
 lib_libpdutil_a_CFLAGS = $(AM_CFLAGS)

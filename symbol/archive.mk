@@ -19,4 +19,5 @@ symbol_libpdsym_a_SOURCES += \
 	symbol/perf-tar.c \
 	symbol/perf-archive.c
 symbol_libpdsym_a_CFLAGS += $(ZSTD_CFLAGS) $(LIBARCHIVE_CFLAGS) $(LIBDEBUGINFOD_CFLAGS)
-SYM_LIBS += $(ZSTD_LIBS) $(LIBARCHIVE_LIBS) $(LIBDEBUGINFOD_LIBS)
+# libarchive and libdebuginfod are loaded at their first use (lib/dynlib.h)
+SYM_LIBS += $(ZSTD_LIBS) $(DL_LIBS)

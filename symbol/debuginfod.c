@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -17,36 +18,62 @@
 #include <elfutils/debuginfod.h>
 #endif
 
+#include "lib/dynlib.h"
 #include "symbol/sym-dso.h"
 
 #ifdef HAVE_LIBDEBUGINFOD
 
+/* libdebuginfod, loaded when first asked for (lib/dynlib.h) */
+#define DI_FUNCS(X) \
+	X(debuginfod_begin) X(debuginfod_find_debuginfo) \
+	X(debuginfod_find_executable) X(debuginfod_end)
+static struct {
+	DI_FUNCS(DYNLIB_FIELD)
+} di;
+static bool di_loaded;
+static pthread_once_t di_once = PTHREAD_ONCE_INIT;
+
+static void
+di_load(void)
+{
+	const char *why;
+	void *h = dynlib_open(DEBUGINFOD_SONAME, &why);
+
+#define DI_SYM(name) dynlib_sym(h, #name, &di.name) &&
+	di_loaded = h && DI_FUNCS(DI_SYM) true;
+#undef DI_SYM
+}
+
+/* DEBUGINFOD_URLS names a server, and libdebuginfod can be loaded. */
 bool
 sym_debuginfod_enabled(void)
 {
 	const char *urls = getenv("DEBUGINFOD_URLS");
 
-	return urls && urls[strspn(urls, " \t")];
+	if (!urls || !urls[strspn(urls, " \t")])
+		return false;
+	pthread_once(&di_once, di_load);
+	return di_loaded;
 }
 
 char *
 sym_debuginfod_fetch(const uint8_t *bid, size_t size, bool debug)
 {
-	debuginfod_client *c = debuginfod_begin();
+	debuginfod_client *c;
 	char *path = NULL;
 	int fd;
 
-	if (!c)
+	if (!sym_debuginfod_enabled() || !(c = di.debuginfod_begin()))
 		return NULL;
 	if (debug)
-		fd = debuginfod_find_debuginfo(c, bid, (int)size, &path);
+		fd = di.debuginfod_find_debuginfo(c, bid, (int)size, &path);
 	else
-		fd = debuginfod_find_executable(c, bid, (int)size, &path);
+		fd = di.debuginfod_find_executable(c, bid, (int)size, &path);
 	if (fd >= 0)
 		close(fd);
 	else
 		path = NULL;
-	debuginfod_end(c);
+	di.debuginfod_end(c);
 	return path;
 }
 

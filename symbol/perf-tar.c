@@ -24,9 +24,51 @@
 #include <archive.h>
 #include <archive_entry.h>
 
+#include "lib/dynlib.h"
 #include "lib/safefile.h"
 #include "symbol/buildid-cache.h"
 #include "symbol/symbol.h"
+
+/* libarchive, loaded when a tarball is first written (lib/dynlib.h) */
+#define LA_FUNCS(X) \
+	X(archive_entry_copy_pathname) X(archive_entry_copy_sourcepath) \
+	X(archive_entry_filetype) X(archive_entry_free) \
+	X(archive_entry_hardlink) X(archive_entry_linkify) \
+	X(archive_entry_linkresolver_free) X(archive_entry_linkresolver_new) \
+	X(archive_entry_linkresolver_set_strategy) X(archive_entry_new) \
+	X(archive_entry_size) X(archive_entry_sparse_clear) \
+	X(archive_entry_xattr_clear) X(archive_errno) X(archive_error_string) \
+	X(archive_read_disk_entry_from_file) X(archive_read_disk_new) \
+	X(archive_read_disk_set_behavior) \
+	X(archive_read_disk_set_standard_lookup) \
+	X(archive_read_disk_set_symlink_physical) X(archive_read_free) \
+	X(archive_write_add_filter_bzip2) X(archive_write_close) \
+	X(archive_write_data) X(archive_write_free) X(archive_write_header) \
+	X(archive_write_new) X(archive_write_open_fd) \
+	X(archive_write_set_format_gnutar)
+static struct {
+	LA_FUNCS(DYNLIB_FIELD)
+} la;
+static const char *la_why;	/* why it could not be loaded */
+static bool la_loaded;
+
+static bool
+la_load(void)
+{
+	void *h;
+
+	if (la_loaded || la_why)
+		return la_loaded;
+	h = dynlib_open(ARCHIVE_SONAME, &la_why);
+	if (!h)
+		return false;
+#define LA_SYM(name) dynlib_sym(h, #name, &la.name) &&
+	la_loaded = LA_FUNCS(LA_SYM) true;
+#undef LA_SYM
+	if (!la_loaded)
+		la_why = "a function is missing from " ARCHIVE_SONAME;
+	return la_loaded;
+}
 
 /* deeper than any cache entry perf makes; a guard against loops */
 #define TAR_MAX_DEPTH 32
@@ -51,8 +93,8 @@ tar_fail(struct tar_ctx *t, int e, const char *what, const char *path)
 static int
 tar_ar_fail(struct tar_ctx *t, struct archive *a, const char *path)
 {
-	const char *msg = archive_error_string(a);
-	int e = archive_errno(a) > 0 ? archive_errno(a) : EIO;
+	const char *msg = la.archive_error_string(a);
+	int e = la.archive_errno(a) > 0 ? la.archive_errno(a) : EIO;
 
 	snprintf(t->err, t->errsz, "cannot write %s to %s: %s", path, t->out,
 		 msg ? msg : strerror(e));
@@ -85,7 +127,7 @@ tar_data(struct tar_ctx *t, const char *path, int64_t size)
 				     path);
 			break;
 		}
-		if (archive_write_data(t->ar, buf, (size_t)n) < 0) {
+		if (la.archive_write_data(t->ar, buf, (size_t)n) < 0) {
 			r = tar_ar_fail(t, t->ar, path);
 			break;
 		}
@@ -103,17 +145,17 @@ tar_put(struct tar_ctx *t, struct archive_entry *e, const char *path)
 	int64_t size;
 	int r = 0;
 
-	archive_entry_linkify(t->links, &e, &spare);
+	la.archive_entry_linkify(t->links, &e, &spare);
 	if (!e)
 		return 0;
-	size = archive_entry_size(e);
-	if (archive_write_header(t->ar, e) < ARCHIVE_WARN)
+	size = la.archive_entry_size(e);
+	if (la.archive_write_header(t->ar, e) < ARCHIVE_WARN)
 		return tar_ar_fail(t, t->ar, path);
-	if (archive_entry_filetype(e) == AE_IFREG && size > 0 &&
-	    !archive_entry_hardlink(e))
+	if (la.archive_entry_filetype(e) == AE_IFREG && size > 0 &&
+	    !la.archive_entry_hardlink(e))
 		r = tar_data(t, path, size);
 	if (spare)
-		archive_entry_free(spare);
+		la.archive_entry_free(spare);
 	return r;
 }
 
@@ -167,23 +209,23 @@ tar_add(struct tar_ctx *t, const char *path, const char *name, int depth)
 	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) &&
 	    !S_ISLNK(st.st_mode))
 		return 0;
-	e = archive_entry_new();
+	e = la.archive_entry_new();
 	if (!e)
 		return tar_fail(t, ENOMEM, "cannot archive", path);
-	archive_entry_copy_sourcepath(e, path);
-	archive_entry_copy_pathname(e, path);
-	if (archive_read_disk_entry_from_file(t->disk, e, -1, &st) <
+	la.archive_entry_copy_sourcepath(e, path);
+	la.archive_entry_copy_pathname(e, path);
+	if (la.archive_read_disk_entry_from_file(t->disk, e, -1, &st) <
 	    ARCHIVE_WARN) {
 		r = tar_ar_fail(t, t->disk, path);
-		archive_entry_free(e);
+		la.archive_entry_free(e);
 		return r;
 	}
 	/* GNU tar stores neither holes nor extended attributes by default */
-	archive_entry_sparse_clear(e);
-	archive_entry_xattr_clear(e);
-	archive_entry_copy_pathname(e, name);
+	la.archive_entry_sparse_clear(e);
+	la.archive_entry_xattr_clear(e);
+	la.archive_entry_copy_pathname(e, name);
 	r = tar_put(t, e, path);
-	archive_entry_free(e);
+	la.archive_entry_free(e);
 	if (r == 0 && S_ISDIR(st.st_mode))
 		r = tar_add_dir(t, path, name, depth);
 	return r;
@@ -281,28 +323,28 @@ tar_open(struct tar_ctx *t)
 {
 	int r;
 
-	t->ar = archive_write_new();
-	t->disk = archive_read_disk_new();
-	t->links = archive_entry_linkresolver_new();
+	t->ar = la.archive_write_new();
+	t->disk = la.archive_read_disk_new();
+	t->links = la.archive_entry_linkresolver_new();
 	if (!t->ar || !t->disk || !t->links)
 		return tar_fail(t, ENOMEM, "cannot write", t->out);
-	archive_entry_linkresolver_set_strategy(t->links,
+	la.archive_entry_linkresolver_set_strategy(t->links,
 						ARCHIVE_FORMAT_TAR_GNUTAR);
-	if (archive_read_disk_set_behavior(t->disk, tar_disk_behavior()) !=
+	if (la.archive_read_disk_set_behavior(t->disk, tar_disk_behavior()) !=
 	    ARCHIVE_OK ||
-	    archive_read_disk_set_standard_lookup(t->disk) != ARCHIVE_OK ||
-	    archive_read_disk_set_symlink_physical(t->disk) != ARCHIVE_OK)
+	    la.archive_read_disk_set_standard_lookup(t->disk) != ARCHIVE_OK ||
+	    la.archive_read_disk_set_symlink_physical(t->disk) != ARCHIVE_OK)
 		return tar_ar_fail(t, t->disk, t->out);
-	if (archive_write_add_filter_bzip2(t->ar) != ARCHIVE_OK ||
-	    archive_write_set_format_gnutar(t->ar) != ARCHIVE_OK)
+	if (la.archive_write_add_filter_bzip2(t->ar) != ARCHIVE_OK ||
+	    la.archive_write_set_format_gnutar(t->ar) != ARCHIVE_OK)
 		return tar_ar_fail(t, t->ar, t->out);
 	/* 0600 like perf.data: it holds binaries and kernel addresses */
 	r = sfile_create(&t->file, t->out, 0600, 0);
 	if (r < 0)
 		return tar_fail(t, -r, "cannot create", t->out);
-	if (archive_write_open_fd(t->ar, t->file.fd) != ARCHIVE_OK)
-		return tar_fail(t, archive_errno(t->ar) > 0 ?
-				archive_errno(t->ar) : EIO, "cannot create",
+	if (la.archive_write_open_fd(t->ar, t->file.fd) != ARCHIVE_OK)
+		return tar_fail(t, la.archive_errno(t->ar) > 0 ?
+				la.archive_errno(t->ar) : EIO, "cannot create",
 				t->out);
 	return 0;
 }
@@ -311,14 +353,14 @@ static int
 tar_close(struct tar_ctx *t, int r)
 {
 	if (t->ar) {
-		if (archive_write_close(t->ar) != ARCHIVE_OK && r == 0)
+		if (la.archive_write_close(t->ar) != ARCHIVE_OK && r == 0)
 			r = tar_ar_fail(t, t->ar, t->out);
-		archive_write_free(t->ar);
+		la.archive_write_free(t->ar);
 	}
 	if (t->disk)
-		archive_read_free(t->disk);
+		la.archive_read_free(t->disk);
 	if (t->links)
-		archive_entry_linkresolver_free(t->links);
+		la.archive_entry_linkresolver_free(t->links);
 	return r;
 }
 
@@ -340,6 +382,11 @@ sym_perf_tar_write(const char *out, const char *dir,
 		snprintf(err, errsz, "perf archive: no %s",
 			 out ? "build-id cache directory" : "output file");
 		return -EINVAL;
+	}
+	if (!la_load()) {
+		snprintf(err, errsz, "perf archive: cannot load %s: %s",
+			 ARCHIVE_SONAME, la_why);
+		return -ENOSYS;
 	}
 	r = tar_open(&t);
 	if (r == 0)
