@@ -29,6 +29,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "lib/xalloc.h"
 #include "record/sys.h"
@@ -50,6 +51,11 @@ ksym_is_text(char type)
 	type = (char)toupper((unsigned char)type);
 	return type == 'T' || type == 'W' || type == 'A';
 }
+
+/* /proc/kallsyms is read in blocks of this many bytes */
+#define KSYMS_BLOCK	65536
+/* longer lines of it are not "ADDR T _etext" */
+#define KSYM_LINE_MAX	256
 
 /* First text-symbol addresses of _text, _stext and _etext. */
 struct ksyms {
@@ -89,26 +95,66 @@ ksyms_line(struct ksyms *k, char *line)
 }
 
 /*
+ * The whole lines of buf[0, len) whose symbol name ends in "text", as
+ * those three do: a search for them skips the other hundred thousand.
+ */
+static void
+ksyms_scan(struct ksyms *k, char *buf, size_t len)
+{
+	char *p = buf, *end = buf + len, *hit, *line;
+	char copy[KSYM_LINE_MAX];
+
+	while ((hit = memmem(p, (size_t)(end - p), "text\n", 5))) {
+		line = hit;
+		while (line > buf && line[-1] != '\n')
+			line--;
+		p = hit + 5;
+		if ((size_t)(p - line) < sizeof(copy)) {
+			memcpy(copy, line, (size_t)(p - line));
+			copy[p - line] = '\0';
+			ksyms_line(k, copy);
+		}
+	}
+}
+
+/*
  * The kernel writes /proc/kallsyms as it is read, a few megabytes of
  * it: the reading stops once the three symbols are found (_etext comes
- * after the kernel's text, before the modules').
+ * after the kernel's text, before the modules').  It is read in blocks;
+ * a line longer than a block is dropped.
  */
 static int
 ksyms_read(struct ksyms *k)
 {
-	char *line = NULL;
-	size_t cap = 0;
-	FILE *f;
+	char buf[KSYMS_BLOCK + 1];
+	size_t have = 0, whole;
+	ssize_t n;
+	char *last;
+	int fd;
 
 	memset(k, 0, sizeof(*k));
-	f = fopen("/proc/kallsyms", "re");
-	if (!f)
+	fd = open("/proc/kallsyms", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return -errno;
-	while (!(k->has_text && k->has_stext && k->has_etext) &&
-	       getline(&line, &cap, f) > 0)
-		ksyms_line(k, line);
-	free(line);
-	fclose(f);
+	while (!(k->has_text && k->has_stext && k->has_etext)) {
+		n = read(fd, buf + have, KSYMS_BLOCK - have);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		have += (size_t)n;
+		last = memrchr(buf, '\n', have);
+		if (!last) {
+			if (have == KSYMS_BLOCK)
+				have = 0;
+			continue;
+		}
+		whole = (size_t)(last + 1 - buf);
+		ksyms_scan(k, buf, whole);
+		memmove(buf, buf + whole, have - whole);
+		have -= whole;
+	}
+	close(fd);
 	return 0;
 }
 
