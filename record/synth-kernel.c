@@ -126,7 +126,7 @@ ksyms_scan(struct ksyms *k, char *buf, size_t len)
 static int
 ksyms_read(struct ksyms *k)
 {
-	char buf[KSYMS_BLOCK + 1];
+	char buf[KSYMS_BLOCK];
 	size_t have = 0, whole;
 	ssize_t n;
 	char *last;
