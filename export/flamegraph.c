@@ -15,12 +15,17 @@
 
 #include "export/flamegraph-page.h"
 #include "export/flametree.h"
+#include "lib/diag.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 
 /* flamegraph.pl's image: 1200 px, 10 px each side */
 #define IMAGE_WIDTH	1200
 #define IMAGE_PAD	10
+/* the largest page written, in bytes: under 5 MB (pexport(1)) */
+#define PAGE_LIMIT	4900000
+/* the most the input and --diff file names may add to the page */
+#define PATH_MAX_TEXT	(6 * 4096)
 /* where the page takes the frames */
 #define DATA_MARK	"@FLAMEDATA@"
 
@@ -230,12 +235,12 @@ min_value(const struct exp_opts *o, uint64_t total)
 		(double)(IMAGE_WIDTH - 2 * IMAGE_PAD);
 }
 
+/* One graph's frames, as JSON, those narrower than min left out. */
 static void
 write_graph(FILE *out, const struct exp_flame_tree *t,
-	    const struct exp_opts *o)
+	    const struct exp_opts *o, double min, bool capped)
 {
 	const struct exp_flame_node *root = &t->nodes[0];
-	double min = min_value(o, root->value);
 	struct exp_flame_order ord;
 	uint32_t *map;
 
@@ -243,9 +248,9 @@ write_graph(FILE *out, const struct exp_flame_tree *t,
 	fputs("{\"event\":", out);
 	json_string(out, t->event);
 	fprintf(out, ",\"unit\":\"%s\",\"total\":%" PRIu64 ",\"min\":%.17g,"
-		"\"dropped\":%" PRIu64 ",\"dropped_value\":%" PRIu64,
-		t->period ? "period" : "samples", root->value, min,
-		ord.dropped, ord.dropped_value);
+		"\"capped\":%s,\"dropped\":%" PRIu64 ",\"dropped_value\":%"
+		PRIu64, t->period ? "period" : "samples", root->value, min,
+		capped ? "true" : "false", ord.dropped, ord.dropped_value);
 	if (o->diff)
 		fprintf(out, ",\"old_unit\":\"%s\",\"old_total\":%" PRIu64,
 			t->old_period ? "period" : "samples", root->old);
@@ -261,6 +266,102 @@ write_graph(FILE *out, const struct exp_flame_tree *t,
 	fputs("}", out);
 	free(map);
 	free(ord.nodes);
+}
+
+/* A graph's JSON text, in memory. */
+struct graph_text {
+	char *text;
+	size_t len;
+};
+
+static void
+graph_text(struct graph_text *g, const struct exp_flame_tree *t,
+	   const struct exp_opts *o, double min, bool capped)
+{
+	FILE *mem;
+
+	free(g->text);
+	g->text = NULL;
+	mem = open_memstream(&g->text, &g->len);
+	if (!mem)
+		die_oom();
+	write_graph(mem, t, o, min, capped);
+	if (fclose(mem))
+		die_oom();
+}
+
+static int
+by_value_down(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/*
+ * A minimum that keeps about `keep` of the frames at least min: the
+ * value of the next one, plus one, so that a frame's ancestors (never
+ * narrower than it) stay.  0 when min already keeps no more than that.
+ */
+static double
+min_keeping(const struct exp_flame_tree *t, double min, size_t keep)
+{
+	struct exp_flame_order ord;
+	uint64_t *values;
+	double next = 0;
+
+	exp_flame_tree_order(t, min, &ord);
+	if (keep < ord.nr) {
+		values = xreallocarray(NULL, ord.nr, sizeof(*values));
+		for (size_t i = 0; i < ord.nr; i++)
+			values[i] = t->nodes[ord.nodes[i]].value;
+		qsort(values, ord.nr, sizeof(*values), by_value_down);
+		next = (double)values[keep] + 1;
+		free(values);
+	}
+	free(ord.nodes);
+	return next;
+}
+
+/*
+ * The graph's text within `budget` bytes: where the frames --minwidth
+ * keeps would make it larger, the narrowest go too, a tenth more than
+ * the size says each time, until it fits (the root alone always does
+ * but for names of megabytes).
+ */
+static void
+graph_within(struct graph_text *g, const struct exp_flame_tree *t,
+	     const struct exp_opts *o, size_t budget)
+{
+	double min = min_value(o, t->nodes[0].value);
+
+	graph_text(g, t, o, min, false);
+	while (g->len > budget) {
+		struct exp_flame_order ord;
+		double next;
+
+		exp_flame_tree_order(t, min, &ord);
+		free(ord.nodes);
+		next = min_keeping(t, min, (size_t)((double)ord.nr *
+				   (double)budget / (double)g->len * 0.9));
+		if (next <= min)
+			break;
+		min = next;
+		graph_text(g, t, o, min, true);
+	}
+}
+
+/*
+ * Each graph's share of the page's limit, after the page itself and a
+ * kilobyte for the title, the file names and the separators.
+ */
+static size_t
+graph_budget(const struct flamegraph *fg)
+{
+	size_t fixed = strlen(exp_flamegraph_page) + 1024 +
+		       2 * PATH_MAX_TEXT;
+
+	return (PAGE_LIMIT - fixed) / (fg->nr_order ? fg->nr_order : 1);
 }
 
 static void
@@ -285,8 +386,13 @@ write_data(struct exp_run *x, const struct flamegraph *fg)
 	json_key(out, "graphs");
 	fputc('[', out);
 	for (size_t i = 0; i < fg->nr_order; i++) {
+		struct graph_text g = { 0 };
+
+		graph_within(&g, &fg->trees[fg->order[i]], o,
+			     graph_budget(fg));
 		fputs(i ? ",\n" : "\n", out);
-		write_graph(out, &fg->trees[fg->order[i]], o);
+		fwrite(g.text, 1, g.len, out);
+		free(g.text);
 	}
 	fputs("]}", out);
 }

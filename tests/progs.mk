@@ -32,6 +32,7 @@ check_PROGRAMS += \
 	tests/progs/sysloop \
 	tests/progs/threads \
 	tests/progs/recurse \
+	tests/progs/maze \
 	tests/progs/forkexec \
 	tests/progs/dlopen \
 	tests/progs/libpdhot.so \
@@ -64,6 +65,10 @@ tests_progs_threads_LDFLAGS = $(PROGS_LINK_FLAGS) -pthread
 tests_progs_recurse_SOURCES = tests/progs/recurse.c tests/progs/progs.h
 tests_progs_recurse_CFLAGS = $(PROGS_FP_FLAGS)
 tests_progs_recurse_LDFLAGS = $(PROGS_LINK_FLAGS)
+
+tests_progs_maze_SOURCES = tests/progs/maze.c tests/progs/progs.h
+tests_progs_maze_CFLAGS = $(PROGS_FP_FLAGS)
+tests_progs_maze_LDFLAGS = $(PROGS_LINK_FLAGS)
 
 tests_progs_forkexec_SOURCES = tests/progs/forkexec.c tests/progs/progs.h
 tests_progs_forkexec_CFLAGS = $(PROGS_FP_FLAGS)

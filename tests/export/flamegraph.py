@@ -4,14 +4,16 @@
 tests/export-flamegraph.test and tests/export-flamegraph-browser.test.
 
   flamegraph.py check HTML FOLDED [--graph N] [--old FOLDED]
-        [--minwidth N[%]] [--inverted] [--title TEXT]
+        [--minwidth N[%]] [--inverted] [--title TEXT] [--capped]
     Every frame of graph N (default 0) against the folded stacks FOLDED
     (annotated as stackcollapse-perf.pl --all annotates them): its width
     is the sum of the counts of the stacks through it, its self count
     that of the stacks ending in it; siblings in name order; the frames
     left out are exactly those narrower than --minwidth (flamegraph.pl's
     rule, default 0.1 px of a 1200 px image) and the page counts them;
-    with --old, the old counts against the old recording's stacks.
+    with --old, the old counts against the old recording's stacks;
+    with --capped, the page's size limit must have raised the minimum,
+    and the frames are those at least as wide as the minimum it took.
     Prints "FRAMES DROPPED TOTAL".
 
   flamegraph.py graphs HTML
@@ -128,10 +130,18 @@ def check_order(g, ps):
         last.pop(p, None)
 
 
-def check_dropped(g, ps, want, minwidth):
+def check_dropped(g, ps, want, minwidth, capped):
     total = want[()][0]
     thr = threshold(minwidth, total)
-    if abs(g['min'] - thr) > 1e-9 * max(thr, 1):
+    if g['capped'] != capped:
+        die('capped is %s' % g['capped'])
+    if capped:
+        # the page's size limit raised the minimum: the frames are those
+        # at least as wide as the minimum it took
+        if not g['min'] > thr:
+            die('capped at min %r, not above --minwidth\'s %r' % (g['min'], thr))
+        thr = g['min']
+    elif abs(g['min'] - thr) > 1e-9 * max(thr, 1):
         die('min %r, flamegraph.pl says %r' % (g['min'], thr))
     kept = set(ps)
     if len(kept) != len(ps):
@@ -190,7 +200,8 @@ def check(argv):
     ps = paths(g)
     check_frames(g, ps, want, old)
     check_order(g, ps)
-    dropped = check_dropped(g, ps, want, args['--minwidth'])
+    dropped = check_dropped(g, ps, want, args['--minwidth'],
+                            '--capped' in flags)
     print(len(ps), dropped, g['total'])
 
 
