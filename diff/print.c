@@ -46,7 +46,10 @@ static const struct {
 
 /* perf formats a cell into MAX_COL_WIDTH bytes */
 #define CELL_SIZE 70
-#define HEADER_SIZE 100
+/* a compute column's name: MAX_HEADER_NAME in perf's init_header() */
+#define HEADER_NAME_SIZE 100
+/* each column's header is printed from a 1024-byte buffer */
+#define HEADER_SIZE 1024
 
 struct col {
 	enum col_kind kind;
@@ -74,7 +77,7 @@ static void
 col_add(struct layout *lo, enum col_kind kind, size_t file)
 {
 	struct col *c = &lo->cols[lo->nr++];
-	char name[HEADER_SIZE];
+	char name[HEADER_NAME_SIZE];
 	int len;
 
 	c->kind = kind;
