@@ -7,7 +7,9 @@
  * the files may come from different binaries), so entries of one name
  * become one, and every address without a symbol in a DSO one entry.
  * hists__collapse_resort() keeps the first of them in the order of the
- * histogram's own tree (the keys' cmp) and adds the others' periods.
+ * histogram's own tree (the keys' cmp, which is no order for addresses
+ * without a symbol: the tree is built as perf builds it) and adds the
+ * others' periods.
  */
 #include "config.h"
 
@@ -19,16 +21,6 @@
 
 static const struct rep_report *sort_rep;
 static const struct rep_hist *sort_hist;
-
-/* The histogram's tree: the entry that compares > 0 first. */
-static int
-tree_order(const void *a, const void *b)
-{
-	const size_t *x = a, *y = b;
-
-	return -rep_hent_cmp(sort_rep, &sort_hist->ents[*x],
-			     &sort_hist->ents[*y]);
-}
 
 /* The collapsed tree, ties in the order entries were inserted. */
 static int
@@ -48,16 +40,12 @@ pdiff_collapse(const struct rep_report *rep, const struct rep_hist *h,
 	       size_t *nr)
 {
 	size_t n = h->nr, i, k = 0;
-	size_t *idx = xcalloc(n ? n : 1, sizeof(size_t));
+	size_t *idx = rep_hist_key_order(rep, h);
 	size_t *pos = xcalloc(2 * (n ? n : 1), sizeof(size_t));
 	struct pdiff_ent *out = xcalloc(n ? n : 1, sizeof(*out));
 
-	for (i = 0; i < n; i++)
-		idx[i] = i;
 	sort_rep = rep;
 	sort_hist = h;
-	if (n)
-		qsort(idx, n, sizeof(size_t), tree_order);
 	for (i = 0; i < n; i++) {
 		pos[2 * i] = idx[i];
 		pos[2 * i + 1] = i;

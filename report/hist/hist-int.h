@@ -181,6 +181,14 @@ int rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
 		      const struct rep_hent *r);
 uint64_t rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e);
 
+/*
+ * hist-order.c: the indexes of h's entries in the order of perf's tree
+ * of keys (its entries_in tree, before collapsing), h->nr of them, to
+ * free; built entry by entry as perf builds it.
+ */
+size_t *rep_hist_key_order(const struct rep_report *rep,
+			   const struct rep_hist *h);
+
 /* hist-order.c: every entry of h in perf's printing order, into out[h->nr]. */
 void rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
 			   size_t *out);

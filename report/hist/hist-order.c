@@ -210,8 +210,8 @@ hist_key_before(void *ctx, size_t a, size_t b)
  * as a signed number (unresolved addresses of the kernel's and of user
  * space), and the tree's shape then decides.
  */
-static size_t *
-collapsed_order(const struct rep_report *rep, const struct rep_hist *h)
+size_t *
+rep_hist_key_order(const struct rep_report *rep, const struct rep_hist *h)
 {
 	size_t cap = h->nr ? h->nr : 1, i;
 	size_t *seq = xcalloc(cap, sizeof(*seq));
@@ -241,7 +241,7 @@ void
 rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
 		      size_t *out)
 {
-	size_t *seq = collapsed_order(rep, h);
+	size_t *seq = rep_hist_key_order(rep, h);
 	struct hist_sort_ctx c = { .rep = rep, .h = h };
 
 	rep_order_tree(h->nr, seq, hist_sort_before, &c, out);
