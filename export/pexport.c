@@ -149,21 +149,24 @@ parse_filter(struct options *o, int c, const char *arg)
 
 	switch (c) {
 	case OPT_COMMS:
-		ret = rep_filter_parse_list(&f->comms, &f->nr_comms, arg);
+		ret = rep_filter_parse_names(&f->comms, &f->nr_comms, arg, "comm",
+					     err, sizeof(err));
 		break;
 	case OPT_DSOS:
-		ret = rep_filter_parse_list(&f->dsos, &f->nr_dsos, arg);
+		ret = rep_filter_parse_names(&f->dsos, &f->nr_dsos, arg, "dso",
+					     err, sizeof(err));
 		break;
 	case OPT_SYMBOLS:
-		ret = rep_filter_parse_list(&f->syms, &f->nr_syms, arg);
+		ret = rep_filter_parse_names(&f->syms, &f->nr_syms, arg, "symbol",
+					     err, sizeof(err));
 		break;
 	case OPT_PID:
-		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, err,
-					    sizeof(err));
+		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, "pid",
+					    err, sizeof(err));
 		break;
 	case OPT_TID:
-		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, err,
-					    sizeof(err));
+		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, "tid",
+					    err, sizeof(err));
 		break;
 	case 'C':
 		ret = rep_filter_parse_cpus(f, arg, err, sizeof(err));

@@ -183,15 +183,16 @@ parse_filter(struct scr *s, int c, const char *arg)
 
 	switch (c) {
 	case OPT_COMMS:
-		ret = rep_filter_parse_list(&f->comms, &f->nr_comms, arg);
+		ret = rep_filter_parse_names(&f->comms, &f->nr_comms, arg, "comm",
+					     err, sizeof(err));
 		break;
 	case OPT_PID:
-		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, err,
-					    sizeof(err));
+		ret = rep_filter_parse_ints(&f->pids, &f->nr_pids, arg, "pid",
+					    err, sizeof(err));
 		break;
 	case OPT_TID:
-		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, err,
-					    sizeof(err));
+		ret = rep_filter_parse_ints(&f->tids, &f->nr_tids, arg, "tid",
+					    err, sizeof(err));
 		break;
 	case 'C':
 		ret = rep_filter_parse_cpus(f, arg, err, sizeof(err));

@@ -37,12 +37,39 @@ rep_filter_parse_list(char ***out, size_t *nr, const char *arg)
 	return 0;
 }
 
+/*
+ * perf keeps a filter list in an rblist, whose insertion fails on an entry
+ * it holds already: "problems parsing tid list", and perf goes on without
+ * a profile.  Such a list is refused here with the entry named.
+ */
+static int
+repeated(const char *what, const char *entry, char *err, size_t errsz)
+{
+	snprintf(err, errsz, "problems parsing %s list: '%s' is in it twice",
+		 what, entry);
+	return -1;
+}
+
+int
+rep_filter_parse_names(char ***out, size_t *nr, const char *arg,
+		       const char *what, char *err, size_t errsz)
+{
+	size_t first = *nr, i, j;
+
+	rep_filter_parse_list(out, nr, arg);
+	for (i = first + 1; i < *nr; i++)
+		for (j = first; j < i; j++)
+			if (!strcmp((*out)[i], (*out)[j]))
+				return repeated(what, (*out)[i], err, errsz);
+	return 0;
+}
+
 int
 rep_filter_parse_ints(int32_t **out, size_t *nr, const char *arg,
-		      char *err, size_t errsz)
+		      const char *what, char *err, size_t errsz)
 {
 	char **words = NULL;
-	size_t n = 0, i;
+	size_t first = *nr, n = 0, i, j;
 	int ret = 0;
 
 	rep_filter_parse_list(&words, &n, arg);
@@ -52,10 +79,17 @@ rep_filter_parse_ints(int32_t **out, size_t *nr, const char *arg,
 
 		errno = 0;
 		v = strtol(words[i], &end, 10);
-		if (errno || *end || end == words[i] || v < INT32_MIN || v > INT32_MAX) {
+		if (ret) {
+			/* the first error is the one said */
+		} else if (errno || *end || end == words[i] || v < INT32_MIN ||
+			   v > INT32_MAX) {
 			snprintf(err, errsz, "'%s' is not a number", words[i]);
 			ret = -1;
 		} else {
+			for (j = first; j < *nr && (*out)[j] != (int32_t)v; j++)
+				;
+			if (j < *nr)
+				ret = repeated(what, words[i], err, errsz);
 			*out = xreallocarray(*out, *nr + 1, sizeof(int32_t));
 			(*out)[(*nr)++] = (int32_t)v;
 		}

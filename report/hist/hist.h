@@ -152,11 +152,15 @@ void rep_report_flush(struct rep_report *rep);
 
 /*
  * Parse the option strings of opts->hist.filt (comma lists); returns 0, or -1
- * with a message in err.
+ * with a message in err.  rep_filter_parse_list() takes any words (empty
+ * ones skipped); the names and ints of a filter must not repeat (what:
+ * "comm", "dso", "symbol", "pid" or "tid", for the message).
  */
 int rep_filter_parse_list(char ***out, size_t *nr, const char *arg);
+int rep_filter_parse_names(char ***out, size_t *nr, const char *arg,
+			   const char *what, char *err, size_t errsz);
 int rep_filter_parse_ints(int32_t **out, size_t *nr, const char *arg,
-			  char *err, size_t errsz);
+			  const char *what, char *err, size_t errsz);
 int rep_filter_parse_cpus(struct rep_filters *f, const char *arg,
 			  char *err, size_t errsz);
 int rep_filter_parse_time(struct rep_filters *f, const char *arg,

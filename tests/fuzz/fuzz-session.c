@@ -96,7 +96,7 @@ report_opts(struct rep_report_opts *o, unsigned int v)
 		o->hist.sort_str = "cpu,socket,parent,sym";
 		o->group = false;
 		o->group_set = true;
-		if (rep_filter_parse_ints(&f->pids, &f->nr_pids, "1,2,100",
+		if (rep_filter_parse_ints(&f->pids, &f->nr_pids, "1,2,100", "pid",
 					  err, sizeof(err)) ||
 		    rep_filter_parse_time(f, "10%/2", err, sizeof(err)))
 			abort();

@@ -149,10 +149,20 @@ test_filters(void)
 	T(rep_filter_parse_cpus(&f, "0-2,5", err, sizeof(err)) == 0, "cpus: %s", err);
 	T(f.cpus[0] && f.cpus[2] && !f.cpus[3] && f.cpus[5], "cpu bits");
 	T(rep_filter_parse_cpus(&f, "3-1", err, sizeof(err)) != 0, "bad cpu range");
-	T(rep_filter_parse_ints(&f.pids, &f.nr_pids, "1,x", err, sizeof(err)) != 0,
+	T(rep_filter_parse_ints(&f.pids, &f.nr_pids, "1,x", "pid", err, sizeof(err)) != 0,
 	  "bad pid");
 	T(rep_filter_parse_list(&f.comms, &f.nr_comms, "a,,b") == 0 && f.nr_comms == 2,
 	  "comm list");
+	T(rep_filter_parse_ints(&f.tids, &f.nr_tids, "7,8,07", "tid", err,
+				sizeof(err)) != 0 &&
+	  !strcmp(err, "problems parsing tid list: '07' is in it twice"),
+	  "repeated tid: %s", err);
+	T(rep_filter_parse_names(&f.dsos, &f.nr_dsos, "a,b,a", "dso", err,
+				 sizeof(err)) != 0 &&
+	  !strcmp(err, "problems parsing dso list: 'a' is in it twice"),
+	  "repeated dso: %s", err);
+	T(rep_filter_parse_names(&f.syms, &f.nr_syms, "a,b", "symbol", err,
+				 sizeof(err)) == 0 && f.nr_syms == 2, "symbol list");
 	rep_filters_free(&f);
 	T(rep_dim_parse("sym") == REP_DIM_SYM && rep_dim_parse("symbol") == REP_DIM_SYM,
 	  "sym names");
