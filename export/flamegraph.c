@@ -299,18 +299,20 @@ by_value_down(const void *a, const void *b)
 }
 
 /*
- * A minimum that keeps about `keep` of the frames at least min: the
- * value of the next one, plus one, so that a frame's ancestors (never
- * narrower than it) stay.  0 when min already keeps no more than that.
+ * A minimum that keeps about `share` of the frames at least min: the
+ * value of the next frame, plus one, so that a frame's ancestors (never
+ * narrower than it) stay.  0 when that would keep them all.
  */
 static double
-min_keeping(const struct exp_flame_tree *t, double min, size_t keep)
+min_keeping(const struct exp_flame_tree *t, double min, double share)
 {
 	struct exp_flame_order ord;
 	uint64_t *values;
+	size_t keep;
 	double next = 0;
 
 	exp_flame_tree_order(t, min, &ord);
+	keep = (size_t)((double)ord.nr * share);
 	if (keep < ord.nr) {
 		values = xreallocarray(NULL, ord.nr, sizeof(*values));
 		for (size_t i = 0; i < ord.nr; i++)
@@ -337,13 +339,9 @@ graph_within(struct graph_text *g, const struct exp_flame_tree *t,
 
 	graph_text(g, t, o, min, false);
 	while (g->len > budget) {
-		struct exp_flame_order ord;
-		double next;
+		double next = min_keeping(t, min, (double)budget /
+					  (double)g->len * 0.9);
 
-		exp_flame_tree_order(t, min, &ord);
-		free(ord.nodes);
-		next = min_keeping(t, min, (size_t)((double)ord.nr *
-				   (double)budget / (double)g->len * 0.9));
 		if (next <= min)
 			break;
 		min = next;
@@ -352,15 +350,18 @@ graph_within(struct graph_text *g, const struct exp_flame_tree *t,
 }
 
 /*
- * Each graph's share of the page's limit, after the page itself and a
- * kilobyte for the title, the file names and the separators.
+ * Each graph's share of the page's limit, after the page itself, the
+ * title and file names (escaped, at most 6 bytes a byte) and a kilobyte
+ * for the rest; none when those alone fill it.
  */
 static size_t
-graph_budget(const struct flamegraph *fg)
+graph_budget(const struct flamegraph *fg, const struct exp_opts *o)
 {
 	size_t fixed = strlen(exp_flamegraph_page) + 1024 +
-		       2 * PATH_MAX_TEXT;
+		       2 * PATH_MAX_TEXT + (o->title ? 6 * strlen(o->title) : 0);
 
+	if (fixed >= PAGE_LIMIT)
+		return 0;
 	return (PAGE_LIMIT - fixed) / (fg->nr_order ? fg->nr_order : 1);
 }
 
@@ -389,7 +390,7 @@ write_data(struct exp_run *x, const struct flamegraph *fg)
 		struct graph_text g = { 0 };
 
 		graph_within(&g, &fg->trees[fg->order[i]], o,
-			     graph_budget(fg));
+			     graph_budget(fg, o));
 		fputs(i ? ",\n" : "\n", out);
 		fwrite(g.text, 1, g.len, out);
 		free(g.text);
