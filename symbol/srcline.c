@@ -124,20 +124,70 @@ cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
 	       line0(dwarf_diename(cu)) : NULL;
 }
 
+/*
+ * Whether a file-1 row of a DWARF 5 table still holds the line
+ * program's initial file: no row before it in its sequence names
+ * another file.  Assemblers write DW_LNS_set_file only when the file
+ * changes from the one before (initially 1), so such a row was never
+ * set.  libdw keeps a unit's rows sorted by address, each sequence
+ * whole, with end_sequence rows between them; but a sequence's last
+ * row at its end address sorts after its end_sequence row, so a row at
+ * that address may be the sequence's before, and does not count.
+ */
+static bool
+initial_file(Dwarf_Lines *lines, size_t nlines, Dwarf_Line *row)
+{
+	size_t lo = 0, hi = nlines, i, file;
+	Dwarf_Addr addr, other_addr = 0;
+	bool end, other = false;
+	Dwarf_Files *files;
+
+	while (lo < hi) {		/* the row's index, by its place */
+		i = lo + (hi - lo) / 2;
+		if (dwarf_onesrcline(lines, i) < row)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	if (lo >= nlines || dwarf_onesrcline(lines, lo) != row)
+		return false;
+	for (i = lo; i-- > 0;) {
+		Dwarf_Line *prev = dwarf_onesrcline(lines, i);
+
+		if (dwarf_lineendsequence(prev, &end) ||
+		    dwarf_lineaddr(prev, &addr) ||
+		    dwarf_line_file(prev, &files, &file))
+			return false;
+		if (end)
+			return !other || other_addr == addr;
+		if (other && addr < other_addr)
+			return false;
+		if (file != 1 && !other) {
+			other = true;
+			other_addr = addr;
+		}
+	}
+	return !other;
+}
+
 const char *
 sym_line_file(Dwfl_Line *line, int *lineno)
 {
 	const char *file = dwfl_lineinfo(line, NULL, lineno, NULL, NULL, NULL);
 	Dwarf_Die *cu = dwfl_linecu(line);
+	Dwarf_Addr bias;
+	Dwarf_Line *row = dwfl_dwarf_line(line, &bias);
+	Dwarf_Lines *lines;
 	Dwarf_Files *files;
 	Dwarf_Half version;
-	size_t nfiles;
+	size_t nlines, idx;
 
-	if (!file || !cu ||
+	if (!file || !cu || !row ||
 	    dwarf_cu_info(cu->cu, &version, NULL, NULL, NULL, NULL, NULL,
 			  NULL) || version < 5 ||
-	    dwarf_getsrcfiles(cu, &files, &nfiles) || nfiles < 2 ||
-	    dwarf_filesrc(files, 1, NULL, NULL) != file)
+	    dwarf_line_file(row, &files, &idx) || idx != 1 ||
+	    dwarf_getsrclines(cu, &lines, &nlines) ||
+	    !initial_file(lines, nlines, row))
 		return file;
 	return dwarf_filesrc(files, 0, NULL, NULL);
 }

@@ -113,9 +113,10 @@ const char *sym_dso_symtab_func_locked(struct sym_dso *dso, Dwarf_Addr addr,
 void sym_inline_free(struct sym_dso *dso);
 /*
  * The file and line of a row as binutils 2.40's addr2line names them:
- * in a DWARF 5 line table it gives a row of file 1 (the line program's
- * initial file) the name of entry 0, the unit's primary file
- * (doc/perf-records.md §7.11).
+ * in a DWARF 5 line table it starts each sequence at entry 0, the unit's
+ * primary file, where the line program's initial file is 1; a row that
+ * names file 1 only by that start is entry 0's (doc/perf-records.md
+ * §7.11).
  */
 const char *sym_line_file(Dwfl_Line *line, int *lineno);
 /*

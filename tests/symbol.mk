@@ -16,7 +16,8 @@ SYMBOL_TESTS = \
 	tests/symbol-kallsyms.test \
 	tests/symbol-perf.test \
 	tests/symbol-archive.test \
-	tests/symbol-debuginfod.test
+	tests/symbol-debuginfod.test \
+	tests/symbol-srcline.test
 
 TESTS += $(SYMBOL_TESTS)
 EXTRA_DIST += $(SYMBOL_TESTS)
