@@ -17,14 +17,30 @@ require_prog_() {
 	command -v "$1" >/dev/null 2>&1 || skip_ "$1 is not installed"
 }
 
-# perf is the oracle of the differential tests: use the one configure found.
+# perf is the oracle of the differential tests: use the one configure
+# found, through tests/perf-record.sh
 require_perf_() {
-	[ -n "${PERF:-}" ] && [ -x "$PERF" ] || skip_ "perf is not installed (Debian: linux-perf)"
+	[ -n "${PERF_REAL:-}" ] && [ -x "$PERF_REAL" ] || skip_ "perf is not installed (Debian: linux-perf)"
 }
 
 : "${top_builddir:?run the tests through make check}"
 : "${srcdir:?run the tests through make check}"
 : "${FIXTURES:=$srcdir/fixtures}"
+# LeakSanitizer's scan at each exit costs a sanitized tool about 70 ms of
+# CPU (it reads the 12 MB of libasan's and libubsan's .bss), most of
+# what a short run costs: the scripts run the tools without it, but for
+# tests/leaks.test and the tests of bad input (hostile-inputs, fuzz,
+# cli-errors), which set LEAK_CHECK_=1 before sourcing this file.  A
+# detect_leaks the caller gives in ASAN_OPTIONS comes later and wins.
+if [ "${LEAK_CHECK_:-0}" != 1 ]; then
+	ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
+	export ASAN_OPTIONS
+fi
+if [ -n "${PERF:-}" ] && [ -x "$PERF" ] && [ "$PERF" != "$srcdir/perf-record.sh" ]; then
+	PERF_REAL=$PERF
+	PERF=$srcdir/perf-record.sh
+	export PERF PERF_REAL
+fi
 
 TESTDIR_=$(pwd)/$ME_.dir
 rm -rf "$TESTDIR_" && mkdir -p "$TESTDIR_" || framework_failure_ "cannot create $TESTDIR_"

@@ -66,8 +66,9 @@ SCRIPT_TESTS = \
 	tests/byteswap.test \
 	tests/live-dump.test \
 	tests/fuzz.test \
+	tests/leaks.test \
 	tests/doc-sections.test
 
 TESTS += $(UNIT_TESTS) $(SCRIPT_TESTS)
 
-EXTRA_DIST += tests/init.sh tests/lib-fixtures.sh $(SCRIPT_TESTS) tests/fixtures
+EXTRA_DIST += tests/init.sh tests/perf-record.sh tests/lib-fixtures.sh $(SCRIPT_TESTS) tests/fixtures
