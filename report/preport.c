@@ -38,6 +38,7 @@ struct options {
 	bool show_info;
 	bool header;		/* --header: the header, then the mode's output */
 	bool quiet;
+	bool inverted;		/* -G: caller order */
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
 	const char *perf_archive_out;
@@ -78,6 +79,7 @@ enum {
 	OPT_PERF_ARCHIVE,
 	OPT_SYMBOL_ARCHIVE,
 	OPT_NO_ARCHIVE,
+	OPT_KALLSYMS,
 };
 
 static const struct option long_options[] = {
@@ -119,7 +121,10 @@ static const struct option long_options[] = {
 	{ "group",		no_argument,       NULL, OPT_GROUP },
 	{ "no-group",		no_argument,       NULL, OPT_NO_GROUP },
 	{ "symfs",		required_argument, NULL, OPT_SYMFS },
-	{ "kallsyms",		required_argument, NULL, 'k' },
+	{ "kallsyms",		required_argument, NULL, OPT_KALLSYMS },
+	{ "vmlinux",		required_argument, NULL, 'k' },
+	{ "inverted",		no_argument,       NULL, 'G' },
+	{ "hide-unresolved",	no_argument,       NULL, 'U' },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
@@ -140,14 +145,14 @@ static const char *const perf_only_options[] = {
 	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
 	"disable-order", "disassembler-style", "exclude-other",
 	"field-separator", "full-source-path", "group-sort-idx",
-	"hide-unresolved", "hierarchy", "ignore-callees", "ignore-vmlinux",
-	"inline", "inverted", "itrace", "mem-mode", "mmaps", "modules", "ns",
+	"hierarchy", "ignore-callees", "ignore-vmlinux",
+	"inline", "itrace", "mem-mode", "mmaps", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
 	"stdio-color", "switch-off", "switch-on",
 	"symbol-filter", "tasks", "threads", "time-quantum", "total-cycles",
-	"tui", "verbose", "vmlinux",
+	"tui", "verbose",
 };
 
 static void
@@ -206,15 +211,18 @@ usage(FILE *out)
 		"                       none; caller or callee (default\n"
 		"                       graph,0.5,caller,function,percent)\n"
 		"      --no-call-graph  no call graphs\n"
+		"  -G, --inverted       caller order, whatever -g says\n"
 		"      --max-stack N    use at most N frames of each callchain (127)\n"
 		"      --stitch-lbr     continue LBR call stacks (--call-graph lbr) with\n"
 		"                       the calls of the thread's previous sample\n"
 		"  -p, --parent REGEX   the parent sort key's pattern\n"
 		"                       (default ^sys_|^do_page_fault)\n"
-		"      --comms LIST     only these commands\n"
+		"  -c, --comms LIST     only these commands\n"
 		"      --pid LIST       only these processes\n"
 		"      --tid LIST       only these threads\n"
-		"      --dsos LIST      only these shared objects\n"
+		"  -d, --dsos LIST      only these shared objects\n"
+		"  -U, --hide-unresolved  leave out samples, and callchain\n"
+		"                       entries, that resolve to no symbol\n"
 		"  -S, --symbols LIST   only these symbols\n"
 		"      --time START,STOP  only samples in this time range (seconds;\n"
 		"                       several ranges separated by spaces; or\n"
@@ -223,7 +231,8 @@ usage(FILE *out)
 		"      --group          show the events as one group\n"
 		"      --no-group       show each event of a group on its own\n"
 		"      --symfs DIR      look for binaries under DIR\n"
-		"  -k, --kallsyms FILE  kernel symbols from FILE\n"
+		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
+		"                       --vmlinux, a vmlinux image, is refused)\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym when it exists\n"
 		"                       beside a regular input FILE)\n"
@@ -464,8 +473,17 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_SYMFS:
 		r->symfs = optarg;
 		break;
-	case 'k':
+	case OPT_KALLSYMS:
 		r->kallsyms = optarg;
+		break;
+	case 'k':
+		die(2, "-k/--vmlinux %s: kernel symbols from a vmlinux image are "
+		    "not supported; --kallsyms FILE reads a kallsyms file", optarg);
+	case 'G':
+		o->inverted = true;
+		break;
+	case 'U':
+		r->hist.hide_unresolved = true;
 		break;
 	case OPT_NO_DEMANGLE:
 		r->no_demangle = true;
@@ -480,6 +498,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_BRANCH_STACK:
 		r->hist.no_branch_stack = true;
 		r->hist.branch_stack = false;
+		break;
+	case 'c':
+		parse_report_filter(o, OPT_COMMS, optarg);
+		break;
+	case 'd':
+		parse_report_filter(o, OPT_DSOS, optarg);
 		break;
 	case OPT_COMMS: case OPT_DSOS: case 'S': case OPT_PID:
 	case OPT_TID: case 'C': case OPT_TIME:
@@ -501,7 +525,7 @@ parse_args(int argc, char **argv, struct options *o)
 	o->rep.cc.use_callchain = -1;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
-	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:b",
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUc:d:",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
 			check_abbrev(argc, argv, long_options[idx].name);
@@ -565,6 +589,11 @@ parse_args(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
+	/* perf applies -G after every -g: caller order whatever they said */
+	if (o->inverted) {
+		o->rep.cc.param.caller = true;
+		o->rep.cc.param.order_set = true;
+	}
 	if (o->header && o->mode == MODE_ARCHIVE)
 		die(2, "--header and %s cannot be combined (see --help)",
 		    o->mode_name);

@@ -45,6 +45,7 @@ struct options {
 
 enum {
 	OPT_HEADER = 256,
+	OPT_KALLSYMS,
 	OPT_HEADER_ONLY,
 	OPT_NS,
 	OPT_MAX_STACK,
@@ -86,7 +87,8 @@ static const struct option long_options[] = {
 	{ "tid",		required_argument, NULL, OPT_TID },
 	{ "cpu",		required_argument, NULL, 'C' },
 	{ "symfs",		required_argument, NULL, OPT_SYMFS },
-	{ "kallsyms",		required_argument, NULL, 'k' },
+	{ "kallsyms",		required_argument, NULL, OPT_KALLSYMS },
+	{ "vmlinux",		required_argument, NULL, 'k' },
 	{ "symbol-archive",	required_argument, NULL, OPT_SYMBOL_ARCHIVE },
 	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
@@ -159,7 +161,8 @@ usage(FILE *out)
 		"  -I, --show-info      with --header(-only): the topology, cache\n"
 		"                       and memory details too\n"
 		"      --symfs DIR      look for binaries under DIR\n"
-		"  -k, --kallsyms FILE  kernel symbols from FILE\n"
+		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
+		"                       --vmlinux, a vmlinux image, is refused)\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
@@ -271,9 +274,12 @@ parse_symbol_opt(struct options *o, int c)
 	case OPT_SYMFS:
 		o->symfs = optarg;
 		break;
-	case 'k':
+	case OPT_KALLSYMS:
 		o->kallsyms = optarg;
 		break;
+	case 'k':
+		die(2, "-k/--vmlinux %s: kernel symbols from a vmlinux image are "
+		    "not supported; --kallsyms FILE reads a kallsyms file", optarg);
 	case OPT_SYMBOL_ARCHIVE:
 		o->symbol_archive = optarg;
 		o->no_archive = false;

@@ -603,13 +603,18 @@ void
 rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
 		    const struct ses_sample *s)
 {
+	bool hide = rep_report_hides_unresolved(rep);
 	size_t i;
 
 	for (i = 0; i < s->nr_branches; i++) {
-		struct ses_branch *copy = slot_next(bm);
+		struct ses_branch *copy;
 		struct ses_sample bs = *s;
 		const struct ses_branch *got;
 
+		/* -U: perf's iter_add_next_branch_entry() */
+		if (hide && !(s->branches[i].from.sym && s->branches[i].to.sym))
+			continue;
+		copy = slot_next(bm);
 		*copy = s->branches[i];
 		bs.self = copy->to;
 		bs.self.al_addr = copy->to.ip;

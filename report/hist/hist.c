@@ -64,21 +64,33 @@ frame_get(const uint64_t *w, struct ses_loc *l)
 	l->srcline = (const char *)(uintptr_t)w[6];
 }
 
+/*
+ * The words of a stack: its head, the sample's own frame, then its
+ * chain's (-U leaves out the chain's frames without a symbol, as perf's
+ * add_callchain_ip()).
+ */
 static size_t
-stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered)
+stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
+	    bool hide_unresolved)
 {
-	size_t nw = STACK_HEAD + STACK_FRAME * (1 + s->nr_chain), i;
-	uint64_t *w = stack_scratch(st, nw);
+	uint64_t *w = stack_scratch(st, STACK_HEAD +
+					STACK_FRAME * (1 + s->nr_chain));
+	uint64_t *head = w, *end;
+	size_t i, kept = 0;
 
-	w[0] = s->evsel | (uint64_t)filtered << 32;
-	w[1] = (uintptr_t)s->thread;
-	w[2] = (uintptr_t)s->comm;
-	w[3] = st->with_cpu ? s->cpu : 0;
-	w[4] = s->nr_chain;
-	w = frame_put(w + STACK_HEAD, &s->self);
-	for (i = 0; i < s->nr_chain; i++)
-		w = frame_put(w, &s->chain[i]);
-	return nw;
+	head[0] = s->evsel | (uint64_t)filtered << 32;
+	head[1] = (uintptr_t)s->thread;
+	head[2] = (uintptr_t)s->comm;
+	head[3] = st->with_cpu ? s->cpu : 0;
+	end = frame_put(w + STACK_HEAD, &s->self);
+	for (i = 0; i < s->nr_chain; i++) {
+		if (hide_unresolved && !s->chain[i].sym)
+			continue;
+		end = frame_put(end, &s->chain[i]);
+		kept++;
+	}
+	head[4] = kept;
+	return (size_t)(end - head);
 }
 
 static void
@@ -130,7 +142,8 @@ static uint32_t
 stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
 {
 	struct rep_stacks *st = &rep->stacks;
-	size_t nw = stack_words(st, s, filtered), j;
+	bool hide = rep->o.hist.hide_unresolved;
+	size_t nw = stack_words(st, s, filtered, hide), j;
 	uint64_t hash = XXH3_64bits(st->scratch, nw * sizeof(uint64_t));
 	struct rep_stack *k;
 
@@ -563,7 +576,10 @@ sample_filtered(const struct rep_report *rep, const struct ses_sample *s)
 	       !rep_filter_keeps_self(f, l);
 }
 
-/* --time and -C drop a sample before it is counted. */
+/*
+ * --time and -C drop a sample before it is counted (of a repeat of an
+ * interned stack, not yet resolved, these are all that is known).
+ */
 static bool
 sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
 {
@@ -572,6 +588,16 @@ sample_skipped(const struct rep_report *rep, const struct ses_sample *s)
 	if (f->cpus && (s->cpu >= f->nr_cpus || !f->cpus[s->cpu]))
 		return true;
 	return !rep_filter_keeps_time(f, s->time);
+}
+
+/*
+ * -U drops a resolved sample without a symbol: its stack gets no token,
+ * so no repeat of it is counted either.
+ */
+static bool
+unresolved_hidden(const struct rep_report *rep, const struct ses_sample *s)
+{
+	return rep->o.hist.hide_unresolved && !s->self.sym;
 }
 
 static const struct sym_symbol *
@@ -890,7 +916,8 @@ rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 {
 	struct rep_hist *h;
 
-	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s))
+	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s) ||
+	    unresolved_hidden(rep, s))
 		return 0;
 	h = rep->hists[rep->leader[s->evsel]];
 	if (!h || rep->member[s->evsel] >= h->nr_members)
@@ -936,6 +963,12 @@ rep_report_flush(struct rep_report *rep)
 	stacks_replay(rep);
 }
 
+bool
+rep_report_hides_unresolved(const struct rep_report *rep)
+{
+	return rep->o.hist.hide_unresolved;
+}
+
 /*
  * Branch mode (branch.c): one branch entry straight into the histogram,
  * not through the stacks (they do not keep the branch); the filter bits
@@ -950,7 +983,8 @@ rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
 	struct rep_hist *h;
 	size_t idx;
 
-	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s))
+	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s) ||
+	    unresolved_hidden(rep, orig))
 		return NULL;
 	h = rep->hists[rep->leader[s->evsel]];
 	if (!h || rep->member[s->evsel] >= h->nr_members)

@@ -101,6 +101,7 @@ struct rep_hist_opts {
 	size_t nr_cols;
 	bool skip_first_frame;		/* -s starts with "sym" and no -F */
 	const char *parent_re;		/* --parent regex; NULL: perf's default */
+	bool hide_unresolved;		/* -U: no sample nor frame without a symbol */
 	struct rep_filters filt;
 };
 
@@ -139,6 +140,8 @@ bool rep_report_needs_cpu(const struct rep_report_opts *opts);
  * Branch mode: s is one branch of orig, added at once (report/hist/branch.c);
  * returns the branch of the entry credited, NULL when s was skipped.
  */
+/* Whether -U leaves out what has no symbol. */
+bool rep_report_hides_unresolved(const struct rep_report *rep);
 const struct ses_branch *rep_report_add_branch(struct rep_report *rep,
 					       const struct ses_sample *s,
 					       const struct ses_sample *orig);
