@@ -125,6 +125,7 @@ static const struct option long_options[] = {
 	{ "vmlinux",		required_argument, NULL, 'k' },
 	{ "inverted",		no_argument,       NULL, 'G' },
 	{ "hide-unresolved",	no_argument,       NULL, 'U' },
+	{ "exclude-other",	no_argument,       NULL, 'x' },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
@@ -143,7 +144,7 @@ static const struct option long_options[] = {
  */
 static const char *const perf_only_options[] = {
 	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
-	"disable-order", "disassembler-style", "exclude-other",
+	"disable-order", "disassembler-style",
 	"field-separator", "full-source-path", "group-sort-idx",
 	"hierarchy", "ignore-callees", "ignore-vmlinux",
 	"inline", "itrace", "mem-mode", "mmaps", "modules", "ns",
@@ -215,6 +216,8 @@ usage(FILE *out)
 		"      --max-stack N    use at most N frames of each callchain (127)\n"
 		"      --stitch-lbr     continue LBR call stacks (--call-graph lbr) with\n"
 		"                       the calls of the thread's previous sample\n"
+		"  -x, --exclude-other  only entries whose parent matched (the\n"
+		"                       parent key, or -p, names one)\n"
 		"  -p, --parent REGEX   the parent sort key's pattern\n"
 		"                       (default ^sys_|^do_page_fault)\n"
 		"  -c, --comms LIST     only these commands\n"
@@ -485,6 +488,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case 'U':
 		r->hist.hide_unresolved = true;
 		break;
+	case 'x':
+		r->hist.exclude_other = true;
+		break;
 	case OPT_NO_DEMANGLE:
 		r->no_demangle = true;
 		break;
@@ -525,7 +531,7 @@ parse_args(int argc, char **argv, struct options *o)
 	o->rep.cc.use_callchain = -1;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
-	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUc:d:",
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
 			check_abbrev(argc, argv, long_options[idx].name);

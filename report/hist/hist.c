@@ -877,9 +877,10 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	key_from_loc(rep, s, &s->self, s->self.al_addr, &key);
 	if (rep->o.hist.branch_mode && s->nr_branches)
 		key.branch = s->branches;	/* one entry per branch (branch.c) */
-	key.filtered = filtered;
 	if (rep->has_key[REP_DIM_PARENT])
 		key.parent = find_parent(rep, s);
+	/* -x: perf's HIST_FILTER__PARENT, on entries without a parent */
+	key.filtered = filtered || (rep->o.hist.exclude_other && !key.parent);
 	idx = hist_findnew(rep, h, &key);
 	e = &h->ents[idx];
 	e->stamp = ++rep->sample_seq;

@@ -102,6 +102,7 @@ struct rep_hist_opts {
 	bool skip_first_frame;		/* -s starts with "sym" and no -F */
 	const char *parent_re;		/* --parent regex; NULL: perf's default */
 	bool hide_unresolved;		/* -U: no sample nor frame without a symbol */
+	bool exclude_other;		/* -x: only entries with a parent */
 	struct rep_filters filt;
 };
 

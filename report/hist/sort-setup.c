@@ -118,6 +118,10 @@ rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 	} else if (setup_default_dims(o, children, err, errsz)) {
 		return -1;
 	}
+	/* perf's setup_sorting(): a -p pattern adds the parent key */
+	if (o->parent_re && !dims_has(o->sort, o->nr_sort, REP_DIM_PARENT) &&
+	    dims_push(o->sort, &o->nr_sort, REP_DIM_PARENT, err, errsz))
+		return -1;
 	/* perf_hpp__setup_output_field(), then perf_hpp__append_sort_keys() */
 	for (i = 0; i < o->nr_sort; i++)
 		if (dims_push(o->cols, &o->nr_cols, o->sort[i], err, errsz))
