@@ -9,6 +9,7 @@ report_preport_SOURCES = \
 	report/report.h \
 	report/hist-run.c \
 	report/unwind-stats.c \
+	report/tasks.c \
 	$(REP_INSPECT_SRCS) \
 	$(REP_HIST_SRCS)
 report_preport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)

@@ -29,6 +29,7 @@ enum mode {
 	MODE_DUMP,
 	MODE_ARCHIVE,		/* --archive and/or --perf-archive */
 	MODE_UNWIND_STATS,	/* --unwind-stats */
+	MODE_TASKS,		/* --tasks, --mmaps */
 };
 
 struct options {
@@ -39,6 +40,7 @@ struct options {
 	bool header;		/* --header: the header, then the mode's output */
 	bool quiet;
 	bool inverted;		/* -G: caller order */
+	bool mmaps;		/* --mmaps: --tasks with each task's maps */
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
 	const char *perf_archive_out;
@@ -80,6 +82,8 @@ enum {
 	OPT_SYMBOL_ARCHIVE,
 	OPT_NO_ARCHIVE,
 	OPT_KALLSYMS,
+	OPT_TASKS,
+	OPT_MMAPS,
 };
 
 static const struct option long_options[] = {
@@ -126,6 +130,8 @@ static const struct option long_options[] = {
 	{ "inverted",		no_argument,       NULL, 'G' },
 	{ "hide-unresolved",	no_argument,       NULL, 'U' },
 	{ "exclude-other",	no_argument,       NULL, 'x' },
+	{ "tasks",		no_argument,       NULL, OPT_TASKS },
+	{ "mmaps",		no_argument,       NULL, OPT_MMAPS },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
@@ -147,12 +153,12 @@ static const char *const perf_only_options[] = {
 	"disable-order", "disassembler-style",
 	"field-separator", "full-source-path", "group-sort-idx",
 	"hierarchy", "ignore-callees", "ignore-vmlinux",
-	"inline", "itrace", "mem-mode", "mmaps", "modules", "ns",
+	"inline", "itrace", "mem-mode", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
 	"stdio-color", "switch-off", "switch-on",
-	"symbol-filter", "tasks", "threads", "time-quantum", "total-cycles",
+	"symbol-filter", "threads", "time-quantum", "total-cycles",
 	"tui", "verbose",
 };
 
@@ -178,6 +184,8 @@ usage(FILE *out)
 		"  -I, --show-info      with --header-only or --header: also the\n"
 		"                       topology, cache and memory details (perf's -I)\n"
 		"      --stats          count the records of each type, and samples per event\n"
+		"      --tasks          the threads, as a tree under their parents\n"
+		"      --mmaps          --tasks with each thread's memory maps\n"
 		"      --unwind-stats   how the --call-graph dwarf stacks unwound: where and\n"
 		"                       why those that stopped early stopped, per DSO\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
@@ -557,6 +565,13 @@ parse_args(int argc, char **argv, struct options *o)
 		case OPT_STATS:
 			set_mode(o, MODE_STATS, "--stats");
 			break;
+		case OPT_TASKS:
+			set_mode(o, MODE_TASKS, "--tasks");
+			break;
+		case OPT_MMAPS:
+			set_mode(o, MODE_TASKS, "--mmaps");
+			o->mmaps = true;
+			break;
 		case 'D':
 			set_mode(o, MODE_DUMP, "-D");
 			break;
@@ -696,6 +711,8 @@ run_one(struct options *o, struct pd_reader *r)
 		return run_archive(o, r);
 	case MODE_UNWIND_STATS:
 		return run_unwind_stats(o, r);
+	case MODE_TASKS:
+		return rep_tasks_run(stdout, r, &o->rep, o->mmaps);
 	default:
 		return run_report(o, r);
 	}

@@ -61,6 +61,14 @@ int rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 			 struct rep_report_opts *opts, const char *archive);
 
 /*
+ * --tasks (mmaps false) and --mmaps: the threads of the recording as a
+ * tree under their parents, each with its maps for --mmaps, as perf
+ * report prints them.  Returns 0, or 1 after an error message.
+ */
+int rep_tasks_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
+		  bool mmaps);
+
+/*
  * A session over r stopped with an error: print it once, as
  * "INPUT: message" with the session's own message, and return 1.
  */

@@ -26,12 +26,16 @@ struct ses_map {
 	uint64_t pgoff;		/* file offset of start */
 	struct sym_dso *dso;	/* never NULL */
 	bool identity;		/* al_addr = ip (kernel, modules, JIT maps) */
+	/* as the user MMAP record gave them (MMAP: executable, no inode) */
+	uint32_t prot, flags;	/* PROT_*, MAP_* */
+	uint64_t ino;		/* MMAP2's inode, 0 with a build-id */
 };
 
 struct ses_thread {
 	int32_t pid;
 	int32_t tid;
 	const char *comm;	/* current comm, interned; ":<tid>" if none seen */
+	int32_t ppid;		/* the tid of the parent FORK named, else -1 */
 	bool dead;		/* EXIT seen */
 };
 

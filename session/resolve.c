@@ -77,6 +77,7 @@ struct mmap_args {
 	int32_t pid, tid;
 	uint64_t start, len, pgoff;
 	uint32_t prot, flags;
+	uint64_t ino;
 	const char *name;
 	const uint8_t *id;
 	size_t id_size;
@@ -144,6 +145,15 @@ user_mmap(struct ses_session *s, struct mmap_args *a)
 	if (a->start + a->len < a->start)
 		return 0;
 	m = new_map(s, a->start, a->start + a->len, pgoff, dso, anon || no_dso);
+	m->pub.prot = a->prot;
+	m->pub.flags = a->flags;
+	m->pub.ino = a->ino;
+	if (a->ino) {
+		uint64_t *first = u64map_slot(&s->dso_ino, (uintptr_t)dso);
+
+		if (!*first)
+			*first = a->ino;
+	}
 	ses_maps_insert_fixup(t->maps, m, &s->arena);
 	s->map_gen++;
 	return 0;
@@ -166,6 +176,7 @@ ses_process_mmap(struct ses_session *s, const union pd_event *ev, bool v2,
 		a.pgoff = m->pgoff;
 		a.prot = m->prot;
 		a.flags = m->flags;
+		a.ino = m->ino;
 		a.name = ses_intern(&s->strs, m->filename.s, m->filename.len);
 		if (m->has_build_id && m->build_id_size) {
 			a.id = m->build_id;

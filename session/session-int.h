@@ -252,6 +252,7 @@ struct ses_session {
 #define SES_TCACHE 64
 	struct ses_thread_int *tcache[SES_TCACHE];
 	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
+	struct u64map dso_ino;		/* DSO -> the first inode a map gave it */
 	struct ses_stacktab stacks;	/* the stack table: key -> stack id */
 	struct ses_pipe *pipe;		/* the reading thread, while it runs */
 

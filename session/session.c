@@ -381,6 +381,7 @@ ses_free(struct ses_session *s)
 	ses_arena_free(&s->arena);
 	u64map_free(&s->bid_index);
 	u64map_free(&s->read_last);
+	u64map_free(&s->dso_ino);
 	free(s->bids);
 	free(s->chain);
 	ses_unwind_free(s->unwind);
@@ -675,6 +676,7 @@ process_fork(struct ses_session *s, const struct pd_ev_fork *f)
 	if (child)
 		ses_thread_remove(ts, child);
 	child = ses_thread_findnew(ts, pid, tid, true);
+	child->pub.ppid = parent->pub.tid;
 	if (parent->comm_set) {
 		child->pub.comm = parent->pub.comm;
 		child->comm_set = true;
@@ -727,6 +729,10 @@ apply_record(struct ses_session *s, const struct pd_record *rec,
 {
 	uint8_t cpumode = rec->header.misc & PD_MISC_CPUMODE_MASK;
 
+	if ((rec->header.type == PD_RECORD_MMAP ||
+	     rec->header.type == PD_RECORD_MMAP2) &&
+	    s->opts.tasks && !s->opts.tasks_mmaps)
+		return 0;
 	switch (rec->header.type) {
 	case PD_RECORD_MMAP:
 		return ses_process_mmap(s, ev, false, cpumode);
@@ -800,6 +806,8 @@ deliver(struct ses_session *s, const struct pd_record *rec,
 	out->event = NULL;
 	out->thread = NULL;
 	if (rec->header.type == PD_RECORD_SAMPLE) {
+		if (s->opts.tasks)
+			return 0;
 		ret = process_sample(s, rec, pre);
 		if (ret > 0) {
 			out->kind = SES_SAMPLE;
@@ -1308,6 +1316,33 @@ ses_thread_maps(struct ses_session *s, const struct ses_thread *t,
 	/* a ses_map_int starts with its ses_map */
 	*maps = (const struct ses_map *const *)m->v;
 	return m->nr;
+}
+
+uint64_t
+ses_map_inode(struct ses_session *s, const struct ses_map *m)
+{
+	const uint64_t *first;
+
+	if (m->ino)
+		return m->ino;
+	first = u64map_find(&s->dso_ino, (uintptr_t)m->dso);
+	return first ? *first : 0;
+}
+
+size_t
+ses_threads_live(struct ses_session *s, const struct ses_thread ***out)
+{
+	struct ses_threads *ts = &s->threads;
+	const struct ses_thread **v = xreallocarray(NULL, ts->nr ? ts->nr : 1,
+						     sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; i < ts->nr; i++)
+		if (ses_thread_findnew(ts, -1, ts->all[i]->pub.tid, false) ==
+		    ts->all[i])
+			v[n++] = &ts->all[i]->pub;
+	*out = v;
+	return n;
 }
 
 void

@@ -93,6 +93,12 @@ struct ses_opts {
 	 * recorded chain keeps its frames, as in perf 6.1.
 	 */
 	bool inline_frames;
+	/*
+	 * perf report --tasks: samples are skipped (they make no thread),
+	 * and so are MMAP records unless tasks_mmaps (--mmaps) is set.
+	 */
+	bool tasks;
+	bool tasks_mmaps;
 };
 
 /*
@@ -169,6 +175,13 @@ const struct ses_thread *ses_thread_find(struct ses_session *s, int32_t pid,
 					 int32_t tid);
 
 /*
+ * The threads a lookup by tid finds now (not those a FORK replaced), in
+ * no particular order; *out is the caller's to free.
+ */
+size_t ses_threads_live(struct ses_session *s,
+			const struct ses_thread ***out);
+
+/*
  * A read-only view of t's maps (the process's, shared by its threads)
  * or of the kernel's (t NULL): *maps points to nr maps sorted by start.
  * Kernel maps may overlap (modules, KSYMBOLs); user maps do not.  Valid
@@ -176,6 +189,13 @@ const struct ses_thread *ses_thread_find(struct ses_session *s, int32_t pid,
  */
 size_t ses_thread_maps(struct ses_session *s, const struct ses_thread *t,
 		       const struct ses_map *const **maps);
+
+/*
+ * A user map's inode as perf 6.1 keeps it, on its DSO: the map's own,
+ * else (an MMAP, or an MMAP2 with a build-id) the first one a map of
+ * the same DSO gave; 0 when none did.
+ */
+uint64_t ses_map_inode(struct ses_session *s, const struct ses_map *m);
 
 /*
  * Resolve addr as perf resolves an address of t in cpumode (a data

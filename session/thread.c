@@ -68,6 +68,7 @@ thread_new(struct ses_threads *ts, int32_t pid, int32_t tid)
 	memset(t, 0, sizeof(*t));
 	t->pub.pid = pid;
 	t->pub.tid = tid;
+	t->pub.ppid = -1;
 	n = snprintf(name, sizeof(name), ":%d", tid);
 	t->pub.comm = ses_intern(ts->comms, name, (size_t)n);
 	if (ts->nr == ts->cap) {

@@ -26,7 +26,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-stale.test \
 	tests/report-dwarf-arm64.test \
 	tests/report-lbr.test \
-	tests/report-inline.test
+	tests/report-inline.test \
+	tests/report-tasks.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh
