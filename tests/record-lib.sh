@@ -3,6 +3,11 @@
 
 : "${PROGS:?run the tests through make check}"
 
+# precord's attrs are compared with perf record's defaults, which
+# tests/perf-record.sh's --no-bpf-event changes (no ksymbol, bpf_event):
+# the precord tests run perf itself
+PERF=${PERF_REAL:-${PERF:-}}
+
 # require_precord_: precord may record a software event here
 require_precord_() {
 	command -v precord >/dev/null 2>&1 ||
