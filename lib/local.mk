@@ -10,5 +10,6 @@ lib_libpdutil_a_SOURCES = \
 	lib/cpulist.c lib/cpulist.h \
 	lib/input.c lib/input.h \
 	lib/safefile.c lib/safefile.h \
-	lib/dynlib.c lib/dynlib.h
+	lib/dynlib.c lib/dynlib.h \
+	lib/term.c lib/term.h
 lib_libpdutil_a_CFLAGS = $(AM_CFLAGS)

@@ -15,6 +15,7 @@
 
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/term.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "report/hist/hist.h"
@@ -41,6 +42,8 @@ struct options {
 	bool quiet;
 	bool inverted;		/* -G: caller order */
 	bool mmaps;		/* --mmaps: --tasks with each task's maps */
+	int color_mode;		/* --stdio-color (term_color_mode()); -3: none */
+	bool no_pager;
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
 	const char *perf_archive_out;
@@ -83,6 +86,8 @@ enum {
 	OPT_NO_ARCHIVE,
 	OPT_KALLSYMS,
 	OPT_TASKS,
+	OPT_STDIO_COLOR,
+	OPT_NO_PAGER,
 	OPT_MMAPS,
 };
 
@@ -131,6 +136,8 @@ static const struct option long_options[] = {
 	{ "hide-unresolved",	no_argument,       NULL, 'U' },
 	{ "exclude-other",	no_argument,       NULL, 'x' },
 	{ "tasks",		no_argument,       NULL, OPT_TASKS },
+	{ "stdio-color",	optional_argument, NULL, OPT_STDIO_COLOR },
+	{ "no-pager",		no_argument,       NULL, OPT_NO_PAGER },
 	{ "mmaps",		no_argument,       NULL, OPT_MMAPS },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
@@ -157,7 +164,7 @@ static const char *const perf_only_options[] = {
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
-	"stdio-color", "switch-off", "switch-on",
+	"switch-off", "switch-on",
 	"symbol-filter", "threads", "time-quantum", "total-cycles",
 	"tui", "verbose",
 };
@@ -257,6 +264,12 @@ usage(FILE *out)
 		"      --no-branch-stack  report samples, not branch entries\n"
 		"\n"
 		"Other:\n"
+		"      --stdio-color[=MODE]  colour the percentages: always (the\n"
+		"                       default MODE), never or auto (a terminal\n"
+		"                       whose TERM is not dumb); without it, when\n"
+		"                       the output is a terminal or the pager\n"
+		"      --no-pager       write to a terminal directly, not through\n"
+		"                       $PDATA_PAGER, $PAGER or less\n"
 		"  -q, --quiet          do not print warnings, nor the report's\n"
 		"                       comment lines\n"
 		"  -h, --help           show this help\n"
@@ -423,6 +436,18 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	switch (c) {
 	case OPT_STDIO:
 		break;
+	case OPT_STDIO_COLOR:
+		/* perf's LASTARG_DEFAULT: the next word, else "always" */
+		if (!optarg && optind < argc && argv[optind][0] != '-')
+			optarg = argv[optind++];
+		o->color_mode = term_color_mode(optarg ? optarg : "always");
+		if (o->color_mode == -2)
+			die(2, "--stdio-color: expected always, never or auto, "
+			    "not '%s'", optarg);
+		break;
+	case OPT_NO_PAGER:
+		o->no_pager = true;
+		break;
 	case 's':
 		r->hist.sort_str = optarg;
 		break;
@@ -537,6 +562,7 @@ parse_args(int argc, char **argv, struct options *o)
 
 	o->rep.cc.children = -1;
 	o->rep.cc.use_callchain = -1;
+	o->color_mode = -3;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
 	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:",
@@ -772,6 +798,10 @@ main(int argc, char **argv)
 	if (o.mode == MODE_ARCHIVE || o.mode == MODE_NONE ||
 	    o.mode == MODE_UNWIND_STATS)
 		o.rep.recording_id = recording_id = sym_recording_id(o.input);
+	/* perf pages what it prints to a terminal, unless it reads stdin */
+	if (!o.no_pager && o.mode != MODE_ARCHIVE && strcmp(o.input, "-"))
+		term_pager_start("PDATA_PAGER");
+	o.rep.out.color = term_use_color(o.color_mode);
 	err = run_mode(&o, r);	/* > 0: refused, already said why */
 	if (fflush(stdout) != 0 || ferror(stdout))
 		die(EXIT_FAILURE, "error writing the output");

@@ -27,7 +27,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-arm64.test \
 	tests/report-lbr.test \
 	tests/report-inline.test \
-	tests/report-tasks.test
+	tests/report-tasks.test \
+	tests/report-terminal.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh

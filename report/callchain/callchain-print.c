@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/term.h"
 #include "lib/xalloc.h"
 #include "report/callchain/callchain-int.h"
 
@@ -178,6 +179,7 @@ static void
 print_value(FILE *out, const struct rep_cc_print_opts *o, uint64_t period,
 	    uint64_t count, uint64_t total)
 {
+	char text[32], colored[64];
 	double percent = 0.0;
 
 	switch (o->value) {
@@ -191,7 +193,10 @@ print_value(FILE *out, const struct rep_cc_print_opts *o, uint64_t period,
 	default:
 		if (total)
 			percent = (double)period * 100.0 / (double)total;
-		fprintf(out, "%.2f%%", percent);
+		snprintf(text, sizeof(text), "%.2f%%", percent);
+		if (o->color)
+			term_percent_color(colored, sizeof(colored), percent, text);
+		fputs(o->color ? colored : text, out);
 		break;
 	}
 }

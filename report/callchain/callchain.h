@@ -137,6 +137,7 @@ struct rep_cc_print_opts {
 	 */
 	uint64_t threshold_total;
 	const char *field_sep;		/* -t for folded; NULL: ";" */
+	bool color;			/* percentages coloured as perf's */
 	enum rep_cc_key key;		/* -g's key */
 };
 

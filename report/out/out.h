@@ -12,6 +12,7 @@
 struct rep_out_opts {
 	double percent_limit;		/* --percent-limit: hide entries below */
 	bool relative;			/* --percentage relative */
+	bool color;			/* percentages coloured (--stdio-color) */
 };
 
 struct rep_report;

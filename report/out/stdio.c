@@ -9,6 +9,8 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "lib/term.h"
 #include <time.h>
 
 #include "lib/xalloc.h"
@@ -180,6 +182,12 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 				p = 100.0 * (double)v / (double)lo->total[m];
 
 			snprintf(buf, sizeof(buf), " %*.2f%%", len, p);
+			if (lo->rep->o.out.color) {
+				char plain[64];
+
+				memcpy(plain, buf, sizeof(plain));
+				term_percent_color(buf, sizeof(buf), p, plain);
+			}
 		} else {
 			snprintf(buf, sizeof(buf), " %*" PRIu64, len, v);
 		}
@@ -245,6 +253,7 @@ print_callchain(FILE *out, const struct layout *lo, size_t e)
 	rep_cc_print_opts_init(&po, &rep->o.cc.param, h->total[0],
 			       cumulating(rep) ? v->acc : v->period);
 	po.skip_first = rep->o.hist.skip_first_frame;
+	po.color = rep->o.out.color;
 	po.threshold_total = rep->o.out.relative ? h->cc_period_vis[0] :
 		h->cc_period[0];
 	rep_cc_print(out, h->ents[e].cc, &po);
