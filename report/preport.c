@@ -44,6 +44,7 @@ struct options {
 	bool mmaps;		/* --mmaps: --tasks with each task's maps */
 	int color_mode;		/* --stdio-color (term_color_mode()); -3: none */
 	bool no_pager;
+	bool keep_empty;	/* --no-skip-empty */
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
 	const char *perf_archive_out;
@@ -88,6 +89,8 @@ enum {
 	OPT_TASKS,
 	OPT_STDIO_COLOR,
 	OPT_NO_PAGER,
+	OPT_SKIP_EMPTY,
+	OPT_NO_SKIP_EMPTY,
 	OPT_MMAPS,
 };
 
@@ -138,6 +141,8 @@ static const struct option long_options[] = {
 	{ "tasks",		no_argument,       NULL, OPT_TASKS },
 	{ "stdio-color",	optional_argument, NULL, OPT_STDIO_COLOR },
 	{ "no-pager",		no_argument,       NULL, OPT_NO_PAGER },
+	{ "skip-empty",		no_argument,       NULL, OPT_SKIP_EMPTY },
+	{ "no-skip-empty",	no_argument,       NULL, OPT_NO_SKIP_EMPTY },
 	{ "mmaps",		no_argument,       NULL, OPT_MMAPS },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
@@ -163,7 +168,7 @@ static const char *const perf_only_options[] = {
 	"inline", "itrace", "mem-mode", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
-	"show-ref-call-graph", "skip-empty", "socket-filter", "source",
+	"show-ref-call-graph", "socket-filter", "source",
 	"switch-off", "switch-on",
 	"symbol-filter", "threads", "time-quantum", "total-cycles",
 	"tui", "verbose",
@@ -191,6 +196,9 @@ usage(FILE *out)
 		"  -I, --show-info      with --header-only or --header: also the\n"
 		"                       topology, cache and memory details (perf's -I)\n"
 		"      --stats          count the records of each type, and samples per event\n"
+		"      --no-skip-empty  --stats and -D also list the record types\n"
+		"                       and events with nothing counted\n"
+		"                       (--skip-empty: not, the default)\n"
 		"      --tasks          the threads, as a tree under their parents\n"
 		"      --mmaps          --tasks with each thread's memory maps\n"
 		"      --unwind-stats   how the --call-graph dwarf stacks unwound: where and\n"
@@ -447,6 +455,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_NO_PAGER:
 		o->no_pager = true;
+		break;
+	case OPT_SKIP_EMPTY:
+		o->keep_empty = false;
+		break;
+	case OPT_NO_SKIP_EMPTY:
+		o->keep_empty = true;
 		break;
 	case 's':
 		r->hist.sort_str = optarg;
@@ -730,9 +744,9 @@ run_one(struct options *o, struct pd_reader *r)
 	case MODE_HEADER_ONLY:
 		return rep_header_print(stdout, r, o->show_info);
 	case MODE_STATS:
-		return rep_stats_print(stdout, r);
+		return rep_stats_print(stdout, r, o->keep_empty);
 	case MODE_DUMP:
-		return rep_dump(stdout, r);
+		return rep_dump(stdout, r, o->keep_empty);
 	case MODE_ARCHIVE:
 		return run_archive(o, r);
 	case MODE_UNWIND_STATS:

@@ -28,7 +28,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-lbr.test \
 	tests/report-inline.test \
 	tests/report-tasks.test \
-	tests/report-terminal.test
+	tests/report-terminal.test \
+	tests/report-stats-empty.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh

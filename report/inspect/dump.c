@@ -230,10 +230,10 @@ dump_record(const struct rep_dump *d, const struct pd_record *rec)
 }
 
 int
-rep_dump(FILE *out, struct pd_reader *r)
+rep_dump(FILE *out, struct pd_reader *r, bool keep_empty)
 {
 	struct rep_dump d = { .out = out, .r = r };
-	struct rep_stats *st = rep_stats_new(REP_STATS_DUMP);
+	struct rep_stats *st = rep_stats_new(REP_STATS_DUMP, keep_empty);
 	struct pd_record rec;
 	struct utsname uts;
 	int ret;

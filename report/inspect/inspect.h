@@ -32,8 +32,12 @@ struct rep_hdr *rep_header_begin(FILE *out, struct pd_reader *r,
 void rep_header_feature(struct rep_hdr *h, const struct pd_record *rec);
 void rep_header_end(struct rep_hdr *h);
 
-/* --stats: record counts per type, as `perf report --stats` prints them. */
-int rep_stats_print(FILE *out, struct pd_reader *r);
+/*
+ * --stats: record counts per type, as `perf report --stats` prints them;
+ * keep_empty (perf's --no-skip-empty): every type perf 6.1 names, and
+ * every event, even when none was counted.
+ */
+int rep_stats_print(FILE *out, struct pd_reader *r, bool keep_empty);
 
 /*
  * The counting behind --stats, shared with -D, which ends with the counts
@@ -46,12 +50,12 @@ enum rep_stats_kind {
 	REP_STATS_DUMP,		/* as the end of `perf report -D` */
 };
 struct rep_stats;
-struct rep_stats *rep_stats_new(enum rep_stats_kind kind);
+struct rep_stats *rep_stats_new(enum rep_stats_kind kind, bool keep_empty);
 void rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_record *rec);
 void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st);
 void rep_stats_free(struct rep_stats *st);
 
 /* -D / --dump-raw-trace: every record with its offset, size and fields. */
-int rep_dump(FILE *out, struct pd_reader *r);
+int rep_dump(FILE *out, struct pd_reader *r, bool keep_empty);
 
 #endif /* PD_REPORT_INSPECT_INSPECT_H */

@@ -36,6 +36,7 @@ struct evsel_count {
 
 struct rep_stats {
 	enum rep_stats_kind kind;
+	bool keep_empty;		/* --no-skip-empty */
 	uint64_t total;
 	uint64_t common[COMMON_TYPES];	/* by type */
 	struct u64map rare;		/* type -> count, for the others */
@@ -187,19 +188,57 @@ type_label(uint32_t type, char *buf, size_t len)
 	return buf;
 }
 
+/* The record types perf 6.1 names: the kernel's, then its own. */
+static bool
+perf_names(uint32_t type)
+{
+	return (type >= PD_RECORD_MMAP && type <= PD_RECORD_AUX_OUTPUT_HW_ID) ||
+	       (type >= PD_RECORD_USER_TYPE_START &&
+		type <= PD_RECORD_FINISHED_INIT);
+}
+
+/* With keep_empty, the types seen and every one perf names, by type. */
+static struct type_count *
+types_listed(const struct rep_stats *st, size_t *nr)
+{
+	struct type_count *seen = types_seen(st, nr), *all;
+	size_t n = 0, i = 0;
+	uint32_t t;
+
+	if (!st->keep_empty)
+		return seen;
+	all = xcalloc(*nr + PD_RECORD_FINISHED_INIT + 1, sizeof(*all));
+	for (t = 1; t <= PD_RECORD_FINISHED_INIT || i < *nr; t++) {
+		if (i < *nr && seen[i].type == t)
+			all[n++] = seen[i++];
+		else if (perf_names(t))
+			all[n++] = (struct type_count){ .type = t };
+		if (i < *nr && seen[i].type < t)	/* type 0 */
+			all[n++] = seen[i++];
+	}
+	free(seen);
+	*nr = n;
+	return all;
+}
+
 static void
 print_types(FILE *out, const struct rep_stats *st)
 {
 	size_t nr, i;
-	struct type_count *types = types_seen(st, &nr);
+	struct type_count *types = types_listed(st, &nr);
 
 	fprintf(out, "%16s events: %10" PRIu64 "\n", "TOTAL", st->total);
 	for (i = 0; i < nr; i++) {
 		char buf[32];
+		const char *label = type_label(types[i].type, buf, sizeof(buf));
 
-		fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n",
-			type_label(types[i].type, buf, sizeof(buf)),
-			types[i].n, 100.0 * (double)types[i].n / (double)st->total);
+		if (st->total)
+			fprintf(out, "%16s events: %10" PRIu64 "  (%4.1f%%)\n",
+				label, types[i].n,
+				100.0 * (double)types[i].n / (double)st->total);
+		else
+			fprintf(out, "%16s events: %10" PRIu64 "\n", label,
+				types[i].n);
 	}
 	free(types);
 }
@@ -227,9 +266,11 @@ print_evsels(FILE *out, struct pd_reader *r, const struct rep_stats *st)
 	for (i = 0; i < pd_reader_nr_evsels(r); i++) {
 		const struct evsel_count *c = i < st->nr_evsels ? &st->evsels[i] : NULL;
 
-		if (!c || (!c->samples && !c->lost_samples))
+		if (!st->keep_empty && (!c || (!c->samples && !c->lost_samples)))
 			continue;
 		fprintf(out, "%s stats:\n", stats_event_name(st, r, pd_reader_evsel(r, i)));
+		if (!c)
+			continue;
 		if (c->samples)
 			fprintf(out, "%16s events: %10" PRIu64 "\n", "SAMPLE", c->samples);
 		if (c->lost_samples)
@@ -242,11 +283,12 @@ print_evsels(FILE *out, struct pd_reader *r, const struct rep_stats *st)
 }
 
 struct rep_stats *
-rep_stats_new(enum rep_stats_kind kind)
+rep_stats_new(enum rep_stats_kind kind, bool keep_empty)
 {
 	struct rep_stats *st = xcalloc(1, sizeof(*st));
 
 	st->kind = kind;
+	st->keep_empty = keep_empty;
 	return st;
 }
 
@@ -272,9 +314,9 @@ rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *s
 }
 
 int
-rep_stats_print(FILE *out, struct pd_reader *r)
+rep_stats_print(FILE *out, struct pd_reader *r, bool keep_empty)
 {
-	struct rep_stats *st = rep_stats_new(REP_STATS_STATS);
+	struct rep_stats *st = rep_stats_new(REP_STATS_STATS, keep_empty);
 	struct pd_record rec;
 	int ret;
 
