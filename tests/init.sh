@@ -30,7 +30,8 @@ require_perf_() {
 # CPU (it reads the 12 MB of libasan's and libubsan's .bss), most of
 # what a short run costs: the scripts run the tools without it, but for
 # tests/leaks.test and the tests of bad input (hostile-inputs, fuzz,
-# cli-errors), which set LEAK_CHECK_=1 before sourcing this file.  A
+# cli-errors, prefix: it checks one run in 8), which set LEAK_CHECK_=1
+# before sourcing this file.  A
 # detect_leaks the caller gives in ASAN_OPTIONS comes later and wins.
 if [ "${LEAK_CHECK_:-0}" != 1 ]; then
 	ASAN_OPTIONS=detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}
