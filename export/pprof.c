@@ -296,13 +296,11 @@ stack_of(struct pp_profile *pp, const struct exp_profile *p,
 
 	if (!n) {
 		/*
-		 * An empty callchain (perf script prints no frame): one
-		 * unknown location, as pprof drops a sample without any
+		 * An empty callchain (perf script prints no frame): the
+		 * location of the sample's ip, where perf report counts it
+		 * (pprof drops a sample without a location)
 		 */
-		struct pp_location unknown = { 0 };
-
-		stack_push(pp, 1 + intern(pp, &pp->locations, &unknown,
-					  sizeof(unknown), eq_location));
+		stack_push(pp, loc_ids[p->stack_leaf[stack]]);
 		return stack_intern(pp, from);
 	}
 	for (size_t k = 0; k < n; k++) {

@@ -173,23 +173,25 @@ scratch_push(struct exp_profile_index *ix, size_t *n, uint32_t loc)
 
 static bool
 stack_equal(const struct exp_profile *p, uint32_t i, const uint32_t *w,
-	    size_t n)
+	    size_t n, uint32_t leaf)
 {
-	return exp_stack_len(p, i) == n &&
+	return exp_stack_len(p, i) == n && p->stack_leaf[i] == leaf &&
 	       !memcmp(exp_stack_locs(p, i), w, n * sizeof(*w));
 }
 
 /*
  * The sample's stack, leaf first: its callchain when its event samples
- * one (empty when perf's rules discarded it), else its ip.
+ * one (empty when perf's rules discarded it), else its ip.  An empty
+ * stack keeps the ip's location as its leaf, where perf report counts
+ * the sample.
  */
 static uint32_t
 stack_intern(struct exp_profile *p, const struct ses_sample *s)
 {
 	struct exp_profile_index *ix = p->index;
 	size_t n = 0, words;
+	uint32_t i, leaf = UINT32_MAX;
 	uint64_t h;
-	uint32_t i;
 
 	if (pd_reader_evsel(ix->r, s->evsel)->attr.sample_type &
 	    PD_SAMPLE_CALLCHAIN)
@@ -197,10 +199,12 @@ stack_intern(struct exp_profile *p, const struct ses_sample *s)
 			scratch_push(ix, &n, loc_intern(p, &s->chain[k]));
 	else
 		scratch_push(ix, &n, loc_intern(p, &s->self));
-	h = hash_words(ix->scratch, n * sizeof(*ix->scratch));
+	if (!n)
+		leaf = loc_intern(p, &s->self);
+	h = hash_words(ix->scratch, n * sizeof(*ix->scratch)) ^ leaf;
 	for (i = chain_first(&ix->stacks, h); i != UINT32_MAX;
 	     i = chain_next(&ix->stacks, i))
-		if (stack_equal(p, i, ix->scratch, n))
+		if (stack_equal(p, i, ix->scratch, n, leaf))
 			return i;
 	words = p->nr_stacks ? p->stack_start[p->nr_stacks] : 0;
 	if (ix->stack_words_cap < words + n) {
@@ -216,10 +220,13 @@ stack_intern(struct exp_profile *p, const struct ses_sample *s)
 		ix->stacks_cap = ix->stacks_cap ? ix->stacks_cap * 2 : 1024;
 		p->stack_start = xreallocarray(p->stack_start, ix->stacks_cap,
 					       sizeof(*p->stack_start));
+		p->stack_leaf = xreallocarray(p->stack_leaf, ix->stacks_cap,
+					      sizeof(*p->stack_leaf));
 	}
 	i = (uint32_t)p->nr_stacks++;
 	p->stack_start[i] = words;
 	p->stack_start[i + 1] = words + n;
+	p->stack_leaf[i] = leaf;
 	chain_add(&ix->stacks, h, i);
 	return i;
 }
@@ -422,6 +429,7 @@ exp_profile_free(struct exp_profile *p)
 	free(p->rows);
 	free(p->stack_locs);
 	free(p->stack_start);
+	free(p->stack_leaf);
 	free(p->evsel_samples);
 	free(p->evsel_period);
 	memset(p, 0, sizeof(*p));

@@ -71,6 +71,11 @@ struct exp_profile {
 	 */
 	uint32_t *stack_locs;
 	size_t *stack_start;
+	/*
+	 * per stack: for an empty one, the location of its samples' ip
+	 * (perf report counts a sample there); UINT32_MAX for the others
+	 */
+	uint32_t *stack_leaf;
 	size_t nr_stacks;
 	/* per event: samples and period kept */
 	uint64_t *evsel_samples;
