@@ -36,6 +36,8 @@ struct pdiff_opts {
 	bool baseline_only;		/* -b */
 	bool relative;			/* --percentage relative */
 	bool quiet;			/* -q */
+	bool no_pager;			/* --no-pager */
+	bool color;			/* colour codes in the value columns */
 	const char *sep;		/* -t, or NULL */
 	const char *time_str;		/* --time as given, or NULL */
 };

@@ -14,6 +14,7 @@
 
 #include "diff/diff.h"
 #include "lib/diag.h"
+#include "lib/term.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "pdata/records.h"
@@ -28,6 +29,7 @@ enum {
 	OPT_PID,
 	OPT_TID,
 	OPT_VERSION,
+	OPT_NO_PAGER,
 	/* perf diff's options that pdiff refuses */
 	OPT_CYCLES_HIST,
 	OPT_STREAM,
@@ -58,6 +60,7 @@ static const struct option long_options[] = {
 	{ "pid",		required_argument, NULL, OPT_PID },
 	{ "tid",		required_argument, NULL, OPT_TID },
 	{ "stream",		no_argument,       NULL, OPT_STREAM },
+	{ "no-pager",		no_argument,       NULL, OPT_NO_PAGER },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -101,6 +104,7 @@ usage(FILE *f)
 		"  -f, --force          read files and /tmp/perf-PID.map files owned\n"
 		"                       by another user (not root)\n"
 		"  -q, --quiet          no warnings and no comment lines\n"
+		"      --no-pager       on a terminal, print without a pager\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n"
 		"\n"
@@ -253,6 +257,9 @@ parse_opt(struct pdiff_opts *o, int c, const char *arg)
 	switch (c) {
 	case 'q':
 		o->quiet = true;
+		break;
+	case OPT_NO_PAGER:
+		o->no_pager = true;
 		break;
 	case 'b':
 		o->baseline_only = true;
@@ -477,6 +484,10 @@ main(int argc, char **argv)
 	parse_args(argc, argv, &o);
 	setup_keys(&o, &sort_owned);
 	n = setup_files(&files, argc - optind, argv + optind, &o);
+	/* as perf diff: paged once the files are named, in colour there */
+	if (!o.no_pager)
+		term_pager_start("PDATA_PAGER");
+	o.color = term_use_color(-3);
 	for (i = 0; i < n && !ret; i++) {
 		files[i].time = time_part(o.time_str, i);
 		ret = pdiff_file_load(&files[i], &o);

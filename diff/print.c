@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "diff/diff.h"
+#include "lib/term.h"
 #include "lib/xalloc.h"
 #include "report/hist/hist-int.h"
 
@@ -239,9 +240,21 @@ cell_plain(const struct pdiff_table *t, const struct col *c,
 	}
 }
 
+/* The cell's text in the colour of value (perf's get_percent_color()). */
+static void
+paint(const struct pdiff_table *t, char *buf, size_t size, double value)
+{
+	char text[CELL_SIZE];
+
+	if (!t->o->color)
+		return;
+	snprintf(text, sizeof(text), "%s", buf);
+	term_percent_color(buf, size, value, text);
+}
+
 /*
  * The colour functions' text (hpp__color_*), for the columns that have
- * one; false for the others.
+ * one; false for the others.  Values are coloured, blanks and N/A not.
  */
 static bool
 cell_color(const struct pdiff_table *t, const struct col *c,
@@ -251,26 +264,32 @@ cell_color(const struct pdiff_table *t, const struct col *c,
 	int w = c->width;
 
 	if (c->kind == COL_BASELINE) {
-		if (r->dummy)
+		if (r->dummy) {
 			snprintf(buf, size, "%*s", w, " ");
-		else
+		} else {
 			snprintf(buf, size, "%*.2f%%", w - 1,
 				 baseline_percent(t, r));
+			paint(t, buf, size, baseline_percent(t, r));
+		}
 		return true;
 	}
 	if (c->kind != COL_DELTA && c->kind != COL_DELTA_ABS &&
 	    c->kind != COL_RATIO && c->kind != COL_WDIFF)
 		return false;
-	if (!p->has)
+	if (!p->has) {
 		snprintf(buf, size, "%*s", w, " ");
-	else if (c->kind == COL_DELTA || c->kind == COL_DELTA_ABS)
+	} else if (c->kind == COL_DELTA || c->kind == COL_DELTA_ABS) {
 		snprintf(buf, size, "%+*.2f%%", w - 1, p->delta);
-	else if (r->dummy)
+		paint(t, buf, size, p->delta);
+	} else if (r->dummy) {
 		snprintf(buf, size, "%*s", w, "N/A");
-	else if (c->kind == COL_RATIO)
+	} else if (c->kind == COL_RATIO) {
 		snprintf(buf, size, "%*.6f", w, p->ratio);
-	else
+		paint(t, buf, size, p->ratio);
+	} else {
 		snprintf(buf, size, "%14" PRId64, p->wdiff);
+		paint(t, buf, size, (double)p->wdiff);
+	}
 	return true;
 }
 

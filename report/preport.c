@@ -746,7 +746,7 @@ run_one(struct options *o, struct pd_reader *r)
 	case MODE_STATS:
 		return rep_stats_print(stdout, r, o->keep_empty);
 	case MODE_DUMP:
-		return rep_dump(stdout, r, o->keep_empty);
+		return rep_dump(stdout, r, o->keep_empty, o->rep.out.color);
 	case MODE_ARCHIVE:
 		return run_archive(o, r);
 	case MODE_UNWIND_STATS:

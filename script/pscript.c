@@ -17,6 +17,7 @@
 
 #include "lib/diag.h"
 #include "lib/input.h"
+#include "lib/term.h"
 #include "lib/xalloc.h"
 #include "pdata/reader.h"
 #include "pdata/text.h"
@@ -31,6 +32,7 @@ struct options {
 	bool header_only;		/* --header-only */
 	bool show_info;			/* -I */
 	bool quiet;
+	bool no_pager;
 	bool no_callchain;		/* -G */
 	bool no_demangle;
 	bool no_inline;			/* --no-inline */
@@ -72,6 +74,7 @@ enum {
 	OPT_SHOW_POKE,
 	OPT_SHOW_ON_OFF,
 	OPT_VERSION,
+	OPT_NO_PAGER,
 };
 
 static const struct option long_options[] = {
@@ -110,6 +113,7 @@ static const struct option long_options[] = {
 	{ "show-text-poke-events", no_argument,    NULL, OPT_SHOW_POKE },
 	{ "show-on-off-events",	no_argument,       NULL, OPT_SHOW_ON_OFF },
 	{ "quiet",		no_argument,       NULL, 'q' },
+	{ "no-pager",		no_argument,       NULL, OPT_NO_PAGER },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -173,6 +177,7 @@ usage(FILE *out)
 		"  -f, --force          read FILE and /tmp/perf-PID.map files owned by\n"
 		"                       another user (not root)\n"
 		"  -q, --quiet          do not print warnings\n"
+		"      --no-pager       on a terminal, print without a pager\n"
 		"  -h, --help           show this help\n"
 		"      --version        show the version\n");
 }
@@ -357,6 +362,9 @@ parse_args(int argc, char **argv, struct options *o, struct scr *s)
 			break;
 		case 'q':
 			o->quiet = true;
+			break;
+		case OPT_NO_PAGER:
+			o->no_pager = true;
 			break;
 		case 'h':
 			usage(stdout);
@@ -702,6 +710,9 @@ pscript_main(int argc, char **argv)
 		ropts.warn = tool_input_warning;
 		ropts.warn_ctx = (void *)o.input;
 	}
+	/* perf script pages before it opens the file, stdin too */
+	if (!o.no_pager)
+		term_pager_start("PDATA_PAGER");
 	if (!tool_input_allowed(o.input, o.force)) {
 		rep_filters_free(&s.filt);
 		return EXIT_FAILURE;

@@ -28,7 +28,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-lbr.test \
 	tests/report-inline.test \
 	tests/report-tasks.test \
-	tests/report-terminal.test \
+	tests/terminal.test \
 	tests/report-stats-empty.test
 
 TESTS += $(REPORT_LIVE_TESTS)

@@ -21,6 +21,7 @@ struct rep_dump {
 	FILE *out;
 	struct pd_reader *r;
 	char host_arch[65];	/* uname -m: perf's arch without HEADER_ARCH */
+	bool color;		/* the raw dump in colour */
 };
 
 /*

@@ -97,27 +97,48 @@ rep_dump_hex(FILE *out, const uint8_t *p, size_t size)
 		fprintf(out, "%02x", p[i]);
 }
 
-/* perf's raw event dump (util/debug.c, trace_event; print_binary.c). */
+/* text, in perf's blue for the raw dump when colouring */
 static void
-dump_raw(FILE *out, const unsigned char *p, size_t len)
+raw_text(FILE *out, bool color, const char *text)
 {
+	fprintf(out, color ? "\033[34m%s\033[m" : "%s", text);
+}
+
+/*
+ * perf's raw event dump (trace_event() and its printer): each piece
+ * coloured on its own, as perf's colour calls print them.
+ */
+static void
+dump_raw(FILE *out, bool color, const unsigned char *p, size_t len)
+{
+	char piece[64];
 	size_t i, j;
 
-	fprintf(out, ".\n. ... raw event: size %zu bytes\n", len);
+	fputc('.', out);
+	snprintf(piece, sizeof(piece), "\n. ... raw event: size %zu bytes\n",
+		 len);
+	raw_text(out, color, piece);
 	for (i = 0; i < len; i++) {
-		if ((i & 15) == 0)
-			fprintf(out, ".  %04zx: ", i);
-		fprintf(out, " %02x", p[i]);
+		if ((i & 15) == 0) {
+			fputc('.', out);
+			snprintf(piece, sizeof(piece), "  %04zx: ", i);
+			raw_text(out, color, piece);
+		}
+		snprintf(piece, sizeof(piece), " %02x", p[i]);
+		raw_text(out, color, piece);
 		if ((i & 15) != 15 && i != len - 1)
 			continue;
 		for (j = 0; j < 15 - (i & 15); j++)
-			fputs("   ", out);
-		fputs("  ", out);
-		for (j = i & ~(size_t)15; j <= i; j++)
-			fputc(p[j] >= 0x20 && p[j] < 0x7f ? p[j] : '.', out);
+			raw_text(out, color, "   ");
+		raw_text(out, color, "  ");
+		for (j = i & ~(size_t)15; j <= i; j++) {
+			piece[0] = p[j] >= 0x20 && p[j] < 0x7f ? (char)p[j] : '.';
+			piece[1] = '\0';
+			raw_text(out, color, piece);
+		}
 		for (j = 0; j < 15 - (i & 15); j++)
-			fputc(' ', out);
-		fputc('\n', out);
+			raw_text(out, color, " ");
+		raw_text(out, color, "\n");
 	}
 	fputc('\n', out);
 }
@@ -218,7 +239,7 @@ dump_record(const struct rep_dump *d, const struct pd_record *rec)
 		fprintf(d->out, " (decompressed, at %#" PRIx64
 			" of the stream)", rec->stream_offset);
 	fputc('\n', d->out);
-	dump_raw(d->out, rec->data, rec->size);
+	dump_raw(d->out, d->color, rec->data, rec->size);
 	if (rec->header.type == PD_RECORD_SAMPLE)
 		rep_dump_sample(d, rec);
 	else
@@ -230,9 +251,9 @@ dump_record(const struct rep_dump *d, const struct pd_record *rec)
 }
 
 int
-rep_dump(FILE *out, struct pd_reader *r, bool keep_empty)
+rep_dump(FILE *out, struct pd_reader *r, bool keep_empty, bool color)
 {
-	struct rep_dump d = { .out = out, .r = r };
+	struct rep_dump d = { .out = out, .r = r, .color = color };
 	struct rep_stats *st = rep_stats_new(REP_STATS_DUMP, keep_empty);
 	struct pd_record rec;
 	struct utsname uts;

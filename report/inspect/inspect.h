@@ -56,6 +56,7 @@ void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_sta
 void rep_stats_free(struct rep_stats *st);
 
 /* -D / --dump-raw-trace: every record with its offset, size and fields. */
-int rep_dump(FILE *out, struct pd_reader *r, bool keep_empty);
+/* color: the raw bytes in perf's colour (a terminal or its pager). */
+int rep_dump(FILE *out, struct pd_reader *r, bool keep_empty, bool color);
 
 #endif /* PD_REPORT_INSPECT_INSPECT_H */

@@ -152,7 +152,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (pd_reader_open_fd(&r, fd, "fuzz", &ropts) == 0) {
 		switch (sel) {
 		case 0:
-			sink += (uint64_t)rep_dump(devnull, r, false);
+			sink += (uint64_t)rep_dump(devnull, r, false, false);
 			break;
 		case 1:
 			sink += (uint64_t)rep_stats_print(devnull, r, false);
