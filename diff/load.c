@@ -115,7 +115,7 @@ file_totals(struct pdiff_file *f)
 
 		for (i = 0; h && i < h->nr; i++) {
 			f->total[e] += h->vals[i].period;
-			if (!h->ents[i].filtered)
+			if (rep_hent_shown(&h->ents[i]))
 				f->total_vis[e] += h->vals[i].period;
 		}
 	}

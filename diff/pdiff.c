@@ -320,7 +320,7 @@ is_diff_key(enum rep_dim d)
 }
 
 /*
- * The keys as given: perf diff knows no "tid" (preport's alias), and
+ * The keys as given: perf diff knows no "tid" (said so with a hint), and
  * pdiff shows no column of numbers (overhead, sample, period) as a key.
  */
 static void

@@ -31,7 +31,7 @@ row_add(struct pdiff_table *t, const struct rep_hent *he, uint64_t period)
 	memset(r, 0, sizeof(*r));
 	r->he = he;
 	r->period = period;
-	r->filtered = he->filtered;
+	r->filtered = !rep_hent_shown(he);
 	r->pairs = xcalloc(t->nr_files, sizeof(*r->pairs));
 	return r;
 }

@@ -4,9 +4,11 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <regex.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +94,8 @@ enum {
 	OPT_SKIP_EMPTY,
 	OPT_NO_SKIP_EMPTY,
 	OPT_MMAPS,
+	OPT_SYMBOL_FILTER,
+	OPT_SOCKET_FILTER,
 };
 
 static const struct option long_options[] = {
@@ -128,6 +132,8 @@ static const struct option long_options[] = {
 	{ "tid",		required_argument, NULL, OPT_TID },
 	{ "dsos",		required_argument, NULL, OPT_DSOS },
 	{ "symbols",		required_argument, NULL, 'S' },
+	{ "symbol-filter",	required_argument, NULL, OPT_SYMBOL_FILTER },
+	{ "socket-filter",	required_argument, NULL, OPT_SOCKET_FILTER },
 	{ "time",		required_argument, NULL, OPT_TIME },
 	{ "cpu",		required_argument, NULL, 'C' },
 	{ "group",		no_argument,       NULL, OPT_GROUP },
@@ -217,7 +223,7 @@ usage(FILE *out)
 		"Report (the default mode):\n"
 		"      --stdio          text output (the only one; accepted for perf\n"
 		"                       compatibility)\n"
-		"  -s, --sort KEYS      sort keys: comm, pid, tid, dso, sym/symbol,\n"
+		"  -s, --sort KEYS      sort keys: comm, pid, dso, sym/symbol,\n"
 		"                       parent, cpu, socket, srcline, srcfile, period\n"
 		"                       (default comm,dso,sym; +KEYS appends)\n"
 		"  -F, --fields FIELDS  output columns exactly: the keys above and\n"
@@ -250,6 +256,10 @@ usage(FILE *out)
 		"  -U, --hide-unresolved  leave out samples, and callchain\n"
 		"                       entries, that resolve to no symbol\n"
 		"  -S, --symbols LIST   only these symbols\n"
+		"      --symbol-filter STR  only entries whose symbol's name has\n"
+		"                       STR in it; --socket-filter N: on socket N\n"
+		"                       (as perf: with the comm key, and the symbol\n"
+		"                       filter on the first event only)\n"
 		"      --time START,STOP  only samples in this time range (seconds;\n"
 		"                       several ranges separated by spaces; or\n"
 		"                       percentages: 10%%/2, 0%%-10%%,30%%-40%%, 50%%)\n"
@@ -418,7 +428,21 @@ parse_report_filter(struct options *o, int c, const char *arg)
 		die(2, "%s", err);
 }
 
-/* The report's options; false when c is none of them. */
+/* --socket-filter: decimal, as perf's OPT_INTEGER reads it (-1: none) */
+static int32_t
+parse_socket(const char *arg)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || v < INT32_MIN || v > INT32_MAX)
+		die(2, "--socket-filter: expected a socket number, not '%s'",
+		    arg);
+	return (int32_t)v;
+}
+
 
 /* perf's message for a --parent pattern regcomp(3) refuses */
 static void
@@ -537,6 +561,13 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case 'x':
 		r->hist.exclude_other = true;
+		break;
+	case OPT_SYMBOL_FILTER:
+		r->hist.symbol_filter = optarg;
+		break;
+	case OPT_SOCKET_FILTER:
+		r->hist.socket_filter = parse_socket(optarg);
+		r->hist.has_socket_filter = r->hist.socket_filter > -1;
 		break;
 	case OPT_NO_DEMANGLE:
 		r->no_demangle = true;

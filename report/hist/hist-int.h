@@ -35,7 +35,8 @@ struct rep_hent {
 	int32_t cpu;
 	int32_t socket;
 	char level;
-	bool filtered;
+	bool filtered;		/* by the sample's filters, when it was made */
+	bool hidden;		/* by --symbol-filter or --socket-filter */
 	uint64_t hash;
 	const struct ses_branch *branch;	/* branch mode: the branch (branch.c owns it) */
 	struct rep_cc_root *cc;
@@ -43,6 +44,13 @@ struct rep_hent {
 	uint64_t stamp;				/* last sample that credited it */
 	uint64_t self_seq;			/* last sample that hit it itself */
 };
+
+/* Whether the entry is printed and in the filtered totals. */
+static inline bool
+rep_hent_shown(const struct rep_hent *e)
+{
+	return !e->filtered && !e->hidden;
+}
 
 /* The hash of each DSO's short name, and the last one asked for. */
 struct rep_dso_hash {
@@ -125,6 +133,7 @@ struct rep_report {
 	bool use_callchain;
 	bool caller;
 	bool has_key[REP_DIM_NR];
+	bool entry_filters;		/* --symbol-filter or --socket-filter apply */
 	bool elide[REP_DIM_NR];		/* columns left out (sort__setup_elide) */
 	size_t nr_evsels;
 	unsigned int *leader;		/* evsel -> section evsel */

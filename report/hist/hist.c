@@ -425,6 +425,22 @@ hist_append(struct rep_hist *h, const struct rep_hent *key)
 	return idx;
 }
 
+/*
+ * perf's hists__apply_filters() on a new entry: the symbol filter on the
+ * first event's histogram, the socket filter on every one.
+ */
+static bool
+entry_filtered(const struct rep_report *rep, const struct rep_hist *h,
+	       const struct rep_hent *e)
+{
+	const struct rep_hist_opts *o = &rep->o.hist;
+
+	if (o->symbol_filter && h == rep->hists[0] &&
+	    (!e->sym || !strstr(e->sym->name, o->symbol_filter)))
+		return true;
+	return o->has_socket_filter && e->socket != o->socket_filter;
+}
+
 /* The entry equal to key, made from it when absent. */
 static size_t
 hist_findnew(struct rep_report *rep, struct rep_hist *h,
@@ -445,16 +461,23 @@ hist_findnew(struct rep_report *rep, struct rep_hist *h,
 	}
 	idx = hist_append(h, key);
 	h->slots[j] = idx + 1;
+	if (rep->entry_filters && entry_filtered(rep, h, &h->ents[idx]))
+		h->ents[idx].hidden = true;
 	return idx;
 }
 
-/* Whether an entry shows or compares the CPU or socket of its samples. */
+/*
+ * Whether an entry shows or compares the CPU or socket of its samples, or
+ * is filtered by its socket.
+ */
 bool
 rep_report_needs_cpu(const struct rep_report_opts *opts)
 {
 	const struct rep_hist_opts *o = &opts->hist;
 	size_t i;
 
+	if (o->has_socket_filter)
+		return true;
 	for (i = 0; i < o->nr_sort; i++)
 		if (o->sort[i] == REP_DIM_CPU || o->sort[i] == REP_DIM_SOCKET)
 			return true;
@@ -504,6 +527,10 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	}
 	for (i = 0; i < opts->hist.nr_sort; i++)
 		rep->has_key[opts->hist.sort[i]] = true;
+	/* perf filters entries as it collapses them: only comm collapses */
+	rep->entry_filters = (opts->hist.symbol_filter ||
+			      opts->hist.has_socket_filter) &&
+			     rep->has_key[REP_DIM_COMM];
 	rep_report_setup_elide(opts, rep->elide, NULL);
 	rep->nr_evsels = nr_evsels;
 	rep->leader = xcalloc(nr_evsels ? nr_evsels : 1, sizeof(unsigned int));

@@ -103,6 +103,14 @@ struct rep_hist_opts {
 	const char *parent_re;		/* --parent regex; NULL: perf's default */
 	bool hide_unresolved;		/* -U: no sample nor frame without a symbol */
 	bool exclude_other;		/* -x: only entries with a parent */
+	/*
+	 * perf's entry filters, which it applies only where a sort key
+	 * collapses entries (comm, tid): --symbol-filter (a part of the
+	 * symbol's name, on the first event's entries) and --socket-filter
+	 */
+	const char *symbol_filter;	/* NULL: none */
+	bool has_socket_filter;
+	int32_t socket_filter;
 	struct rep_filters filt;
 };
 

@@ -190,7 +190,6 @@ static const struct {
 	enum rep_dim dim;
 } dim_aliases[] = {
 	{ "sym", REP_DIM_SYM },
-	{ "tid", REP_DIM_PID },
 };
 
 int

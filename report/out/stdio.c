@@ -91,7 +91,11 @@ print_samples_line(FILE *out, const struct rep_report *rep,
 		plural ? "s" : "", title);
 	if (rep->o.hist.filt.time_str)
 		fprintf(out, " (time slices: %s)", rep->o.hist.filt.time_str);
-	fprintf(out, "\n# Event count (approx.): %" PRIu64 "\n#\n", events);
+	fprintf(out, "\n# Event count (approx.): %" PRIu64 "\n", events);
+	if (rep->o.hist.has_socket_filter)
+		fprintf(out, "# Processor Socket: %" PRId32 "\n",
+			rep->o.hist.socket_filter);
+	fputs("#\n", out);
 }
 
 static void
@@ -274,10 +278,10 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 			uint64_t p = h->vals[i * h->nr_members + m].period;
 
 			h->total[m] += p;
-			if (!h->ents[i].filtered)
+			if (rep_hent_shown(&h->ents[i]))
 				h->total_vis[m] += p;
 		}
-		if (!h->ents[i].filtered)
+		if (rep_hent_shown(&h->ents[i]))
 			rep_dims_calc_len(rep, &h->ents[i], lo->keylen);
 	}
 	lo->total = rep->o.out.relative ? h->total_vis : h->total;
@@ -315,7 +319,7 @@ print_section(FILE *out, const struct rep_report *rep, struct rep_hist *h,
 	buf = xmalloc(lo.linesz);
 	text = xmalloc(lo.linesz + 64);
 	for (i = 0; i < h->nr; i++) {
-		if (h->ents[order[i]].filtered)
+		if (!rep_hent_shown(&h->ents[order[i]]))
 			continue;
 		if (percent_limit_of(&lo, order[i]) <
 		    (float)rep->o.out.percent_limit)
