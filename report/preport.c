@@ -96,6 +96,10 @@ enum {
 	OPT_MMAPS,
 	OPT_SYMBOL_FILTER,
 	OPT_SOCKET_FILTER,
+	OPT_PERCENT_TYPE,
+	OPT_SAMPLES,
+	OPT_IGNORE_VMLINUX,
+	OPT_DEMANGLE_KERNEL,
 };
 
 static const struct option long_options[] = {
@@ -134,6 +138,10 @@ static const struct option long_options[] = {
 	{ "symbols",		required_argument, NULL, 'S' },
 	{ "symbol-filter",	required_argument, NULL, OPT_SYMBOL_FILTER },
 	{ "socket-filter",	required_argument, NULL, OPT_SOCKET_FILTER },
+	{ "percent-type",	required_argument, NULL, OPT_PERCENT_TYPE },
+	{ "samples",		required_argument, NULL, OPT_SAMPLES },
+	{ "ignore-vmlinux",	no_argument,       NULL, OPT_IGNORE_VMLINUX },
+	{ "demangle-kernel",	no_argument,       NULL, OPT_DEMANGLE_KERNEL },
 	{ "time",		required_argument, NULL, OPT_TIME },
 	{ "cpu",		required_argument, NULL, 'C' },
 	{ "group",		no_argument,       NULL, OPT_GROUP },
@@ -269,6 +277,9 @@ usage(FILE *out)
 		"      --symfs DIR      look for binaries under DIR\n"
 		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
 		"                       --vmlinux, a vmlinux image, is refused)\n"
+		"      --percent-type TYPE, --samples N, --ignore-vmlinux,\n"
+		"      --demangle-kernel  accepted as perf report takes them; they\n"
+		"                       change nothing it prints with --stdio\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym when it exists\n"
 		"                       beside a regular input FILE)\n"
@@ -428,9 +439,9 @@ parse_report_filter(struct options *o, int c, const char *arg)
 		die(2, "%s", err);
 }
 
-/* --socket-filter: decimal, as perf's OPT_INTEGER reads it (-1: none) */
+/* A decimal int, as perf's OPT_INTEGER reads it. */
 static int32_t
-parse_socket(const char *arg)
+parse_int_opt(const char *opt, const char *arg)
 {
 	char *end;
 	long v;
@@ -438,9 +449,31 @@ parse_socket(const char *arg)
 	errno = 0;
 	v = strtol(arg, &end, 10);
 	if (!*arg || *end || errno || v < INT32_MIN || v > INT32_MAX)
-		die(2, "--socket-filter: expected a socket number, not '%s'",
-		    arg);
+		die(2, "%s: expected a number, not '%s'", opt, arg);
 	return (int32_t)v;
+}
+
+static bool
+word_is(const char *p, size_t n, const char *word)
+{
+	return strlen(word) == n && !strncmp(p, word, n);
+}
+
+/* --percent-type: local or global, and period or hits, joined by '-' */
+static void
+check_percent_type(const char *arg)
+{
+	const char *dash = strchr(arg, '-');
+	const char *b = dash ? dash + 1 : "";
+	size_t na = dash ? (size_t)(dash - arg) : 0, nb = strlen(b);
+	bool scope_a = word_is(arg, na, "local") || word_is(arg, na, "global");
+	bool scope_b = word_is(b, nb, "local") || word_is(b, nb, "global");
+	bool what_a = word_is(arg, na, "period") || word_is(arg, na, "hits");
+	bool what_b = word_is(b, nb, "period") || word_is(b, nb, "hits");
+
+	if (!(scope_a && what_b) && !(what_a && scope_b))
+		die(2, "--percent-type: expected local-period, global-period, "
+		    "local-hits or global-hits, not '%s'", arg);
 }
 
 
@@ -553,6 +586,20 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case 'k':
 		die(2, "-k/--vmlinux %s: kernel symbols from a vmlinux image are "
 		    "not supported; --kallsyms FILE reads a kallsyms file", optarg);
+	/*
+	 * perf report's options that change nothing it prints with --stdio
+	 * (annotation, the TUI's sample list, vmlinux and kernel ELF
+	 * files, which preport never reads): checked as perf checks them
+	 */
+	case OPT_PERCENT_TYPE:
+		check_percent_type(optarg);
+		break;
+	case OPT_SAMPLES:
+		(void)parse_int_opt("--samples", optarg);
+		break;
+	case OPT_IGNORE_VMLINUX:
+	case OPT_DEMANGLE_KERNEL:
+		break;
 	case 'G':
 		o->inverted = true;
 		break;
@@ -566,7 +613,7 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->hist.symbol_filter = optarg;
 		break;
 	case OPT_SOCKET_FILTER:
-		r->hist.socket_filter = parse_socket(optarg);
+		r->hist.socket_filter = parse_int_opt("--socket-filter", optarg);
 		r->hist.has_socket_filter = r->hist.socket_filter > -1;
 		break;
 	case OPT_NO_DEMANGLE:
