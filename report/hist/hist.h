@@ -27,6 +27,8 @@ enum rep_dim {
 	REP_DIM_SOCKET,
 	REP_DIM_SRCLINE,
 	REP_DIM_SRCFILE,
+	REP_DIM_SYM_SIZE,	/* the symbol's size; entries of one size are one */
+	REP_DIM_DSO_SIZE,	/* the map's size */
 	/* the branch keys (branch mode only; report/hist/branch.c) */
 	REP_DIM_DSO_FROM,
 	REP_DIM_DSO_TO,

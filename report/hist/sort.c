@@ -159,6 +159,36 @@ srcfile_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	return l->srcfile == r->srcfile ? 0 : name_cmp(l->srcfile, r->srcfile);
 }
 
+/* perf's symbol__size(), 0 without a symbol */
+static int64_t
+sym_size(const struct rep_hent *e)
+{
+	return e->sym ? (int64_t)(e->sym->end - e->sym->start) : 0;
+}
+
+/* perf's map__size(), 0 without a map */
+static int64_t
+map_size(const struct rep_hent *e)
+{
+	return e->map ? (int64_t)(e->map->end - e->map->start) : 0;
+}
+
+static int
+sym_size_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64(sym_size(r) - sym_size(l));
+}
+
+static int
+dso_size_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64(map_size(r) - map_size(l));
+}
+
 const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_COMM] = { "comm", "Command", comm_cmp, comm_sort },
 	[REP_DIM_PID] = { "pid", "    Pid:Command", pid_cmp, NULL },
@@ -169,6 +199,8 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_SOCKET] = { "socket", "Socket", socket_cmp, NULL },
 	[REP_DIM_SRCLINE] = { "srcline", "Source:Line", srcline_cmp, NULL },
 	[REP_DIM_SRCFILE] = { "srcfile", "Source File", srcfile_cmp, NULL },
+	[REP_DIM_SYM_SIZE] = { "symbol_size", "Symbol size", sym_size_cmp, NULL },
+	[REP_DIM_DSO_SIZE] = { "dso_size", "DSO size", dso_size_cmp, NULL },
 	[REP_DIM_DSO_FROM] = { "dso_from", "Source Shared Object", rep_br_dso_from_cmp, NULL },
 	[REP_DIM_DSO_TO] = { "dso_to", "Target Shared Object", rep_br_dso_to_cmp, NULL },
 	[REP_DIM_SYM_FROM] = { "symbol_from", "Source Symbol", rep_br_sym_from_cmp, NULL },
@@ -384,7 +416,7 @@ hash_dso(const struct rep_report *rep, struct sym_dso *dso)
 uint64_t
 rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 {
-	uint64_t v[12];
+	uint64_t v[14];
 	size_t n = 0;
 
 	if (rep->has_key[REP_DIM_COMM])
@@ -413,6 +445,10 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = hash_str(e->srcline);
 	if (rep->has_key[REP_DIM_SRCFILE])
 		v[n++] = hash_str(e->srcfile);
+	if (rep->has_key[REP_DIM_SYM_SIZE])
+		v[n++] = (uint64_t)sym_size(e);
+	if (rep->has_key[REP_DIM_DSO_SIZE])
+		v[n++] = (uint64_t)map_size(e);
 	if (e->branch)
 		v[n++] = rep_branch_hash(rep, e);
 	return XXH3_64bits(v, n * sizeof(v[0]));
@@ -439,6 +475,16 @@ sym_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
 	} else {
 		snprintf(buf, size, "%-#.*" PRIx64, 16, e->ip);
 	}
+}
+
+/* perf's size columns: "%*d" of an int, "unknown" without the object */
+static void
+size_snprint(char *buf, size_t size, int w, bool known, int64_t v)
+{
+	if (known)
+		snprintf(buf, size, "%*d", w, (int)v);
+	else
+		snprintf(buf, size, "%*s", w, "unknown");
 }
 
 void
@@ -476,6 +522,12 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 		break;
 	case REP_DIM_SRCFILE:
 		snprintf(buf, size, "%-.*s", w, e->srcfile);
+		break;
+	case REP_DIM_SYM_SIZE:
+		size_snprint(buf, size, w, e->sym != NULL, sym_size(e));
+		break;
+	case REP_DIM_DSO_SIZE:
+		size_snprint(buf, size, w, e->map != NULL, map_size(e));
 		break;
 	default:
 		rep_branch_snprint(rep, d, e, w, buf, size);
