@@ -100,6 +100,7 @@ enum {
 	OPT_SAMPLES,
 	OPT_IGNORE_VMLINUX,
 	OPT_DEMANGLE_KERNEL,
+	OPT_SHOW_CPU_UTIL,
 };
 
 static const struct option long_options[] = {
@@ -120,6 +121,7 @@ static const struct option long_options[] = {
 	{ "fields",		required_argument, NULL, 'F' },
 	{ "show-nr-samples",	no_argument,       NULL, 'n' },
 	{ "show-total-period",	no_argument,       NULL, OPT_SHOW_PERIOD },
+	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
 	{ "percent-limit",	required_argument, NULL, OPT_PERCENT_LIMIT },
 	{ "percentage",		required_argument, NULL, OPT_PERCENTAGE },
 	{ "children",		no_argument,       NULL, OPT_CHILDREN },
@@ -236,9 +238,13 @@ usage(FILE *out)
 		"                       symbol_size, dso_size\n"
 		"                       (default comm,dso,sym; +KEYS appends)\n"
 		"  -F, --fields FIELDS  output columns exactly: the keys above and\n"
-		"                       overhead, overhead_children, sample, period\n"
+		"                       overhead, overhead_children, sample, period,\n"
+		"                       overhead_sys, overhead_us, overhead_guest_sys,\n"
+		"                       overhead_guest_us\n"
 		"  -n, --show-nr-samples  a Samples column\n"
 		"      --show-total-period  a Period column\n"
+		"      --show-cpu-utilization  sys and usr columns: the share of\n"
+		"                       the self period in the kernel, in user space\n"
 		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
 		"      --percentage absolute|relative  percentages of the whole or of\n"
 		"                       what the filters keep\n"
@@ -609,6 +615,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case 'x':
 		r->hist.exclude_other = true;
+		break;
+	case OPT_SHOW_CPU_UTIL:
+		r->hist.show_cpu_util = true;
 		break;
 	case OPT_SYMBOL_FILTER:
 		r->hist.symbol_filter = optarg;

@@ -60,11 +60,21 @@ struct rep_dso_hash {
 };
 
 /* Per entry and group member. */
+/* The CPU modes perf splits a self period by (he_stat's period_sys...). */
+enum rep_mode {
+	REP_MODE_SYS,
+	REP_MODE_US,
+	REP_MODE_GUEST_SYS,
+	REP_MODE_GUEST_US,
+	REP_MODE_NR,
+};
+
 struct rep_hval {
 	uint64_t period;
 	uint64_t nr;
 	uint64_t acc;
 	uint64_t nr_acc;
+	uint64_t mode_period[REP_MODE_NR];
 };
 
 /* The histogram of one section: an event, or a group's leader. */

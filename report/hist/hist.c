@@ -883,6 +883,22 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 	}
 }
 
+/* perf's he_stat__add_cpumode_period(): hypervisor samples go nowhere */
+static void
+add_mode_period(struct rep_hval *v, uint8_t cpumode, uint64_t period)
+{
+	/* 1 + the rep_mode of each CPU mode; 0: none */
+	static const uint8_t slot[8] = {
+		[PD_MISC_KERNEL] = 1 + REP_MODE_SYS,
+		[PD_MISC_USER] = 1 + REP_MODE_US,
+		[PD_MISC_GUEST_KERNEL] = 1 + REP_MODE_GUEST_SYS,
+		[PD_MISC_GUEST_USER] = 1 + REP_MODE_GUEST_US,
+	};
+
+	if (cpumode < 8 && slot[cpumode])
+		v->mode_period[slot[cpumode] - 1] += period;
+}
+
 /*
  * Add count samples that share everything the histogram looks at; period
  * is their sum, last_seq the sequence number of the last of them
@@ -922,6 +938,7 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	v->nr += count;
 	v->acc += s->period;
 	v->nr_acc += count;
+	add_mode_period(v, s->self.cpumode, s->period);
 	h->nr_samples[m] += count;
 	if (!e->filtered)
 		h->nr_samples_vis[m] += count;

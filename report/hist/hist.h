@@ -45,6 +45,11 @@ enum rep_dim {
 	REP_DIM_CHILDREN,
 	REP_DIM_SAMPLE,
 	REP_DIM_PERIOD,
+	/* the self period's share by the samples' CPU mode */
+	REP_DIM_OVERHEAD_SYS,
+	REP_DIM_OVERHEAD_US,
+	REP_DIM_OVERHEAD_GUEST_SYS,
+	REP_DIM_OVERHEAD_GUEST_US,
 	REP_DIM_NR,
 };
 
@@ -93,6 +98,7 @@ struct rep_hist_opts {
 	const char *fields_str;		/* -F, or NULL */
 	bool show_nr;
 	bool show_period;
+	bool show_cpu_util;		/* --show-cpu-utilization: sys and usr */
 	bool no_branch_stack;
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */

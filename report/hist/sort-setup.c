@@ -81,10 +81,14 @@ setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 	} else if (dims_parse(k, &nk, keys, err, errsz)) {
 		return -1;
 	}
+	/*
+	 * perf's setup_overhead(): each is put first unless the keys, as a
+	 * string, hold its name (so overhead_us keeps overhead out)
+	 */
 	o->nr_sort = 0;
-	if (children && !dims_has(k, nk, REP_DIM_CHILDREN))
+	if (children && !strstr(keys, "overhead_children"))
 		o->sort[o->nr_sort++] = REP_DIM_CHILDREN;
-	if (!dims_has(k, nk, REP_DIM_OVERHEAD))
+	if (!strstr(keys, "overhead"))
 		o->sort[o->nr_sort++] = REP_DIM_OVERHEAD;
 	for (i = 0; i < nk; i++)
 		if (dims_push(o->sort, &o->nr_sort, k[i], err, errsz))
@@ -93,6 +97,11 @@ setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 	if (children)
 		o->cols[o->nr_cols++] = REP_DIM_CHILDREN;
 	o->cols[o->nr_cols++] = REP_DIM_OVERHEAD;
+	/* perf_hpp__init(): the guest columns only for perf kvm's --guest */
+	if (o->show_cpu_util) {
+		o->cols[o->nr_cols++] = REP_DIM_OVERHEAD_SYS;
+		o->cols[o->nr_cols++] = REP_DIM_OVERHEAD_US;
+	}
 	if (o->show_nr)
 		o->cols[o->nr_cols++] = REP_DIM_SAMPLE;
 	if (o->show_period)

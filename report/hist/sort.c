@@ -215,6 +215,10 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_CHILDREN] = { "overhead_children", "Children", NULL, NULL },
 	[REP_DIM_SAMPLE] = { "sample", "Samples", NULL, NULL },
 	[REP_DIM_PERIOD] = { "period", "Period", NULL, NULL },
+	[REP_DIM_OVERHEAD_SYS] = { "overhead_sys", "sys", NULL, NULL },
+	[REP_DIM_OVERHEAD_US] = { "overhead_us", "usr", NULL, NULL },
+	[REP_DIM_OVERHEAD_GUEST_SYS] = { "overhead_guest_sys", "guest sys", NULL, NULL },
+	[REP_DIM_OVERHEAD_GUEST_US] = { "overhead_guest_us", "guest usr", NULL, NULL },
 };
 
 static const struct {
@@ -316,6 +320,8 @@ children_sort(const struct rep_report *rep, const struct rep_hist *h,
 	int64_t d;
 	int c;
 
+	if (!rep->children)
+		return 0;
 	c = field_cmp(h->vals[a * h->nr_members].acc,
 		      h->vals[b * h->nr_members].acc);
 	if (c)
@@ -343,6 +349,13 @@ dim_sort(const struct rep_report *rep, const struct rep_hist *h,
 		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, nr));
 	case REP_DIM_PERIOD:
 		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, period));
+	case REP_DIM_OVERHEAD_SYS:
+	case REP_DIM_OVERHEAD_US:
+	case REP_DIM_OVERHEAD_GUEST_SYS:
+	case REP_DIM_OVERHEAD_GUEST_US:
+		return hpp_sort_members(h, a, b,
+			offsetof(struct rep_hval, mode_period) +
+			(size_t)(d - REP_DIM_OVERHEAD_SYS) * sizeof(uint64_t));
 	default:
 		if (rep_dims[d].sort)
 			return rep_dims[d].sort(ea, eb);

@@ -41,6 +41,23 @@ col_header(const struct rep_report *rep, enum rep_dim d)
 	return rep_dims[d].header;
 }
 
+static bool
+hpp_is_percent(enum rep_dim d)
+{
+	return d != REP_DIM_SAMPLE && d != REP_DIM_PERIOD;
+}
+
+/* perf's fmt->len: 8 for a percentage ("guest sys" 9), 12 for a number */
+static int
+hpp_len(enum rep_dim d)
+{
+	int hlen = (int)strlen(rep_dims[d].header);
+
+	if (!hpp_is_percent(d))
+		return 12;
+	return hlen > 8 ? hlen : 8;
+}
+
 /* perf's hpp__width_fn and __sort__hpp_width. */
 static int
 col_width(const struct layout *lo, enum rep_dim d)
@@ -49,7 +66,7 @@ col_width(const struct layout *lo, enum rep_dim d)
 
 	if (!rep_dim_is_hpp(d))
 		return lo->keylen[d] > hlen ? lo->keylen[d] : hlen;
-	base = (d == REP_DIM_OVERHEAD || d == REP_DIM_CHILDREN) ? 8 : 12;
+	base = hpp_len(d);
 	if (lo->h->nr_members > 1)
 		base *= (int)lo->h->nr_members;
 	return base > hlen ? base : hlen;
@@ -161,6 +178,11 @@ hval_field(const struct rep_hval *v, enum rep_dim d)
 		return v->acc;
 	case REP_DIM_SAMPLE:
 		return v->nr;
+	case REP_DIM_OVERHEAD_SYS:
+	case REP_DIM_OVERHEAD_US:
+	case REP_DIM_OVERHEAD_GUEST_SYS:
+	case REP_DIM_OVERHEAD_GUEST_US:
+		return v->mode_period[d - REP_DIM_OVERHEAD_SYS];
 	default:
 		return v->period;
 	}
@@ -171,10 +193,17 @@ static void
 hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 {
 	const struct rep_hist *h = lo->h;
-	bool percent = d == REP_DIM_OVERHEAD || d == REP_DIM_CHILDREN;
-	int len = percent ? 8 - 2 : 12 - 1;
+	bool percent = hpp_is_percent(d);
+	int len = hpp_len(d) - (percent ? 2 : 1);
 	unsigned int m;
 	char buf[64];
+
+	/* perf's __hpp__fmt_acc without accumulation */
+	if (d == REP_DIM_CHILDREN && !lo->rep->children) {
+		snprintf(buf, sizeof(buf), " %*s", hpp_len(d) - 1, "N/A");
+		line_add(l, buf);
+		return;
+	}
 
 	for (m = 0; m < h->nr_members; m++) {
 		uint64_t v = hval_field(&h->vals[e * h->nr_members + m], d);
