@@ -101,6 +101,8 @@ enum {
 	OPT_IGNORE_VMLINUX,
 	OPT_DEMANGLE_KERNEL,
 	OPT_SHOW_CPU_UTIL,
+	OPT_TIME_QUANTUM,
+	OPT_NS,
 };
 
 static const struct option long_options[] = {
@@ -122,6 +124,8 @@ static const struct option long_options[] = {
 	{ "show-nr-samples",	no_argument,       NULL, 'n' },
 	{ "show-total-period",	no_argument,       NULL, OPT_SHOW_PERIOD },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
+	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
+	{ "ns",			no_argument,       NULL, OPT_NS },
 	{ "percent-limit",	required_argument, NULL, OPT_PERCENT_LIMIT },
 	{ "percentage",		required_argument, NULL, OPT_PERCENTAGE },
 	{ "children",		no_argument,       NULL, OPT_CHILDREN },
@@ -235,7 +239,7 @@ usage(FILE *out)
 		"                       compatibility)\n"
 		"  -s, --sort KEYS      sort keys: comm, pid, dso, sym/symbol,\n"
 		"                       parent, cpu, socket, srcline, srcfile, period,\n"
-		"                       symbol_size, dso_size\n"
+		"                       symbol_size, dso_size, time\n"
 		"                       (default comm,dso,sym; +KEYS appends)\n"
 		"  -F, --fields FIELDS  output columns exactly: the keys above and\n"
 		"                       overhead, overhead_children, sample, period,\n"
@@ -243,6 +247,8 @@ usage(FILE *out)
 		"                       overhead_guest_us\n"
 		"  -n, --show-nr-samples  a Samples column\n"
 		"      --show-total-period  a Period column\n"
+		"      --time-quantum T  the time key's step: N[ns|us|ms|s] (100ms)\n"
+		"      --ns             the time key in nanoseconds\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
 		"                       the self period in the kernel, in user space\n"
 		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
@@ -460,6 +466,34 @@ parse_int_opt(const char *opt, const char *arg)
 	return (int32_t)v;
 }
 
+/* perf's parse_time_quantum(): a number of ns, s, ms or us; not 0 */
+static uint64_t
+parse_time_quantum(const char *arg)
+{
+	static const struct { const char *unit; uint64_t ns; } units[] = {
+		{ "", 1 }, { "ns", 1 }, { "us", 1000 }, { "ms", 1000000 },
+		{ "s", 1000000000 },
+	};
+	char *end;
+	uint64_t v;
+
+	errno = 0;
+	v = strtoull(arg, &end, 0);
+	if (end == arg || errno || arg[0] == '-')
+		die(2, "--time-quantum: cannot parse '%s'", arg);
+	if (!v)
+		die(2, "--time-quantum: the quantum cannot be 0");
+	while (*end == ' ' || *end == '\t')
+		end++;
+	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+		if (!strcmp(end, units[i].unit)) {
+			if (v > UINT64_MAX / units[i].ns)
+				die(2, "--time-quantum: '%s' is too long", arg);
+			return v * units[i].ns;
+		}
+	die(2, "--time-quantum: cannot parse '%s'", arg);
+}
+
 static bool
 word_is(const char *p, size_t n, const char *word)
 {
@@ -618,6 +652,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_SHOW_CPU_UTIL:
 		r->hist.show_cpu_util = true;
+		break;
+	case OPT_TIME_QUANTUM:
+		r->hist.time_quantum = parse_time_quantum(optarg);
+		break;
+	case OPT_NS:
+		r->hist.time_ns = true;
 		break;
 	case OPT_SYMBOL_FILTER:
 		r->hist.symbol_filter = optarg;

@@ -31,6 +31,7 @@ struct rep_hent {
 	const char *srcline;
 	const char *srcfile;
 	uint64_t ip;
+	uint64_t time;				/* the time key's: down to the quantum */
 	int32_t tid;
 	int32_t cpu;
 	int32_t socket;
@@ -126,6 +127,7 @@ struct rep_stacks {
 	uint64_t seq;			/* samples added */
 	uint64_t epoch;			/* replays so far (older tokens are stale) */
 	bool with_cpu;			/* the CPU is part of a stack */
+	uint64_t time_quantum;		/* with the time key, its step is too */
 };
 
 /* Tree additions noted during a replay (hist.c, jobs_run). */

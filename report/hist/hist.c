@@ -21,10 +21,17 @@
 #include "report/hist/hist-int.h"
 
 /* A stack's words: a head, then the sample's location and its chain. */
-#define STACK_HEAD	5
+#define STACK_HEAD	6
 #define STACK_FRAME	7
 /* Past this, the stacks go into the histograms before more are added. */
 #define STACKS_MAX_WORDS	((size_t)16 << 20)
+
+/* perf's hist_time(): the time key's value; 0 without the key */
+static uint64_t
+stack_time(const struct rep_stacks *st, uint64_t time)
+{
+	return st->time_quantum ? time - time % st->time_quantum : 0;
+}
 
 static uint64_t *
 stack_scratch(struct rep_stacks *st, size_t nw)
@@ -82,6 +89,7 @@ stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
 	head[1] = (uintptr_t)s->thread;
 	head[2] = (uintptr_t)s->comm;
 	head[3] = st->with_cpu ? s->cpu : 0;
+	head[5] = stack_time(st, s->time);
 	end = frame_put(w + STACK_HEAD, &s->self);
 	for (i = 0; i < s->nr_chain; i++) {
 		if (hide_unresolved && !s->chain[i].sym)
@@ -331,6 +339,7 @@ stacks_replay(struct rep_report *rep)
 		s.thread = (const struct ses_thread *)(uintptr_t)w[1];
 		s.comm = (const char *)(uintptr_t)w[2];
 		s.cpu = (uint32_t)w[3];
+		s.time = w[5];
 		s.period = k->period;
 		frame_get(w + STACK_HEAD, &s.self);
 		for (c = 0; c < nr; c++)
@@ -548,6 +557,9 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		rep->nr_cpu_socket = nr_cpu_socket;
 	}
 	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
+	if (rep->has_key[REP_DIM_TIME])
+		rep->stacks.time_quantum = opts->hist.time_quantum ?
+			opts->hist.time_quantum : 100000000;
 	if (rep->has_key[REP_DIM_PARENT])
 		rep->parent_re_ok = regcomp(&rep->parent_re,
 					    opts->hist.parent_re ?
@@ -776,6 +788,7 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	k->ip = ip;
 	k->level = l->level;
 	k->cpu = (int32_t)s->cpu;
+	k->time = stack_time(&rep->stacks, s->time);
 	k->socket = s->cpu < rep->nr_cpu_socket ? rep->cpu_socket[s->cpu] : -1;
 	if (rep->has_key[REP_DIM_SRCLINE])
 		k->srcline = loc_srcline(rep, l, ip);
@@ -811,18 +824,20 @@ cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
 
 /*
  * perf compares a frame with the entries this sample credited through a
- * scratch entry that lacks the socket (0 there, not the sample's), so
- * with the socket key a frame is never a duplicate of an entry whose
- * socket is not 0 and gets credited again: kept as is.
+ * scratch entry that lacks the socket and the time (0 there, not the
+ * sample's), so with either key a frame is never a duplicate of an
+ * entry whose socket or time is not 0 and gets credited again (the
+ * sample's own entry too): kept as is.
  */
 static bool
-is_socket_dup(const struct rep_report *rep, const struct rep_hist *h,
-	      size_t nr, const struct rep_hent *key)
+is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
+	       size_t nr, const struct rep_hent *key)
 {
 	struct rep_hent tmp = *key;
 	size_t i;
 
 	tmp.socket = 0;
+	tmp.time = 0;
 	for (i = 0; i < nr; i++)
 		if (rep_hent_cmp(rep, &h->ents[rep->cache[i]], &tmp) == 0)
 			return true;
@@ -860,8 +875,8 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		key.level = level;
 		key.parent = self_key->parent;
 		key.filtered = self_key->filtered;
-		if (rep->has_key[REP_DIM_SOCKET]) {
-			if (is_socket_dup(rep, h, nr_cache, &key))
+		if (rep->has_key[REP_DIM_SOCKET] || rep->has_key[REP_DIM_TIME]) {
+			if (is_scratch_dup(rep, h, nr_cache, &key))
 				continue;
 			idx = hist_findnew(rep, h, &key);
 		} else {
@@ -995,6 +1010,8 @@ rep_report_add_again(struct rep_report *rep, uint64_t tok,
 	if (!idx || idx > st->nr)
 		die(1, "internal error: stack token %u of %zu", idx, st->nr);
 	k = &st->v[idx - 1];
+	if (st->words[k->off + 5] != stack_time(st, s->time))
+		return false;	/* another time step: a stack of its own */
 	st->seq++;
 	k->period += s->period;
 	k->count++;

@@ -29,6 +29,7 @@ enum rep_dim {
 	REP_DIM_SRCFILE,
 	REP_DIM_SYM_SIZE,	/* the symbol's size; entries of one size are one */
 	REP_DIM_DSO_SIZE,	/* the map's size */
+	REP_DIM_TIME,		/* the sample's time, down to --time-quantum */
 	/* the branch keys (branch mode only; report/hist/branch.c) */
 	REP_DIM_DSO_FROM,
 	REP_DIM_DSO_TO,
@@ -116,6 +117,8 @@ struct rep_hist_opts {
 	 * collapses entries (comm, tid): --symbol-filter (a part of the
 	 * symbol's name, on the first event's entries) and --socket-filter
 	 */
+	uint64_t time_quantum;		/* the time key's step, ns (0: 100 ms) */
+	bool time_ns;			/* --ns: the time key in nanoseconds */
 	const char *symbol_filter;	/* NULL: none */
 	bool has_socket_filter;
 	int32_t socket_filter;

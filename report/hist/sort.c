@@ -189,6 +189,14 @@ dso_size_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	return rep_sign64(map_size(r) - map_size(l));
 }
 
+static int
+time_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	 const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64((int64_t)(r->time - l->time));
+}
+
 const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_COMM] = { "comm", "Command", comm_cmp, comm_sort },
 	[REP_DIM_PID] = { "pid", "    Pid:Command", pid_cmp, NULL },
@@ -201,6 +209,7 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_SRCFILE] = { "srcfile", "Source File", srcfile_cmp, NULL },
 	[REP_DIM_SYM_SIZE] = { "symbol_size", "Symbol size", sym_size_cmp, NULL },
 	[REP_DIM_DSO_SIZE] = { "dso_size", "DSO size", dso_size_cmp, NULL },
+	[REP_DIM_TIME] = { "time", "Time", time_cmp, NULL },
 	[REP_DIM_DSO_FROM] = { "dso_from", "Source Shared Object", rep_br_dso_from_cmp, NULL },
 	[REP_DIM_DSO_TO] = { "dso_to", "Target Shared Object", rep_br_dso_to_cmp, NULL },
 	[REP_DIM_SYM_FROM] = { "symbol_from", "Source Symbol", rep_br_sym_from_cmp, NULL },
@@ -429,7 +438,7 @@ hash_dso(const struct rep_report *rep, struct sym_dso *dso)
 uint64_t
 rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 {
-	uint64_t v[14];
+	uint64_t v[15];
 	size_t n = 0;
 
 	if (rep->has_key[REP_DIM_COMM])
@@ -462,6 +471,8 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = (uint64_t)sym_size(e);
 	if (rep->has_key[REP_DIM_DSO_SIZE])
 		v[n++] = (uint64_t)map_size(e);
+	if (rep->has_key[REP_DIM_TIME])
+		v[n++] = e->time;
 	if (e->branch)
 		v[n++] = rep_branch_hash(rep, e);
 	return XXH3_64bits(v, n * sizeof(v[0]));
@@ -500,11 +511,25 @@ size_snprint(char *buf, size_t size, int w, bool known, int64_t v)
 		snprintf(buf, size, "%*s", w, "unknown");
 }
 
+/* perf's timestamp__scnprintf_usec (or _nsec with --ns), cut to w */
+static void
+time_snprint(char *buf, size_t size, int w, uint64_t t, bool ns)
+{
+	char text[48];
+
+	if (ns)
+		snprintf(text, sizeof(text), "%" PRIu64 ".%09" PRIu64,
+			 t / 1000000000, t % 1000000000);
+	else
+		snprintf(text, sizeof(text), "%" PRIu64 ".%06" PRIu64,
+			 t / 1000000000, t % 1000000000 / 1000);
+	snprintf(buf, size, "%-.*s", w, text);
+}
+
 void
 rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 		const struct rep_hent *e, int w, char *buf, size_t size)
 {
-	(void)rep;
 	switch (d) {
 	case REP_DIM_COMM:
 		snprintf(buf, size, "%-*.*s", w, w, e->comm);
@@ -541,6 +566,9 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 		break;
 	case REP_DIM_DSO_SIZE:
 		size_snprint(buf, size, w, e->map != NULL, map_size(e));
+		break;
+	case REP_DIM_TIME:
+		time_snprint(buf, size, w, e->time, rep->o.hist.time_ns);
 		break;
 	default:
 		rep_branch_snprint(rep, d, e, w, buf, size);
@@ -584,6 +612,7 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		grow(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
 	if (e->srcfile)
 		grow(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
+	grow(len, REP_DIM_TIME, rep->o.hist.time_ns ? 16 : 12);
 	grow(len, REP_DIM_CPU, 3);
 	grow(len, REP_DIM_SOCKET, 6);
 	rep_branch_calc_len(rep, e, len);
