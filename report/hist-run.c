@@ -140,6 +140,9 @@ struct run {
 	/* the histogram's token of each stack id (0: none yet) */
 	uint64_t *stack_tok;
 	size_t cap_tok;
+	/* --switch-on/--switch-off: their evsels (-1: none), and the state */
+	long on, off;
+	bool discarding;
 };
 
 static bool
@@ -205,6 +208,62 @@ on_sample(struct run *run, const struct ses_sample *s)
 	progress_tick(run);
 }
 
+/* perf's evswitch__discard(): whether the sample of evsel is dropped */
+static bool
+evswitch_discard(struct run *run, unsigned int evsel)
+{
+	if (run->on >= 0 && run->discarding) {
+		if ((long)evsel != run->on)
+			return true;
+		run->discarding = false;
+		return !run->o->show_on_off;
+	}
+	if (run->off >= 0 && !run->discarding && (long)evsel == run->off) {
+		run->discarding = true;
+		return !run->o->show_on_off;
+	}
+	return false;
+}
+
+/* The evsel perf's evlist__find_evsel_by_str() finds for name, or -1. */
+static long
+evsel_by_name(struct pd_reader *r, const char *name)
+{
+	size_t i, n = pd_reader_nr_evsels(r);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(pd_evsel_name(pd_reader_evsel(r, i)), name))
+			return (long)i;
+	return -1;
+}
+
+/* perf's evswitch__init(): both events must be in the file. */
+static int
+evswitch_setup(struct run *run, char *err, size_t errsz)
+{
+	const struct rep_report_opts *o = run->o;
+
+	run->on = run->off = -1;
+	if (o->switch_on) {
+		run->on = evsel_by_name(run->r, o->switch_on);
+		if (run->on < 0) {
+			snprintf(err, errsz, "--switch-on: no event '%s' in "
+				 "the file", o->switch_on);
+			return -1;
+		}
+		run->discarding = true;
+	}
+	if (o->switch_off) {
+		run->off = evsel_by_name(run->r, o->switch_off);
+		if (run->off < 0) {
+			snprintf(err, errsz, "--switch-off: no event '%s' in "
+				 "the file", o->switch_off);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 static uint64_t *
 stack_tok_slot(struct run *run, uint64_t id)
 {
@@ -241,9 +300,12 @@ run_sample(struct run *run, struct ses_session *sess, struct ses_event *ev)
 		run_setup(run);
 	if (!s->stack_id) {
 		while (ses_read_split(sess, s, &pos, &one))
-			on_sample(run, &one);
+			if (!evswitch_discard(run, one.evsel))
+				on_sample(run, &one);
 		return 0;
 	}
+	if (evswitch_discard(run, s->evsel))
+		return 0;
 	tok = stack_tok_slot(run, s->stack_id);
 	if (!s->resolved) {
 		if (*tok && rep_report_add_again(run->rep, *tok, s)) {
@@ -431,6 +493,11 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		return 1;
 	}
 	o->pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
+	/* before anything is printed, as perf's evswitch__init() */
+	if (evswitch_setup(&run, errbuf, sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
 	rep_report_print_head(out, o);
 	if (rep_branch_check_file(o, r, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);

@@ -103,6 +103,10 @@ enum {
 	OPT_SHOW_CPU_UTIL,
 	OPT_TIME_QUANTUM,
 	OPT_NS,
+	OPT_GROUP_SORT_IDX,
+	OPT_SWITCH_ON,
+	OPT_SWITCH_OFF,
+	OPT_SHOW_ON_OFF,
 };
 
 static const struct option long_options[] = {
@@ -126,6 +130,10 @@ static const struct option long_options[] = {
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
+	{ "group-sort-idx",	required_argument, NULL, OPT_GROUP_SORT_IDX },
+	{ "switch-on",		required_argument, NULL, OPT_SWITCH_ON },
+	{ "switch-off",		required_argument, NULL, OPT_SWITCH_OFF },
+	{ "show-on-off-events",	no_argument,       NULL, OPT_SHOW_ON_OFF },
 	{ "percent-limit",	required_argument, NULL, OPT_PERCENT_LIMIT },
 	{ "percentage",		required_argument, NULL, OPT_PERCENTAGE },
 	{ "children",		no_argument,       NULL, OPT_CHILDREN },
@@ -285,7 +293,12 @@ usage(FILE *out)
 		"                       several ranges separated by spaces; or\n"
 		"                       percentages: 10%%/2, 0%%-10%%,30%%-40%%, 50%%)\n"
 		"  -C, --cpu LIST       only samples on these CPUs (\"0-3,7\")\n"
+		"      --switch-on EVENT, --switch-off EVENT  only the samples\n"
+		"                       after one of EVENT (on) and before one of\n"
+		"                       EVENT (off); --show-on-off-events keeps\n"
+		"                       the samples of those two events\n"
 		"      --group          show the events as one group\n"
+		"      --group-sort-idx N  sort a group's entries by member N first\n"
 		"      --no-group       show each event of a group on its own\n"
 		"      --symfs DIR      look for binaries under DIR\n"
 		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
@@ -659,6 +672,22 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NS:
 		r->hist.time_ns = true;
 		break;
+	case OPT_SWITCH_ON:
+		r->switch_on = optarg;
+		break;
+	case OPT_SWITCH_OFF:
+		r->switch_off = optarg;
+		break;
+	case OPT_SHOW_ON_OFF:
+		r->show_on_off = true;
+		break;
+	case OPT_GROUP_SORT_IDX: {
+		int32_t idx = parse_int_opt("--group-sort-idx", optarg);
+
+		/* perf: an index that is no member sorts by the leader */
+		r->hist.group_sort_idx = idx > 0 ? (unsigned int)idx : 0;
+		break;
+	}
 	case OPT_SYMBOL_FILTER:
 		r->hist.symbol_filter = optarg;
 		break;

@@ -35,6 +35,13 @@ struct rep_report_opts {
 	bool no_inline;			/* --no-inline */
 	bool pipe;			/* set by rep_report_run(): a pipe-mode input */
 	struct rep_hdr *hdr;		/* --header: its printer (inspect.h), or NULL */
+	/*
+	 * --switch-on/--switch-off: samples are dropped until a sample of
+	 * the on event, and after one of the off event until the next on;
+	 * the on and off events' own samples too, unless show_on_off
+	 */
+	const char *switch_on, *switch_off;
+	bool show_on_off;
 	bool group;			/* groups as one section (default; --no-group) */
 	bool group_set;			/* --group or --no-group given */
 	bool quiet;

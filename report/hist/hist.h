@@ -100,6 +100,7 @@ struct rep_hist_opts {
 	bool show_nr;
 	bool show_period;
 	bool show_cpu_util;		/* --show-cpu-utilization: sys and usr */
+	unsigned int group_sort_idx;	/* --group-sort-idx: a member first */
 	bool no_branch_stack;
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */

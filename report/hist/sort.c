@@ -299,21 +299,43 @@ field_cmp(uint64_t a, uint64_t b)
 	return (a > b) - (a < b);
 }
 
-/* perf's __hpp__sort: the leader's value, then each member's. */
 static int
-hpp_sort_members(const struct rep_hist *h, size_t a, size_t b, size_t off)
+member_cmp(const struct rep_hval *va, const struct rep_hval *vb,
+	   unsigned int m, size_t off)
+{
+	uint64_t x, y;
+
+	memcpy(&x, (const char *)&va[m] + off, sizeof(x));
+	memcpy(&y, (const char *)&vb[m] + off, sizeof(y));
+	return field_cmp(x, y);
+}
+
+/*
+ * perf's __hpp__sort: the leader's value, then each member's.  With
+ * --group-sort-idx N, perf's __hpp__group_sort_idx: member N's, then the
+ * other members' and never the leader's; for an N that is no member
+ * (and no group), the leader's alone.
+ */
+static int
+hpp_sort_members(const struct rep_report *rep, const struct rep_hist *h,
+		 size_t a, size_t b, size_t off)
 {
 	const struct rep_hval *va = &h->vals[a * h->nr_members];
 	const struct rep_hval *vb = &h->vals[b * h->nr_members];
-	unsigned int m;
+	unsigned int idx = rep->o.hist.group_sort_idx, m;
 	int c;
 
+	if (idx && idx < h->nr_members) {
+		c = member_cmp(va, vb, idx, off);
+		for (m = 1; !c && m < h->nr_members; m++)
+			if (m != idx)
+				c = member_cmp(va, vb, m, off);
+		return c;
+	}
+	if (idx)
+		return member_cmp(va, vb, 0, off);
 	for (m = 0; m < h->nr_members; m++) {
-		uint64_t x, y;
-
-		memcpy(&x, (const char *)&va[m] + off, sizeof(x));
-		memcpy(&y, (const char *)&vb[m] + off, sizeof(y));
-		c = field_cmp(x, y);
+		c = member_cmp(va, vb, m, off);
 		if (c)
 			return c;
 	}
@@ -351,18 +373,18 @@ dim_sort(const struct rep_report *rep, const struct rep_hist *h,
 
 	switch (d) {
 	case REP_DIM_OVERHEAD:
-		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, period));
+		return hpp_sort_members(rep, h, a, b, offsetof(struct rep_hval, period));
 	case REP_DIM_CHILDREN:
 		return children_sort(rep, h, a, b);
 	case REP_DIM_SAMPLE:
-		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, nr));
+		return hpp_sort_members(rep, h, a, b, offsetof(struct rep_hval, nr));
 	case REP_DIM_PERIOD:
-		return hpp_sort_members(h, a, b, offsetof(struct rep_hval, period));
+		return hpp_sort_members(rep, h, a, b, offsetof(struct rep_hval, period));
 	case REP_DIM_OVERHEAD_SYS:
 	case REP_DIM_OVERHEAD_US:
 	case REP_DIM_OVERHEAD_GUEST_SYS:
 	case REP_DIM_OVERHEAD_GUEST_US:
-		return hpp_sort_members(h, a, b,
+		return hpp_sort_members(rep, h, a, b,
 			offsetof(struct rep_hval, mode_period) +
 			(size_t)(d - REP_DIM_OVERHEAD_SYS) * sizeof(uint64_t));
 	default:
