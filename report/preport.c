@@ -107,6 +107,7 @@ enum {
 	OPT_SWITCH_ON,
 	OPT_SWITCH_OFF,
 	OPT_SHOW_ON_OFF,
+	OPT_IGNORE_CALLEES,
 };
 
 static const struct option long_options[] = {
@@ -127,6 +128,7 @@ static const struct option long_options[] = {
 	{ "fields",		required_argument, NULL, 'F' },
 	{ "show-nr-samples",	no_argument,       NULL, 'n' },
 	{ "show-total-period",	no_argument,       NULL, OPT_SHOW_PERIOD },
+	{ "field-separator",	required_argument, NULL, 't' },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
@@ -145,6 +147,7 @@ static const struct option long_options[] = {
 	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
 	{ "stitch-lbr",		no_argument,       NULL, OPT_STITCH_LBR },
 	{ "parent",		required_argument, NULL, 'p' },
+	{ "ignore-callees",	required_argument, NULL, OPT_IGNORE_CALLEES },
 	{ "comms",		required_argument, NULL, OPT_COMMS },
 	{ "pid",		required_argument, NULL, OPT_PID },
 	{ "tid",		required_argument, NULL, OPT_TID },
@@ -257,6 +260,8 @@ usage(FILE *out)
 		"      --show-total-period  a Period column\n"
 		"      --time-quantum T  the time key's step: N[ns|us|ms|s] (100ms)\n"
 		"      --ns             the time key in nanoseconds\n"
+		"  -t, --field-separator SEP  columns separated by SEP, not padded\n"
+		"                       (its first character in a key turns to '.')\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
 		"                       the self period in the kernel, in user space\n"
 		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
@@ -276,6 +281,8 @@ usage(FILE *out)
 		"                       the calls of the thread's previous sample\n"
 		"  -x, --exclude-other  only entries whose parent matched (the\n"
 		"                       parent key, or -p, names one)\n"
+		"      --ignore-callees REGEX  a frame whose symbol matches is the\n"
+		"                       sample's own, its callees left out\n"
 		"  -p, --parent REGEX   the parent sort key's pattern\n"
 		"                       (default ^sys_|^do_page_fault)\n"
 		"  -c, --comms LIST     only these commands\n"
@@ -531,9 +538,9 @@ check_percent_type(const char *arg)
 }
 
 
-/* perf's message for a --parent pattern regcomp(3) refuses */
+/* perf's message for a --parent (--ignore-callees) pattern regcomp refuses */
 static void
-check_parent_re(const char *pattern)
+check_parent_re(const char *what, const char *pattern)
 {
 	char why[256];
 	regex_t re;
@@ -544,7 +551,7 @@ check_parent_re(const char *pattern)
 		return;
 	}
 	regerror(err, &re, why, sizeof(why));
-	die(2, "Invalid regex: %s\n%s", pattern, why);
+	die(2, "%s: %s\n%s", what, pattern, why);
 }
 
 static bool
@@ -620,8 +627,12 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->stitch_lbr = true;
 		break;
 	case 'p':
-		check_parent_re(optarg);
+		check_parent_re("Invalid regex", optarg);
 		r->hist.parent_re = optarg;
+		break;
+	case OPT_IGNORE_CALLEES:
+		check_parent_re("Invalid --ignore-callees regex", optarg);
+		r->hist.ignore_callees = optarg;
 		break;
 	case OPT_GROUP:
 		r->group = true;
@@ -662,6 +673,14 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case 'x':
 		r->hist.exclude_other = true;
+		break;
+	case 't':
+		if (!*optarg)
+			die(2, "-t: the separator is empty");
+		/* perf prints its two first lines, says so and exits 0 */
+		if (*optarg == '.')
+			die(2, "-t: '.' is the only separator perf refuses");
+		r->out.field_sep = optarg;
 		break;
 	case OPT_SHOW_CPU_UTIL:
 		r->hist.show_cpu_util = true;
@@ -736,7 +755,7 @@ parse_args(int argc, char **argv, struct options *o)
 	o->color_mode = -3;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
-	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:",
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:t:",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
 			check_abbrev(argc, argv, long_options[idx].name);

@@ -156,6 +156,8 @@ struct rep_report {
 	uint64_t lost_samples;
 	regex_t parent_re;
 	bool parent_re_ok;
+	regex_t ignore_re;		/* --ignore-callees */
+	bool ignore_re_ok;
 	size_t *cache;			/* entries of the current sample */
 	size_t cache_cap;
 	struct u64map strings;		/* hash -> string made here */

@@ -566,6 +566,10 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 					    opts->hist.parent_re :
 					    "^sys_|^do_page_fault",
 					    REG_EXTENDED | REG_NOSUB) == 0;
+	if (opts->hist.ignore_callees)
+		rep->ignore_re_ok = regcomp(&rep->ignore_re,
+					    opts->hist.ignore_callees,
+					    REG_EXTENDED | REG_NOSUB) == 0;
 	return rep;
 }
 
@@ -581,6 +585,8 @@ rep_report_free(struct rep_report *rep)
 		hist_free(rep->hists[i]);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
+	if (rep->ignore_re_ok)
+		regfree(&rep->ignore_re);
 	free(rep->hists);
 	free(rep->leader);
 	free(rep->member);
@@ -971,10 +977,43 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	return idx;
 }
 
+/*
+ * perf's --ignore-callees (add_callchain_ip()): walking the chain in the
+ * callchain order, a frame whose symbol matches forgets the frames walked
+ * before it and becomes the sample's own location; of several, the last
+ * one walked.  s itself when none matches, else tmp.
+ */
+static const struct ses_sample *
+ignore_callees(const struct rep_report *rep, const struct ses_sample *s,
+	       struct ses_sample *tmp)
+{
+	size_t n = s->nr_chain, k, at = SIZE_MAX;
+
+	if (!rep->ignore_re_ok)
+		return s;
+	for (k = 0; k < n; k++) {
+		size_t j = rep->caller ? n - 1 - k : k;
+		const struct sym_symbol *sym = s->chain[j].sym;
+
+		if (sym && !regexec(&rep->ignore_re, sym->name, 0, NULL, 0))
+			at = j;
+	}
+	if (at == SIZE_MAX)
+		return s;
+	*tmp = *s;
+	tmp->self = s->chain[at];
+	/* the chain is leaf first: callee order keeps the callers of at */
+	tmp->chain = rep->caller ? s->chain : s->chain + at;
+	tmp->nr_chain = rep->caller ? at + 1 : n - at;
+	return tmp;
+}
+
 uint64_t
 rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 {
+	struct ses_sample tmp;
 	struct rep_hist *h;
+	bool filtered;
 
 	if (s->evsel >= rep->nr_evsels || sample_skipped(rep, s) ||
 	    unresolved_hidden(rep, s))
@@ -985,7 +1024,8 @@ rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 	/* bound the memory the stacks take: into the histograms with them */
 	if (rep->stacks.nr_words > STACKS_MAX_WORDS)
 		stacks_replay(rep);
-	return stack_add(rep, s, sample_filtered(rep, s)) |
+	filtered = sample_filtered(rep, s);
+	return stack_add(rep, ignore_callees(rep, s, &tmp), filtered) |
 	       (uint64_t)rep->stacks.epoch << 32;
 }
 

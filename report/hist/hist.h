@@ -111,6 +111,7 @@ struct rep_hist_opts {
 	size_t nr_cols;
 	bool skip_first_frame;		/* -s starts with "sym" and no -F */
 	const char *parent_re;		/* --parent regex; NULL: perf's default */
+	const char *ignore_callees;	/* --ignore-callees regex, or NULL */
 	bool hide_unresolved;		/* -U: no sample nor frame without a symbol */
 	bool exclude_other;		/* -x: only entries with a parent */
 	/*

@@ -13,6 +13,12 @@ struct rep_out_opts {
 	double percent_limit;		/* --percent-limit: hide entries below */
 	bool relative;			/* --percentage relative */
 	bool color;			/* percentages coloured (--stdio-color) */
+	/*
+	 * -t: columns separated by this instead of padded with two spaces;
+	 * no dotted line, no colour in the columns, and the separator's
+	 * first character turned into '.' in keys (NULL: none)
+	 */
+	const char *field_sep;
 };
 
 struct rep_report;

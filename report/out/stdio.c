@@ -119,6 +119,7 @@ static void
 print_headers(FILE *out, const struct layout *lo)
 {
 	const struct rep_report *rep = lo->rep;
+	const char *sep = rep->o.out.field_sep;
 	bool first = true;
 	size_t i;
 	int j;
@@ -131,12 +132,17 @@ print_headers(FILE *out, const struct layout *lo)
 		if (rep->elide[d])
 			continue;
 		if (!first)
-			fputs("  ", out);
+			fputs(sep ? sep : "  ", out);
 		first = false;
 		if (rep_dim_is_hpp(d))
 			fprintf(out, "%*s", w, col_header(rep, d));
 		else
 			fprintf(out, "%-*.*s", w, w, col_header(rep, d));
+	}
+	/* perf prints no dotted line with a separator */
+	if (sep) {
+		fputc('\n', out);
+		return;
 	}
 	fputs("\n# ", out);
 	first = true;
@@ -194,7 +200,9 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 {
 	const struct rep_hist *h = lo->h;
 	bool percent = hpp_is_percent(d);
-	int len = hpp_len(d) - (percent ? 2 : 1);
+	bool sep = lo->rep->o.out.field_sep != NULL;
+	/* perf's hpp__fmt: with a separator, no width (1) */
+	int len = sep ? 1 : hpp_len(d) - (percent ? 2 : 1);
 	unsigned int m;
 	char buf[64];
 
@@ -215,7 +223,7 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 				p = 100.0 * (double)v / (double)lo->total[m];
 
 			snprintf(buf, sizeof(buf), " %*.2f%%", len, p);
-			if (lo->rep->o.out.color) {
+			if (lo->rep->o.out.color && !sep) {
 				char plain[64];
 
 				memcpy(plain, buf, sizeof(plain));
@@ -228,13 +236,23 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 	}
 }
 
+/* perf's repsep_snprintf(): the separator's character in a key is a '.' */
+static void
+dot_out_sep(char *text, char c)
+{
+	for (char *p = text; (p = strchr(p, c)) != NULL; p++)
+		*p = '.';
+}
+
 /* buf holds lo->linesz bytes (the line), text lo->linesz + 64 (one column). */
 static void
 print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 		 char *text)
 {
 	const struct rep_report *rep = lo->rep;
+	const char *sep = rep->o.out.field_sep;
 	struct line l = { .buf = buf, .size = lo->linesz, .len = 0 };
+	bool first = true;
 	size_t i;
 
 	buf[0] = '\0';
@@ -245,15 +263,26 @@ print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 
 		if (rep->elide[d])
 			continue;
-		/* perf starts every column, the first too, with two spaces */
-		line_add(&l, "  ");
+		/*
+		 * perf starts every column, the first too, with two spaces;
+		 * a separator goes between columns only
+		 */
+		if (!sep)
+			line_add(&l, "  ");
+		else if (!first)
+			line_add(&l, sep);
+		first = false;
 		before = l.len;
 		if (rep_dim_is_hpp(d)) {
 			hpp_entry(&l, lo, d, e);
-			continue;
+		} else {
+			rep_dim_snprint(rep, d, &lo->h->ents[e], w, text,
+					lo->linesz + 64);
+			if (sep)
+				dot_out_sep(text, sep[0]);
+			line_add(&l, text);
 		}
-		rep_dim_snprint(rep, d, &lo->h->ents[e], w, text, lo->linesz + 64);
-		line_add(&l, text);
+		/* hist_entry__snprintf_alignment(): all but the last column */
 		if (i + 1 < rep->o.hist.nr_cols) {
 			while (l.len - before < (size_t)w && l.len + 1 < l.size)
 				line_add(&l, " ");
@@ -287,6 +316,7 @@ print_callchain(FILE *out, const struct layout *lo, size_t e)
 			       cumulating(rep) ? v->acc : v->period);
 	po.skip_first = rep->o.hist.skip_first_frame;
 	po.color = rep->o.out.color;
+	po.field_sep = rep->o.out.field_sep;
 	po.threshold_total = rep->o.out.relative ? h->cc_period_vis[0] :
 		h->cc_period[0];
 	rep_cc_print(out, h->ents[e].cc, &po);
@@ -320,7 +350,7 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 	 * unused without colours: a line longer than its columns (an
 	 * inline frame's " (inlined)") is cut that much later.
 	 */
-	lo->linesz = 3 + 1 + 8 * (24 + 4);
+	lo->linesz = 3 + 1 + (rep->o.out.field_sep ? 0 : 8 * (24 + 4));
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
 		lo->width[i] = col_width(lo, rep->o.hist.cols[i]);
 		if (rep->elide[rep->o.hist.cols[i]])
