@@ -46,6 +46,7 @@ struct options {
 	bool mmaps;		/* --mmaps: --tasks with each task's maps */
 	int color_mode;		/* --stdio-color (term_color_mode()); -3: none */
 	bool no_pager;
+	bool has_prefix, has_prefix_strip;	/* annotation's, checked only */
 	bool keep_empty;	/* --no-skip-empty */
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
@@ -108,6 +109,9 @@ enum {
 	OPT_SWITCH_OFF,
 	OPT_SHOW_ON_OFF,
 	OPT_IGNORE_CALLEES,
+	OPT_PREFIX,
+	OPT_PREFIX_STRIP,
+	OPT_PRETTY,
 };
 
 static const struct option long_options[] = {
@@ -159,6 +163,9 @@ static const struct option long_options[] = {
 	{ "samples",		required_argument, NULL, OPT_SAMPLES },
 	{ "ignore-vmlinux",	no_argument,       NULL, OPT_IGNORE_VMLINUX },
 	{ "demangle-kernel",	no_argument,       NULL, OPT_DEMANGLE_KERNEL },
+	{ "prefix",		required_argument, NULL, OPT_PREFIX },
+	{ "prefix-strip",	required_argument, NULL, OPT_PREFIX_STRIP },
+	{ "pretty",		required_argument, NULL, OPT_PRETTY },
 	{ "time",		required_argument, NULL, OPT_TIME },
 	{ "cpu",		required_argument, NULL, 'C' },
 	{ "group",		no_argument,       NULL, OPT_GROUP },
@@ -311,7 +318,8 @@ usage(FILE *out)
 		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
 		"                       --vmlinux, a vmlinux image, is refused)\n"
 		"      --percent-type TYPE, --samples N, --ignore-vmlinux,\n"
-		"      --demangle-kernel  accepted as perf report takes them; they\n"
+		"      --demangle-kernel, --prefix DIR, --prefix-strip N,\n"
+		"      --pretty KEY     accepted as perf report takes them; they\n"
 		"                       change nothing it prints with --stdio\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym when it exists\n"
@@ -664,6 +672,13 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_IGNORE_VMLINUX:
 	case OPT_DEMANGLE_KERNEL:
+	case OPT_PRETTY:	/* perf takes any key */
+		break;
+	case OPT_PREFIX:
+		o->has_prefix = true;
+		break;
+	case OPT_PREFIX_STRIP:
+		o->has_prefix_strip = true;
 		break;
 	case 'G':
 		o->inverted = true;
@@ -826,6 +841,8 @@ parse_args(int argc, char **argv, struct options *o)
 	}
 	if (optind < argc)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
+	if (o->has_prefix_strip && !o->has_prefix)
+		die(2, "--prefix-strip requires --prefix");
 	/* perf applies -G after every -g: caller order whatever they said */
 	if (o->inverted) {
 		o->rep.cc.param.caller = true;
