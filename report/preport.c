@@ -33,6 +33,7 @@ enum mode {
 	MODE_ARCHIVE,		/* --archive and/or --perf-archive */
 	MODE_UNWIND_STATS,	/* --unwind-stats */
 	MODE_TASKS,		/* --tasks, --mmaps */
+	MODE_EVLIST,		/* --evlist[=KIND] */
 };
 
 struct options {
@@ -44,6 +45,7 @@ struct options {
 	bool quiet;
 	bool inverted;		/* -G: caller order */
 	bool mmaps;		/* --mmaps: --tasks with each task's maps */
+	enum rep_evlist_kind evlist;	/* --evlist's KIND */
 	int color_mode;		/* --stdio-color (term_color_mode()); -3: none */
 	bool no_pager;
 	bool has_prefix, has_prefix_strip;	/* annotation's, checked only */
@@ -112,6 +114,7 @@ enum {
 	OPT_PREFIX,
 	OPT_PREFIX_STRIP,
 	OPT_PRETTY,
+	OPT_EVLIST,
 };
 
 static const struct option long_options[] = {
@@ -182,6 +185,7 @@ static const struct option long_options[] = {
 	{ "skip-empty",		no_argument,       NULL, OPT_SKIP_EMPTY },
 	{ "no-skip-empty",	no_argument,       NULL, OPT_NO_SKIP_EMPTY },
 	{ "mmaps",		no_argument,       NULL, OPT_MMAPS },
+	{ "evlist",		optional_argument, NULL, OPT_EVLIST },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
@@ -239,6 +243,8 @@ usage(FILE *out)
 		"                       (--skip-empty: not, the default)\n"
 		"      --tasks          the threads, as a tree under their parents\n"
 		"      --mmaps          --tasks with each thread's memory maps\n"
+		"      --evlist[=KIND]  the events as perf evlist lists them: names\n"
+		"                       (default), verbose (-v), freq (-F), group (-g)\n"
 		"      --unwind-stats   how the --call-graph dwarf stacks unwound: where and\n"
 		"                       why those that stopped early stopped, per DSO\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
@@ -522,6 +528,26 @@ parse_time_quantum(const char *arg)
 	die(2, "--time-quantum: cannot parse '%s'", arg);
 }
 
+/* --evlist's KIND: perf evlist's plain, -v, -F or -g listing */
+static enum rep_evlist_kind
+parse_evlist_kind(const char *arg)
+{
+	static const char *const kinds[] = {
+		[REP_EVLIST_NAMES] = "names",
+		[REP_EVLIST_VERBOSE] = "verbose",
+		[REP_EVLIST_FREQ] = "freq",
+		[REP_EVLIST_GROUP] = "group",
+	};
+
+	if (!arg)
+		return REP_EVLIST_NAMES;
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (!strcmp(arg, kinds[i]))
+			return (enum rep_evlist_kind)i;
+	die(2, "--evlist: expected names, verbose, freq or group, not '%s'",
+	    arg);
+}
+
 static bool
 word_is(const char *p, size_t n, const char *word)
 {
@@ -803,6 +829,10 @@ parse_args(int argc, char **argv, struct options *o)
 			set_mode(o, MODE_TASKS, "--mmaps");
 			o->mmaps = true;
 			break;
+		case OPT_EVLIST:
+			set_mode(o, MODE_EVLIST, "--evlist");
+			o->evlist = parse_evlist_kind(optarg);
+			break;
 		case 'D':
 			set_mode(o, MODE_DUMP, "-D");
 			break;
@@ -944,6 +974,8 @@ run_one(struct options *o, struct pd_reader *r)
 		return run_archive(o, r);
 	case MODE_UNWIND_STATS:
 		return run_unwind_stats(o, r);
+	case MODE_EVLIST:
+		return rep_evlist_print(stdout, r, o->evlist);
 	case MODE_TASKS:
 		return rep_tasks_run(stdout, r, &o->rep, o->mmaps);
 	default:

@@ -29,7 +29,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-inline.test \
 	tests/report-tasks.test \
 	tests/terminal.test \
-	tests/report-stats-empty.test
+	tests/report-stats-empty.test \
+	tests/report-evlist.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh

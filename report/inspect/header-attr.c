@@ -2,11 +2,12 @@
 /*
  * report/inspect/header-attr.c - an event's attr as perf 6.1's
  * perf_event_attr__fprintf() prints it in the "# event :" lines of
- * --header-only.
+ * --header-only, and in perf evlist -v's lines.
  */
 #include "config.h"
 
 #include <inttypes.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "pdata/reader.h"
@@ -125,12 +126,18 @@ static const char *const flag_names[ATTR_FLAGS_61] = {
 struct attr_out {
 	FILE *out;
 	char buf[1024];
+	bool evlist;		/* perf evlist -v's " name: value", ',' between */
+	bool first;
 };
 
 static void
 attr_field(struct attr_out *a, const char *name)
 {
-	fprintf(a->out, ", %s = %s", name, a->buf);
+	if (!a->evlist)
+		fprintf(a->out, ", %s = %s", name, a->buf);
+	else
+		fprintf(a->out, "%s %s: %s", a->first ? "" : ",", name, a->buf);
+	a->first = false;
 }
 
 static void
@@ -170,10 +177,29 @@ attr_bits(struct attr_out *a, const char *name, uint64_t v,
 	attr_field(a, name);
 }
 
+static void attr_print(struct attr_out *ao, const struct pd_attr *attr);
+
 void
 rep_attr_print(FILE *out, const struct pd_attr *attr)
 {
 	struct attr_out a = { .out = out, .buf = "" };
+
+	attr_print(&a, attr);
+}
+
+void
+rep_attr_print_evlist(FILE *out, const struct pd_attr *attr)
+{
+	struct attr_out a = { .out = out, .buf = "", .evlist = true,
+			      .first = true };
+
+	attr_print(&a, attr);
+}
+
+static void
+attr_print(struct attr_out *ao, const struct pd_attr *attr)
+{
+	struct attr_out a = *ao;
 	unsigned int bit;
 
 	attr_unsigned(&a, "type", attr->type);

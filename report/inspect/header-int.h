@@ -53,6 +53,8 @@ rep_bit_test(const uint64_t *words, uint64_t bit)
 
 /* header-attr.c: perf_event_attr__fprintf() of perf 6.1 */
 void rep_attr_print(FILE *out, const struct pd_attr *attr);
+/* the same as perf evlist -v prints it: " type: 1, size: 128, ..." */
+void rep_attr_print_evlist(FILE *out, const struct pd_attr *attr);
 
 /* header-cpulist.c: perf_cpu_map__new() and cpu_map__snprint() */
 struct rep_cpu_range {

@@ -55,6 +55,15 @@ void rep_stats_count(struct rep_stats *st, struct pd_reader *r, const struct pd_
 void rep_stats_print_counts(FILE *out, struct pd_reader *r, const struct rep_stats *st);
 void rep_stats_free(struct rep_stats *st);
 
+/* --evlist[=KIND]: the events, as perf evlist [-v|-F|-g] prints them. */
+enum rep_evlist_kind {
+	REP_EVLIST_NAMES,
+	REP_EVLIST_VERBOSE,	/* -v: every attr field */
+	REP_EVLIST_FREQ,	/* -F: sample_freq= or sample_period= */
+	REP_EVLIST_GROUP,	/* -g: groups as {leader,member,...} */
+};
+int rep_evlist_print(FILE *out, struct pd_reader *r, enum rep_evlist_kind kind);
+
 /* -D / --dump-raw-trace: every record with its offset, size and fields. */
 /* color: the raw bytes in perf's colour (a terminal or its pager). */
 int rep_dump(FILE *out, struct pd_reader *r, bool keep_empty, bool color);

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause
 # report/inspect/: the modes that show a file as it is rather than a
-# report of it: --header-only [-I], --stats and -D.
+# report of it: --header-only [-I], --stats, --evlist and -D.
 
 # the header printer alone (pscript --header links it too)
 REP_HEADER_SRCS = \
@@ -19,6 +19,7 @@ REP_HEADER_SRCS = \
 REP_INSPECT_SRCS = \
 	$(REP_HEADER_SRCS) \
 	report/inspect/stats.c \
+	report/inspect/evlist.c \
 	report/inspect/dump.c \
 	report/inspect/dump-int.h \
 	report/inspect/dump-kernel.c \
