@@ -143,6 +143,7 @@ struct run {
 	/* --switch-on/--switch-off: their evsels (-1: none), and the state */
 	long on, off;
 	bool discarding;
+	struct rep_thread_values threads;	/* -T */
 };
 
 static bool
@@ -338,6 +339,27 @@ on_lost_samples(struct run *run, uint64_t lost)
 }
 
 /* Every event of the session into the histogram. */
+/*
+ * perf's process_read_event(): the record's first value (perf reads its
+ * fixed layout: a group's nr with PERF_FORMAT_GROUP), by the event's
+ * index and name.
+ */
+static void
+on_read(struct run *run, int evsel, const struct pd_ev_read *rd)
+{
+	struct pd_read_value v = { 0 };
+
+	if (rd->values.format & PD_FORMAT_GROUP)
+		v.value = rd->values.nr;
+	else
+		pd_read_value_get(&rd->values, 0, &v);
+	rep_thread_values_add(&run->threads, rd->pid, rd->tid,
+			      (uint64_t)evsel,
+			      pd_evsel_name(pd_reader_evsel(run->r,
+							    (size_t)evsel)),
+			      v.value);
+}
+
 static int
 run_session(struct run *run, struct ses_session *sess)
 {
@@ -355,6 +377,10 @@ run_session(struct run *run, struct ses_session *sess)
 		} else if (ev.rec->header.type == PD_RECORD_HEADER_FEATURE) {
 			/* perf prints a pipe's features as it reads them */
 			rep_header_feature(run->o->hdr, ev.rec);
+		} else if (ev.rec->header.type == PD_RECORD_READ &&
+			   ev.event && run->o->show_threads &&
+			   ev.rec->evsel >= 0) {
+			on_read(run, ev.rec->evsel, &ev.event->read);
 		}
 	}
 	return ret;
@@ -543,6 +569,9 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		print_report(&run, out);
 		if (run.bm)
 			rep_branch_mode_print_stats(run.bm, out);
+		if (o->show_threads)
+			rep_thread_values_print(out, &run.threads,
+						o->pretty_raw);
 	}
 	else if (!err)
 		error_msg("the %s data has no samples",
@@ -552,6 +581,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	rep_report_free(run.rep);
 	rep_branch_mode_free(run.bm);
 	groups_free(&run.g);
+	rep_thread_values_free(&run.threads);
 	free(run.stack_tok);
 	return err;
 }

@@ -136,6 +136,7 @@ static const struct option long_options[] = {
 	{ "show-nr-samples",	no_argument,       NULL, 'n' },
 	{ "show-total-period",	no_argument,       NULL, OPT_SHOW_PERIOD },
 	{ "field-separator",	required_argument, NULL, 't' },
+	{ "threads",		no_argument,       NULL, 'T' },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
@@ -273,6 +274,8 @@ usage(FILE *out)
 		"      --show-total-period  a Period column\n"
 		"      --time-quantum T  the time key's step: N[ns|us|ms|s] (100ms)\n"
 		"      --ns             the time key in nanoseconds\n"
+		"  -T, --threads        after the report, each thread's counts from\n"
+		"                       the READ records (perf record -s)\n"
 		"  -t, --field-separator SEP  columns separated by SEP, not padded\n"
 		"                       (its first character in a key turns to '.')\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
@@ -326,7 +329,8 @@ usage(FILE *out)
 		"      --percent-type TYPE, --samples N, --ignore-vmlinux,\n"
 		"      --demangle-kernel, --prefix DIR, --prefix-strip N,\n"
 		"      --pretty KEY     accepted as perf report takes them; they\n"
-		"                       change nothing it prints with --stdio\n"
+		"                       change nothing it prints with --stdio (but\n"
+		"                       --pretty raw changes -T's table)\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym when it exists\n"
 		"                       beside a regular input FILE)\n"
@@ -696,9 +700,11 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_SAMPLES:
 		(void)parse_int_opt("--samples", optarg);
 		break;
+	case OPT_PRETTY:	/* perf takes any key; raw changes -T's table */
+		r->pretty_raw = !strcmp(optarg, "raw");
+		break;
 	case OPT_IGNORE_VMLINUX:
 	case OPT_DEMANGLE_KERNEL:
-	case OPT_PRETTY:	/* perf takes any key */
 		break;
 	case OPT_PREFIX:
 		o->has_prefix = true;
@@ -714,6 +720,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case 'x':
 		r->hist.exclude_other = true;
+		break;
+	case 'T':
+		r->show_threads = true;
 		break;
 	case 't':
 		if (!*optarg)
@@ -796,7 +805,7 @@ parse_args(int argc, char **argv, struct options *o)
 	o->color_mode = -3;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
-	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:t:",
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:t:T",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
 			check_abbrev(argc, argv, long_options[idx].name);

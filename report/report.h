@@ -42,6 +42,8 @@ struct rep_report_opts {
 	 */
 	const char *switch_on, *switch_off;
 	bool show_on_off;
+	bool show_threads;		/* -T: the READ records' counts per thread */
+	bool pretty_raw;		/* --pretty raw: -T's raw table */
 	bool group;			/* groups as one section (default; --no-group) */
 	bool group_set;			/* --group or --no-group given */
 	bool quiet;
@@ -66,6 +68,23 @@ int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,
  */
 int rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 			 struct rep_report_opts *opts, const char *archive);
+
+/* -T: each thread's counts per event (thread-values.c). */
+struct rep_thread_values {
+	uint32_t *pid, *tid;
+	size_t nr_threads;
+	uint64_t *rawid;		/* the event's index */
+	const char **name;		/* the event's name (the reader's) */
+	size_t nr_counters;
+	uint64_t **value;		/* [thread][counter], summed */
+};
+void rep_thread_values_add(struct rep_thread_values *tv, uint32_t pid,
+			   uint32_t tid, uint64_t rawid, const char *name,
+			   uint64_t value);
+/* perf_read_values_display(): pretty, or raw (--pretty raw) */
+void rep_thread_values_print(FILE *out, const struct rep_thread_values *tv,
+			     bool raw);
+void rep_thread_values_free(struct rep_thread_values *tv);
 
 /*
  * --tasks (mmaps false) and --mmaps: the threads of the recording as a
