@@ -238,30 +238,29 @@ evsel_by_name(struct pd_reader *r, const char *name)
 	return -1;
 }
 
+/* The evsel of --switch-on/off's event into *idx (-1 for none given). */
+static int
+switch_event(struct run *run, const char *opt, const char *name, long *idx,
+	     char *err, size_t errsz)
+{
+	*idx = name ? evsel_by_name(run->r, name) : -1;
+	if (name && *idx < 0) {
+		snprintf(err, errsz, "%s: no event '%s' in the file", opt, name);
+		return -1;
+	}
+	return 0;
+}
+
 /* perf's evswitch__init(): both events must be in the file. */
 static int
 evswitch_setup(struct run *run, char *err, size_t errsz)
 {
-	const struct rep_report_opts *o = run->o;
-
-	run->on = run->off = -1;
-	if (o->switch_on) {
-		run->on = evsel_by_name(run->r, o->switch_on);
-		if (run->on < 0) {
-			snprintf(err, errsz, "--switch-on: no event '%s' in "
-				 "the file", o->switch_on);
-			return -1;
-		}
-		run->discarding = true;
-	}
-	if (o->switch_off) {
-		run->off = evsel_by_name(run->r, o->switch_off);
-		if (run->off < 0) {
-			snprintf(err, errsz, "--switch-off: no event '%s' in "
-				 "the file", o->switch_off);
-			return -1;
-		}
-	}
+	if (switch_event(run, "--switch-on", run->o->switch_on, &run->on,
+			 err, errsz) ||
+	    switch_event(run, "--switch-off", run->o->switch_off, &run->off,
+			 err, errsz))
+		return -1;
+	run->discarding = run->on >= 0;
 	return 0;
 }
 
