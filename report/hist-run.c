@@ -18,6 +18,7 @@
 #include "pdata/meta.h"
 #include "pdata/records.h"
 #include "report/hist/branch.h"
+#include "report/hist/mem.h"
 #include "report/hist/hist.h"
 #include "report/inspect/inspect.h"
 #include "report/report.h"
@@ -132,6 +133,9 @@ struct run {
 	struct groups g;
 	struct rep_report *rep;
 	struct rep_branch_mode *bm;	/* branch mode (branch.c), or NULL */
+	/* samples added one by one (mem.c): memory mode, value keys; or NULL */
+	struct rep_mem_mode *mm;
+	struct ses_session *sess;
 	uint64_t lost_samples;
 	bool has_callchain;
 	bool progress;			/* stderr is a terminal */
@@ -199,11 +203,32 @@ progress_tick(struct run *run)
 			(unsigned long long)run->nr_samples);
 }
 
+/* perf's sample__resolve_mem(), then the sample as one entry. */
+static void
+mem_add(struct run *run, const struct ses_sample *s)
+{
+	const struct pd_sample *ps = s->raw;
+	struct rep_mem *m;
+
+	if (run->o->hist.mem_mode && ps) {
+		m = rep_mem_next(run->mm);
+		ses_resolve_any(run->sess, s->thread, ps->ip, &m->iaddr);
+		ses_resolve(run->sess, s->thread, s->self.cpumode, ps->addr,
+			    &m->daddr);
+		m->data_src = ps->data_src;
+		m->phys_addr = ps->phys_addr;
+		m->data_page_size = ps->data_page_size;
+	}
+	rep_mem_add(run->mm, run->rep, s);
+}
+
 static void
 on_sample(struct run *run, const struct ses_sample *s)
 {
 	if (run->bm)
 		rep_branch_mode_add(run->bm, run->rep, s);
+	else if (run->mm)
+		mem_add(run, s);
 	else
 		rep_report_add(run->rep, s);
 	progress_tick(run);
@@ -509,11 +534,16 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		return 1;
 	}
 	sopts.branches = o->hist.branch_mode;
+	if (rep_mem_setup(o, errbuf, sizeof(errbuf))) {
+		error_msg("%s", errbuf);
+		return 1;
+	}
 	/* perf's --max-stack keeps the root end of the chain in caller order */
 	sopts.callchain_caller_order = o->cc.param.order_set ?
 		o->cc.param.caller : o->cc.children != 0;
 	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf)) ||
-	    rep_branch_check_dims(o, errbuf, sizeof(errbuf))) {
+	    rep_branch_check_dims(o, errbuf, sizeof(errbuf)) ||
+	    rep_mem_check_dims(o, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
 		return 1;
 	}
@@ -524,7 +554,8 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		return 1;
 	}
 	rep_report_print_head(out, o);
-	if (rep_branch_check_file(o, r, errbuf, sizeof(errbuf))) {
+	if (rep_branch_check_file(o, r, errbuf, sizeof(errbuf)) ||
+	    rep_mem_check_file(o, r, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
 		return 1;
 	}
@@ -551,9 +582,14 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		return 1;
 	}
 	run.bm = o->hist.branch_mode ? rep_branch_mode_new() : NULL;
+	if (!run.bm && rep_mem_direct(o)) {
+		run.mm = rep_mem_mode_new();
+		sopts.stack_ids = false;
+	}
 	rep_sym_opts_init(&so, r, o, archive);
 	syms = sym_ctx_new(&so);
 	sess = ses_new(r, syms, &sopts);
+	run.sess = sess;
 	err = run_session(&run, sess);
 	if (err < 0)
 		err = rep_session_error(r, sess);
@@ -579,6 +615,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	sym_ctx_free(syms);
 	rep_report_free(run.rep);
 	rep_branch_mode_free(run.bm);
+	rep_mem_mode_free(run.mm);
 	groups_free(&run.g);
 	rep_thread_values_free(&run.threads);
 	free(run.stack_tok);

@@ -85,6 +85,7 @@ enum {
 	OPT_DEMANGLE,
 	OPT_SHOW_PERIOD,
 	OPT_NO_BRANCH_STACK,
+	OPT_MEM_MODE,
 	OPT_NO_CALL_GRAPH,
 	OPT_ARCHIVE,
 	OPT_PERF_ARCHIVE,
@@ -191,6 +192,7 @@ static const struct option long_options[] = {
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
 	{ "no-branch-stack",	no_argument,       NULL, OPT_NO_BRANCH_STACK },
+	{ "mem-mode",		no_argument,       NULL, OPT_MEM_MODE },
 	{ "quiet",		no_argument,       NULL, 'q' },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
@@ -208,7 +210,7 @@ static const char *const perf_only_options[] = {
 	"disable-order", "disassembler-style",
 	"field-separator", "full-source-path", "group-sort-idx",
 	"hierarchy", "ignore-callees", "ignore-vmlinux",
-	"inline", "itrace", "mem-mode", "modules", "ns",
+	"inline", "itrace", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "socket-filter", "source",
@@ -342,6 +344,9 @@ usage(FILE *out)
 		"  -b, --branch-stack   one entry per branch of the branch stacks\n"
 		"                       (the default on files that have them)\n"
 		"      --no-branch-stack  report samples, not branch entries\n"
+		"      --mem-mode       memory accesses: one entry per sample of its\n"
+		"                       weight, by data source, TLB, data symbol...\n"
+		"                       (perf mem report is --mem-mode -n)\n"
 		"\n"
 		"Other:\n"
 		"      --stdio-color[=MODE]  colour the percentages: always (the\n"
@@ -777,6 +782,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_BRANCH_STACK:
 		r->hist.no_branch_stack = true;
 		r->hist.branch_stack = false;
+		break;
+	case OPT_MEM_MODE:
+		r->hist.mem_mode = true;
 		break;
 	case 'c':
 		parse_report_filter(o, OPT_COMMS, optarg);

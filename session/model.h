@@ -29,6 +29,13 @@ struct ses_map {
 	/* as the user MMAP record gave them (MMAP: executable, no inode) */
 	uint32_t prot, flags;	/* PROT_*, MAP_* */
 	uint64_t ino;		/* MMAP2's inode, 0 with a build-id */
+	/*
+	 * perf's dso id of the map: MMAP2's device, inode and generation,
+	 * read as perf reads them also when the record carries a build-id
+	 * in their place (its size, then its bytes); 0 for MMAP
+	 */
+	uint32_t id_maj, id_min;
+	uint64_t id_ino, id_ino_gen;
 };
 
 struct ses_thread {

@@ -78,6 +78,8 @@ struct mmap_args {
 	uint64_t start, len, pgoff;
 	uint32_t prot, flags;
 	uint64_t ino;
+	uint32_t id_maj, id_min;	/* perf's dso id (struct ses_map) */
+	uint64_t id_ino, id_ino_gen;
 	const char *name;
 	const uint8_t *id;
 	size_t id_size;
@@ -148,6 +150,10 @@ user_mmap(struct ses_session *s, struct mmap_args *a)
 	m->pub.prot = a->prot;
 	m->pub.flags = a->flags;
 	m->pub.ino = a->ino;
+	m->pub.id_maj = a->id_maj;
+	m->pub.id_min = a->id_min;
+	m->pub.id_ino = a->id_ino;
+	m->pub.id_ino_gen = a->id_ino_gen;
 	if (a->ino) {
 		uint64_t *first = u64map_slot(&s->dso_ino, (uintptr_t)dso);
 
@@ -157,6 +163,40 @@ user_mmap(struct ses_session *s, struct mmap_args *a)
 	ses_maps_insert_fixup(t->maps, m, &s->arena);
 	s->map_gen++;
 	return 0;
+}
+
+static uint64_t
+le_bytes(const uint8_t *p, size_t n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/*
+ * perf reads the dso id from the record's union whatever it holds: with
+ * a build-id, maj is its size byte and three zero bytes, min, ino and
+ * ino_generation its 20 bytes (read in this host's order, little-endian).
+ */
+static void
+mmap2_dso_id(const struct pd_ev_mmap2 *m, struct mmap_args *a)
+{
+	uint8_t id[PD_BUILD_ID_SIZE] = { 0 };
+
+	if (!m->has_build_id) {
+		a->id_maj = m->maj;
+		a->id_min = m->min;
+		a->id_ino = m->ino;
+		a->id_ino_gen = m->ino_generation;
+		return;
+	}
+	memcpy(id, m->build_id, m->build_id_size);
+	a->id_maj = m->build_id_size;
+	a->id_min = (uint32_t)le_bytes(id, 4);
+	a->id_ino = le_bytes(id + 4, 8);
+	a->id_ino_gen = le_bytes(id + 12, 8);
 }
 
 int
@@ -178,6 +218,7 @@ ses_process_mmap(struct ses_session *s, const union pd_event *ev, bool v2,
 		a.flags = m->flags;
 		a.ino = m->ino;
 		a.name = ses_intern(&s->strs, m->filename.s, m->filename.len);
+		mmap2_dso_id(m, &a);
 		if (m->has_build_id && m->build_id_size) {
 			a.id = m->build_id;
 			a.id_size = m->build_id_size;
@@ -553,8 +594,8 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 }
 
 /* An address of a branch: user maps first, then the kernel's. */
-static void
-resolve_any(struct ses_session *s, struct ses_thread_int *t, uint64_t ip,
+void
+ses_resolve_any_loc(struct ses_session *s, struct ses_thread_int *t, uint64_t ip,
 	    struct ses_loc *loc)
 {
 	static const uint8_t modes[] = {
@@ -587,8 +628,8 @@ ses_resolve_branches(struct ses_session *s, struct ses_thread_int *t,
 		b = &s->branches[i];
 		if (pd_branch_entry_get(bs, i, &b->entry))
 			break;
-		resolve_any(s, t, b->entry.to, &b->to);
-		resolve_any(s, t, b->entry.from, &b->from);
+		ses_resolve_any_loc(s, t, b->entry.to, &b->to);
+		ses_resolve_any_loc(s, t, b->entry.from, &b->from);
 	}
 	return i;
 }

@@ -288,6 +288,12 @@ struct ses_session {
 void ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		     uint8_t cpumode, uint64_t ip, struct ses_loc *loc);
 /* Fill s->branches from the sample's branch stack; returns the count. */
+/*
+ * addr looked up in the user maps, then the kernel's, then the guests'
+ * (perf's thread__find_cpumode_addr_location): the first with a map.
+ */
+void ses_resolve_any_loc(struct ses_session *s, struct ses_thread_int *t,
+			 uint64_t addr, struct ses_loc *loc);
 size_t ses_resolve_branches(struct ses_session *s, struct ses_thread_int *t,
 			    const struct pd_sample *ps);
 /* Fill s->chain from the sample's callchain; returns the frame count. */

@@ -1358,6 +1358,19 @@ ses_resolve(struct ses_session *s, const struct ses_thread *t,
 	ses_resolve_loc(s, ti, cpumode, addr, loc);
 }
 
+void
+ses_resolve_any(struct ses_session *s, const struct ses_thread *t,
+		uint64_t addr, struct ses_loc *loc)
+{
+	struct ses_thread_int *ti = NULL;
+
+	if (t)
+		ti = (struct ses_thread_int *)thread_int(t);
+	else
+		ti = ses_thread_findnew(&s->threads, 0, 0, true);
+	ses_resolve_any_loc(s, ti, addr, loc);
+}
+
 static void
 run_sample(struct ses_session *s, const struct ses_ops *ops, void *ctx,
 	   const struct ses_sample *in)

@@ -203,6 +203,12 @@ uint64_t ses_map_inode(struct ses_session *s, const struct ses_map *m);
  */
 void ses_resolve(struct ses_session *s, const struct ses_thread *t,
 		 uint8_t cpumode, uint64_t addr, struct ses_loc *loc);
+/*
+ * Resolve addr in whichever CPU mode's maps have it, user first (perf's
+ * thread__find_cpumode_addr_location: a branch end, a memory sample's ip).
+ */
+void ses_resolve_any(struct ses_session *s, const struct ses_thread *t,
+		     uint64_t addr, struct ses_loc *loc);
 
 /*
  * Whether perf 6.1 takes r's callchains as LBR call stacks, so that

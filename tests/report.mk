@@ -30,7 +30,15 @@ REPORT_LIVE_TESTS = \
 	tests/report-tasks.test \
 	tests/terminal.test \
 	tests/report-stats-empty.test \
-	tests/report-evlist.test
+	tests/report-evlist.test \
+	tests/report-mem.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh
+
+# pd-mkmem: memory-access samples of every data_src field, weights, page
+# sizes and data maps, for tests/report-mem.test.
+check_PROGRAMS += tests/tools/pd-mkmem
+tests_tools_pd_mkmem_SOURCES = tests/tools/pd-mkmem.c \
+	tests/tools/synth-records.h
+tests_tools_pd_mkmem_LDADD = $(PDATA_LIBS) lib/libpdutil.a

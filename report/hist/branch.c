@@ -21,15 +21,7 @@
 #include "lib/xalloc.h"
 #include "pdata/abi.h"
 #include "report/hist/branch.h"
-
-/* Branch copies the entries point to: chunks that never move. */
-#define CHUNK_ENTRIES 1024
-
-struct chunk {
-	struct chunk *next;
-	size_t used;
-	struct ses_branch v[CHUNK_ENTRIES];
-};
+#include "report/hist/loc.h"
 
 /* util/branch.c's struct branch_type_stat. */
 struct type_stat {
@@ -39,45 +31,15 @@ struct type_stat {
 };
 
 struct rep_branch_mode {
-	struct chunk *chunks;
+	struct rep_keep copies;		/* of struct ses_branch */
 	struct type_stat st;
 };
-
-static struct sym_dso *
-loc_dso(const struct ses_loc *l)
-{
-	return l->map ? l->dso : NULL;
-}
-
-static const struct sym_symbol *
-loc_sym(const struct ses_loc *l)
-{
-	return l->map ? l->sym : NULL;
-}
-
-/*
- * perf's _sort__dso_cmp(l, r), which dso_from and dso_to call in this
- * order (the dso key swaps them): names in reverse order, no DSO first.
- */
-static int
-dso_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
-{
-	struct sym_dso *dl = loc_dso(l), *dr = loc_dso(r);
-	int c;
-
-	if (!dl || !dr)
-		return rep_cmp_null(dr, dl);
-	if (dl == dr)
-		return 0;
-	c = strcmp(sym_dso_short_name(dl), sym_dso_short_name(dr));
-	return (c > 0) - (c < 0);
-}
 
 /* perf's sort__sym_from_cmp / sort__sym_to_cmp on one end. */
 static int
 sym_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
 {
-	const struct sym_symbol *sl = loc_sym(l), *sr = loc_sym(r);
+	const struct sym_symbol *sl = rep_loc_sym(l), *sr = rep_loc_sym(r);
 
 	if (!sl && !sr)
 		return rep_sign64((int64_t)(r->ip - l->ip));
@@ -97,7 +59,7 @@ rep_br_dso_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return dso_cmp_locs(&l->branch->from, &r->branch->from);
+	return rep_loc_dso_cmp(&l->branch->from, &r->branch->from);
 }
 
 int
@@ -107,7 +69,7 @@ rep_br_dso_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return dso_cmp_locs(&l->branch->to, &r->branch->to);
+	return rep_loc_dso_cmp(&l->branch->to, &r->branch->to);
 }
 
 int
@@ -200,37 +162,6 @@ rep_branch_dim(enum rep_dim d)
 	}
 }
 
-/* perf's _hist_entry__sym_snprintf() on a branch end: al_addr and al_level. */
-static void
-sym_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
-{
-	const struct sym_symbol *sym = loc_sym(l);
-	int n = snprintf(buf, size, "[%c] ", l->level);
-
-	if (n < 0 || (size_t)n >= size)
-		return;
-	buf += n;
-	size -= (size_t)n;
-	if (sym && sym->is_object) {
-		uint64_t abs = l->map->identity ? sym->start :
-			sym->start + l->map->start - l->map->pgoff;
-
-		snprintf(buf, size, "%s+0x%" PRIx64, sym->name, l->al_addr - abs);
-	} else if (sym) {
-		snprintf(buf, size, "%.*s", w - n > 0 ? w - n : 0, sym->name);
-	} else {
-		snprintf(buf, size, "%-#.*" PRIx64, 16, l->al_addr);
-	}
-}
-
-static void
-dso_snprint_loc(const struct ses_loc *l, int w, char *buf, size_t size)
-{
-	struct sym_dso *d = loc_dso(l);
-
-	snprintf(buf, size, "%-*.*s", w, w, d ? sym_dso_short_name(d) : "[unknown]");
-}
-
 /*
  * perf's hist_entry__mispredict_snprintf() keeps its answer in a static:
  * an entry neither predicted nor mispredicted prints what the entry
@@ -304,16 +235,18 @@ rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 	}
 	switch (d) {
 	case REP_DIM_DSO_FROM:
-		dso_snprint_loc(&b->from, w, buf, size);
+		rep_loc_dso_snprint(&b->from, w, buf, size);
 		break;
 	case REP_DIM_DSO_TO:
-		dso_snprint_loc(&b->to, w, buf, size);
+		rep_loc_dso_snprint(&b->to, w, buf, size);
 		break;
 	case REP_DIM_SYM_FROM:
-		sym_snprint_loc(&b->from, w, buf, size);
+		rep_loc_sym_snprint(&b->from, b->from.al_addr, b->from.level, w,
+				    buf, size);
 		break;
 	case REP_DIM_SYM_TO:
-		sym_snprint_loc(&b->to, w, buf, size);
+		rep_loc_sym_snprint(&b->to, b->to.al_addr, b->to.level, w,
+				    buf, size);
 		break;
 	case REP_DIM_MISPREDICT:
 	case REP_DIM_IN_TX:
@@ -330,12 +263,6 @@ rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 	}
 }
 
-static void
-grow(int *len, enum rep_dim d, int v)
-{
-	if (v > len[d])
-		len[d] = v;
-}
 
 /*
  * One end: a resolved symbol sizes the symbol and DSO columns; an
@@ -346,14 +273,14 @@ static void
 calc_len_loc(const struct rep_report *rep, const struct ses_loc *l,
 	     enum rep_dim sym_dim, enum rep_dim dso_dim, int *len)
 {
-	const struct sym_symbol *sym = loc_sym(l);
+	const struct sym_symbol *sym = rep_loc_sym(l);
 
 	if (sym) {
-		grow(len, sym_dim, (int)strlen(sym->name) + 4);
-		grow(len, dso_dim, (int)strlen(sym_dso_short_name(l->dso)));
+		rep_grow_len(len, sym_dim, (int)strlen(sym->name) + 4);
+		rep_grow_len(len, dso_dim, (int)strlen(sym_dso_short_name(l->dso)));
 		return;
 	}
-	grow(len, sym_dim, 16 + 4 + 2);
+	rep_grow_len(len, sym_dim, 16 + 4 + 2);
 	if (len[dso_dim] < 16 && !rep->o.hist.filt.nr_dsos)
 		len[dso_dim] = 16;
 }
@@ -368,22 +295,10 @@ rep_branch_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	calc_len_loc(rep, &e->branch->to, REP_DIM_SYM_TO, REP_DIM_DSO_TO, len);
 }
 
-static uint64_t
-hash_dso_loc(const struct ses_loc *l)
-{
-	struct sym_dso *d = loc_dso(l);
-	const char *name;
-
-	if (!d)
-		return 0x5bd1e995;
-	name = sym_dso_short_name(d);
-	return XXH3_64bits(name, strlen(name));
-}
-
 static void
 hash_sym_loc(const struct ses_loc *l, uint64_t *v, size_t *n)
 {
-	const struct sym_symbol *sym = loc_sym(l);
+	const struct sym_symbol *sym = rep_loc_sym(l);
 
 	if (sym) {
 		v[(*n)++] = sym->start;
@@ -403,9 +318,9 @@ rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 	if (!b)
 		return 0;
 	if (rep->has_key[REP_DIM_DSO_FROM])
-		v[n++] = hash_dso_loc(&b->from);
+		v[n++] = rep_loc_dso_hash(&b->from);
 	if (rep->has_key[REP_DIM_DSO_TO])
-		v[n++] = hash_dso_loc(&b->to);
+		v[n++] = rep_loc_dso_hash(&b->to);
 	if (rep->has_key[REP_DIM_SYM_FROM])
 		hash_sym_loc(&b->from, v, &n);
 	if (rep->has_key[REP_DIM_SYM_TO])
@@ -530,42 +445,19 @@ rep_branch_check_dims(const struct rep_report_opts *o, char *err, size_t errsz)
 struct rep_branch_mode *
 rep_branch_mode_new(void)
 {
-	return xcalloc(1, sizeof(struct rep_branch_mode));
+	struct rep_branch_mode *bm = xcalloc(1, sizeof(*bm));
+
+	bm->copies.size = sizeof(struct ses_branch);
+	return bm;
 }
 
 void
 rep_branch_mode_free(struct rep_branch_mode *bm)
 {
-	struct chunk *c, *next;
-
 	if (!bm)
 		return;
-	for (c = bm->chunks; c; c = next) {
-		next = c->next;
-		free(c);
-	}
+	rep_keep_free(&bm->copies);
 	free(bm);
-}
-
-/* The next free copy; it stays free until committed. */
-static struct ses_branch *
-slot_next(struct rep_branch_mode *bm)
-{
-	struct chunk *c = bm->chunks;
-
-	if (!c || c->used == CHUNK_ENTRIES) {
-		c = xmalloc(sizeof(*c));
-		c->used = 0;
-		c->next = bm->chunks;
-		bm->chunks = c;
-	}
-	return &c->v[c->used];
-}
-
-static void
-slot_commit(struct rep_branch_mode *bm)
-{
-	bm->chunks->used++;
 }
 
 /* util/branch.c's branch_type_count(). */
@@ -614,7 +506,7 @@ rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
 		/* -U: perf's iter_add_next_branch_entry() */
 		if (hide && !(s->branches[i].from.sym && s->branches[i].to.sym))
 			continue;
-		copy = slot_next(bm);
+		copy = rep_keep_next(&bm->copies);
 		*copy = s->branches[i];
 		bs.self = copy->to;
 		bs.self.al_addr = copy->to.ip;
@@ -629,7 +521,7 @@ rep_branch_mode_add(struct rep_branch_mode *bm, struct rep_report *rep,
 		if (!got)
 			continue;
 		if (got == copy)
-			slot_commit(bm);
+			rep_keep_commit(&bm->copies);
 		count_type(&bm->st, &got->entry);
 	}
 }

@@ -19,22 +19,28 @@
 #define MAX_CPUS 4096
 
 int
-rep_filter_parse_list(char ***out, size_t *nr, const char *arg)
+rep_split_words(char ***out, size_t *nr, const char *arg, const char *seps)
 {
 	const char *p = arg;
 
 	while (*p) {
-		size_t len = strcspn(p, ",");
+		size_t len = strcspn(p, seps);
 
 		if (len) {
 			*out = xreallocarray(*out, *nr + 1, sizeof(char *));
 			(*out)[(*nr)++] = xstrndup(p, len);
 		}
 		p += len;
-		if (*p == ',')
+		if (*p)
 			p++;
 	}
 	return 0;
+}
+
+int
+rep_filter_parse_list(char ***out, size_t *nr, const char *arg)
+{
+	return rep_split_words(out, nr, arg, ",");
 }
 
 /*

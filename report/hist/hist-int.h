@@ -16,6 +16,8 @@
 #include "report/hist/hist.h"
 #include "report/report.h"
 
+struct rep_mem;
+
 /*
  * One entry: the values of every key (perf's struct hist_entry).  ip is
  * perf's he->ip: al_addr for the sample's own address, the raw ip for an
@@ -40,6 +42,14 @@ struct rep_hent {
 	bool hidden;		/* by --symbol-filter or --socket-filter */
 	uint64_t hash;
 	const struct ses_branch *branch;	/* branch mode: the branch (branch.c owns it) */
+	const struct rep_mem *mem;		/* memory mode: the access (mem.c owns it) */
+	/* the first sample's values (perf's he->weight...), for their keys */
+	uint64_t weight;
+	uint64_t ins_lat;
+	uint64_t p_stage_cyc;
+	uint64_t code_page_size;
+	uint64_t nr_events;			/* the leader's samples, for weight */
+	uint8_t cpumode;
 	struct rep_cc_root *cc;
 	size_t cc_depth;			/* longest chain added */
 	uint64_t stamp;				/* last sample that credited it */
@@ -146,6 +156,7 @@ struct rep_report {
 	bool caller;
 	bool has_key[REP_DIM_NR];
 	bool entry_filters;		/* --symbol-filter or --socket-filter apply */
+	bool has_mem_keys;		/* a memory or sample-value key (mem.c) */
 	bool elide[REP_DIM_NR];		/* columns left out (sort__setup_elide) */
 	size_t nr_evsels;
 	unsigned int *leader;		/* evsel -> section evsel */
@@ -233,6 +244,14 @@ void rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 /* The text length the entry asks its column to have (perf's calc_col_len). */
 void rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		       int *len);
+
+/* A column's length at least v (perf's hists__new_col_len). */
+static inline void
+rep_grow_len(int *len, enum rep_dim d, int v)
+{
+	if (v > len[d])
+		len[d] = v;
+}
 
 /* The sign of v: -1, 0 or 1 (perf's comparisons return int64_t). */
 static inline int

@@ -19,6 +19,7 @@
 #include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "report/hist/hist-int.h"
+#include "report/hist/mem.h"
 
 /* A stack's words: a head, then the sample's location and its chain. */
 #define STACK_HEAD	6
@@ -310,7 +311,8 @@ jobs_run(struct rep_report *rep)
 }
 
 static size_t hist_add(struct rep_report *rep, const struct ses_sample *s,
-		       bool filtered, uint64_t count, uint64_t last_seq);
+		       bool filtered, uint64_t count, uint64_t last_seq,
+		       const struct rep_mem *mem);
 
 /* Every stack into the histograms, in the order they first appeared. */
 static void
@@ -348,7 +350,7 @@ stacks_replay(struct rep_report *rep)
 		s.chain = nr ? st->locs : NULL;
 		s.nr_chain = nr;
 		rep->jobs.stack = (uint32_t)i;
-		hist_add(rep, &s, (w[0] >> 32) & 1, k->count, k->last_seq);
+		hist_add(rep, &s, (w[0] >> 32) & 1, k->count, k->last_seq, NULL);
 		if (rep->jobs.nr >= JOBS_BLOCK)
 			jobs_run(rep);
 	}
@@ -534,8 +536,12 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
 			opts->cc.children != 0;
 	}
-	for (i = 0; i < opts->hist.nr_sort; i++)
+	for (i = 0; i < opts->hist.nr_sort; i++) {
 		rep->has_key[opts->hist.sort[i]] = true;
+		if (rep_mem_dim(opts->hist.sort[i]) ||
+		    rep_value_dim(opts->hist.sort[i]))
+			rep->has_mem_keys = true;
+	}
 	/* perf filters entries as it collapses them: only comm collapses */
 	rep->entry_filters = (opts->hist.symbol_filter ||
 			      opts->hist.has_socket_filter) &&
@@ -780,6 +786,24 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 				sizeof(buf) - 1);
 }
 
+/*
+ * The sample's own values perf keeps in an entry: its weight (a weight
+ * struct's first part), instruction latency (the struct's second), and
+ * code page size.  perf 6.1 built for x86 leaves the pipeline stage
+ * cycles at 0: only its powerpc build reads them.
+ */
+static void
+key_values(struct rep_hent *k, const struct pd_sample *ps)
+{
+	if (ps->type & PD_SAMPLE_WEIGHT_STRUCT) {
+		k->weight = ps->weight_struct.var1;
+		k->ins_lat = ps->weight_struct.var2;
+	} else {
+		k->weight = ps->weight;
+	}
+	k->code_page_size = ps->code_page_size;
+}
+
 static void
 key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	     const struct ses_loc *l, uint64_t ip, struct rep_hent *k)
@@ -800,6 +824,9 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 		k->srcline = loc_srcline(rep, l, ip);
 	if (rep->has_key[REP_DIM_SRCFILE])
 		k->srcfile = loc_srcfile(rep, l, ip);
+	k->cpumode = s->self.cpumode;
+	if (s->raw)
+		key_values(k, s->raw);
 }
 
 /*
@@ -830,10 +857,10 @@ cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
 
 /*
  * perf compares a frame with the entries this sample credited through a
- * scratch entry that lacks the socket and the time (0 there, not the
- * sample's), so with either key a frame is never a duplicate of an
- * entry whose socket or time is not 0 and gets credited again (the
- * sample's own entry too): kept as is.
+ * scratch entry that lacks the socket, the time and the sample's values
+ * (weights, code page size: 0 there, not the sample's), so with such a
+ * key a frame is never a duplicate of an entry where they are not 0 and
+ * gets credited again (the sample's own entry too): kept as is.
  */
 static bool
 is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
@@ -844,6 +871,10 @@ is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
 
 	tmp.socket = 0;
 	tmp.time = 0;
+	tmp.weight = 0;
+	tmp.ins_lat = 0;
+	tmp.p_stage_cyc = 0;
+	tmp.code_page_size = 0;
 	for (i = 0; i < nr; i++)
 		if (rep_hent_cmp(rep, &h->ents[rep->cache[i]], &tmp) == 0)
 			return true;
@@ -881,7 +912,8 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		key.level = level;
 		key.parent = self_key->parent;
 		key.filtered = self_key->filtered;
-		if (rep->has_key[REP_DIM_SOCKET] || rep->has_key[REP_DIM_TIME]) {
+		if (rep->has_key[REP_DIM_SOCKET] || rep->has_key[REP_DIM_TIME] ||
+		    rep->has_mem_keys) {
 			if (is_scratch_dup(rep, h, nr_cache, &key))
 				continue;
 			idx = hist_findnew(rep, h, &key);
@@ -927,7 +959,7 @@ add_mode_period(struct rep_hval *v, uint8_t cpumode, uint64_t period)
  */
 static size_t
 hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
-	 uint64_t count, uint64_t last_seq)
+	 uint64_t count, uint64_t last_seq, const struct rep_mem *mem)
 {
 	struct rep_hist *h;
 	struct rep_hent key;
@@ -941,6 +973,7 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	key_from_loc(rep, s, &s->self, s->self.al_addr, &key);
 	if (rep->o.hist.branch_mode && s->nr_branches)
 		key.branch = s->branches;	/* one entry per branch (branch.c) */
+	key.mem = mem;
 	if (rep->has_key[REP_DIM_PARENT])
 		key.parent = find_parent(rep, s);
 	/* -x: perf's HIST_FILTER__PARENT, on entries without a parent */
@@ -957,6 +990,8 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	v = &h->vals[idx * h->nr_members + m];
 	v->period += s->period;
 	v->nr += count;
+	if (m == 0)
+		e->nr_events += count;
 	v->acc += s->period;
 	v->nr_acc += count;
 	add_mode_period(v, s->self.cpumode, s->period);
@@ -1072,15 +1107,13 @@ rep_report_hides_unresolved(const struct rep_report *rep)
 }
 
 /*
- * Branch mode (branch.c): one branch entry straight into the histogram,
- * not through the stacks (they do not keep the branch); the filter bits
- * are those of the sample, orig, as perf's al.filtered.  Returns the
- * branch of the entry credited (the first branch that made it), or NULL
+ * s straight into the histogram, not through the stacks, with the
+ * filter bits of orig (perf's al.filtered); the entry credited, or NULL
  * when the sample is skipped.
  */
-const struct ses_branch *
-rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
-		      const struct ses_sample *orig)
+static const struct rep_hent *
+add_direct(struct rep_report *rep, const struct ses_sample *s,
+	   const struct ses_sample *orig, const struct rep_mem *mem)
 {
 	struct rep_hist *h;
 	size_t idx;
@@ -1091,6 +1124,31 @@ rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
 	h = rep->hists[rep->leader[s->evsel]];
 	if (!h || rep->member[s->evsel] >= h->nr_members)
 		return NULL;
-	idx = hist_add(rep, s, sample_filtered(rep, orig), 1, ++rep->stacks.seq);
-	return h->ents[idx].branch;
+	idx = hist_add(rep, s, sample_filtered(rep, orig), 1, ++rep->stacks.seq,
+		       mem);
+	return &h->ents[idx];
+}
+
+/*
+ * Branch mode (branch.c): one branch entry (the stacks do not keep the
+ * branch); orig is the sample.  Returns the branch of the entry
+ * credited (the first branch that made it), or NULL when the sample is
+ * skipped.
+ */
+const struct ses_branch *
+rep_report_add_branch(struct rep_report *rep, const struct ses_sample *s,
+		      const struct ses_sample *orig)
+{
+	const struct rep_hent *e = add_direct(rep, s, orig, NULL);
+
+	return e ? e->branch : NULL;
+}
+
+const struct rep_mem *
+rep_report_add_one(struct rep_report *rep, const struct ses_sample *s,
+		   const struct rep_mem *mem)
+{
+	const struct rep_hent *e = add_direct(rep, s, s, mem);
+
+	return e ? e->mem : NULL;
 }

@@ -41,6 +41,26 @@ enum rep_dim {
 	REP_DIM_CYCLES,
 	REP_DIM_IPC_LBR,
 	REP_DIM_IPC_NULL,	/* not a branch key: perf's column after "symbol" */
+	/* the memory keys (memory mode only; report/hist/mem.c) */
+	REP_DIM_SYM_DADDR,
+	REP_DIM_SYM_IADDR,
+	REP_DIM_DSO_DADDR,
+	REP_DIM_LOCKED,
+	REP_DIM_TLB,
+	REP_DIM_MEM,
+	REP_DIM_SNOOP,
+	REP_DIM_DCACHELINE,
+	REP_DIM_PHYS_DADDR,
+	REP_DIM_DATA_PAGE_SIZE,
+	REP_DIM_BLOCKED,
+	/* the keys on a sample's own values (any mode; mem.c) */
+	REP_DIM_LOCAL_WEIGHT,
+	REP_DIM_WEIGHT,
+	REP_DIM_LOCAL_INS_LAT,
+	REP_DIM_INS_LAT,
+	REP_DIM_LOCAL_P_STAGE_CYC,
+	REP_DIM_P_STAGE_CYC,
+	REP_DIM_CODE_PAGE_SIZE,
 	/* the hpp dimensions: columns of numbers, never part of the key */
 	REP_DIM_OVERHEAD,
 	REP_DIM_CHILDREN,
@@ -62,8 +82,16 @@ rep_dim_is_hpp(enum rep_dim d)
 	return d >= REP_DIM_OVERHEAD;
 }
 
-/* The dimension named name ("sym", "symbol", "overhead"...), or -1. */
+/*
+ * The dimension named name, or -1: perf's rules, any prefix of a name in
+ * any case ("sym", "Symbol", "over"), the first in perf's tables.
+ */
 int rep_dim_parse(const char *name);
+/*
+ * rep_dim_parse() telling apart -1, a perf key preport does not have,
+ * and -2, no key at all.
+ */
+int rep_dim_lookup(const char *name);
 const char *rep_dim_name(enum rep_dim d);
 
 /* --time ranges, perf's syntax (perf-report(1), --time). */
@@ -104,6 +132,7 @@ struct rep_hist_opts {
 	bool no_branch_stack;
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
+	bool mem_mode;			/* --mem-mode: one entry per sample, by its weight */
 
 	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
 	size_t nr_sort;
@@ -167,6 +196,16 @@ bool rep_report_hides_unresolved(const struct rep_report *rep);
 const struct ses_branch *rep_report_add_branch(struct rep_report *rep,
 					       const struct ses_sample *s,
 					       const struct ses_sample *orig);
+/*
+ * s added at once, not through the stacks, with mem as its memory
+ * access (memory mode, else NULL) and its own values (weights, code
+ * page size) for their keys: report/hist/mem.c.  Returns the access of
+ * the entry credited (mem when s made it), NULL when s was skipped.
+ */
+struct rep_mem;
+const struct rep_mem *rep_report_add_one(struct rep_report *rep,
+					 const struct ses_sample *s,
+					 const struct rep_mem *mem);
 void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
 /*
  * Build the histograms from the samples added so far (rep_report_add
@@ -182,6 +221,8 @@ void rep_report_flush(struct rep_report *rep);
  * "comm", "dso", "symbol", "pid" or "tid", for the message).
  */
 int rep_filter_parse_list(char ***out, size_t *nr, const char *arg);
+/* The words of arg between any of the characters of seps (empty ones skipped). */
+int rep_split_words(char ***out, size_t *nr, const char *arg, const char *seps);
 int rep_filter_parse_names(char ***out, size_t *nr, const char *arg,
 			   const char *what, char *err, size_t errsz);
 int rep_filter_parse_ints(int32_t **out, size_t *nr, const char *arg,

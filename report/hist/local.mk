@@ -11,6 +11,10 @@ REP_HIST_SRCS = \
 	report/hist/hist-order.c \
 	report/hist/branch.h \
 	report/hist/branch.c \
+	report/hist/mem.h \
+	report/hist/loc.h \
+	report/hist/loc.c \
+	report/hist/mem.c \
 	report/hist/sort.c \
 	report/hist/sort-setup.c \
 	report/hist/filter.c \

@@ -38,19 +38,35 @@ dims_push(enum rep_dim *v, size_t *n, enum rep_dim d, char *err, size_t errsz)
 	return 0;
 }
 
-/* Append the dimensions named in a comma list. */
+/* Append the dimensions named in a key list (field: an -F list). */
 static int
-dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
+dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
+	      char *err, size_t errsz)
 {
 	char **words = NULL;
 	size_t nr = 0, i;
 	int ret = 0;
 
-	rep_filter_parse_list(&words, &nr, arg);
+	/* perf splits a key list at commas, spaces and braces */
+	rep_split_words(&words, &nr, arg, "{}, ");
 	for (i = 0; i < nr; i++) {
-		int d = rep_dim_parse(words[i]);
+		int d = rep_dim_lookup(words[i]);
 
-		if (ret == 0 && d < 0) {
+		/*
+		 * perf built for x86 drops these two sort keys without a
+		 * word: only powerpc samples the stage cycles
+		 */
+		if (!field && (!strcmp(words[i], "local_p_stage_cyc") ||
+			       !strcmp(words[i], "p_stage_cyc"))) {
+			free(words[i]);
+			continue;
+		}
+
+		if (ret == 0 && d == -1) {
+			snprintf(err, errsz, "the %s '%s' of perf report is not "
+				 "supported", field ? "field" : "sort key", words[i]);
+			ret = -1;
+		} else if (ret == 0 && d < 0) {
 			snprintf(err, errsz, "unknown sort key or field '%s'", words[i]);
 			ret = -1;
 		}
@@ -67,6 +83,12 @@ dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
 }
 
 static int
+dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
+{
+	return dims_parse_as(v, n, arg, false, err, errsz);
+}
+
+static int
 setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 		   size_t errsz)
 {
@@ -74,6 +96,10 @@ setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 	enum rep_dim k[REP_MAX_DIMS];
 	size_t nk = 0, i;
 
+	if (!strcmp(keys, "+")) {
+		snprintf(err, errsz, "Invalid --sort key: `+'");
+		return -1;
+	}
 	if (keys[0] == '+') {
 		if (dims_parse(k, &nk, "comm,dso,sym", err, errsz) ||
 		    dims_parse(k, &nk, keys + 1, err, errsz))
@@ -109,6 +135,18 @@ setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 	return 0;
 }
 
+/* perf's -F +LIST: the fields after the default columns, before the keys. */
+static int
+add_fields(struct rep_hist_opts *o, char *err, size_t errsz)
+{
+	if (!o->fields_str[1]) {
+		snprintf(err, errsz, "Invalid --fields key: `+'");
+		return -1;
+	}
+	return dims_parse_as(o->cols, &o->nr_cols, o->fields_str + 1, true,
+			     err, errsz);
+}
+
 int
 rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 		      size_t errsz)
@@ -116,15 +154,17 @@ rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 	struct rep_hist_opts *o = &opts->hist;
 	size_t i;
 
-	if (o->fields_str) {
+	if (o->fields_str && o->fields_str[0] != '+') {
 		o->nr_sort = o->nr_cols = 0;
 		if (o->sort_str && dims_parse(o->sort, &o->nr_sort,
 					      o->sort_str[0] == '+' ? o->sort_str + 1 :
 					      o->sort_str, err, errsz))
 			return -1;
-		if (dims_parse(o->cols, &o->nr_cols, o->fields_str, err, errsz))
+		if (dims_parse_as(o->cols, &o->nr_cols, o->fields_str, true,
+				  err, errsz))
 			return -1;
-	} else if (setup_default_dims(o, children, err, errsz)) {
+	} else if (setup_default_dims(o, children, err, errsz) ||
+		   (o->fields_str && add_fields(o, err, errsz))) {
 		return -1;
 	}
 	/* perf's setup_sorting(): a -p pattern adds the parent key */

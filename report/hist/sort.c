@@ -13,11 +13,13 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include <xxhash.h>
 
 #include "report/hist/branch.h"
 #include "report/hist/hist-int.h"
+#include "report/hist/mem.h"
 
 /* strcmp(r, l): ascending names come first. */
 static int
@@ -220,6 +222,24 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_CYCLES] = { "cycles", "Basic Block Cycles", rep_br_cycles_cmp, NULL },
 	[REP_DIM_IPC_LBR] = { "ipc_lbr", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
 	[REP_DIM_IPC_NULL] = { "ipc_null", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
+	[REP_DIM_SYM_DADDR] = { "symbol_daddr", "Data Symbol", rep_mem_cmp_sym_daddr, NULL },
+	[REP_DIM_SYM_IADDR] = { "symbol_iaddr", "Code Symbol", rep_mem_cmp_sym_iaddr, NULL },
+	[REP_DIM_DSO_DADDR] = { "dso_daddr", "Data Object", rep_mem_cmp_dso_daddr, NULL },
+	[REP_DIM_LOCKED] = { "locked", "Locked", rep_mem_cmp_locked, NULL },
+	[REP_DIM_TLB] = { "tlb", "TLB access", rep_mem_cmp_tlb, NULL },
+	[REP_DIM_MEM] = { "mem", "Memory access", rep_mem_cmp_mem, NULL },
+	[REP_DIM_SNOOP] = { "snoop", "Snoop", rep_mem_cmp_snoop, NULL },
+	[REP_DIM_DCACHELINE] = { "dcacheline", "Data Cacheline", rep_mem_cmp_dcacheline, NULL },
+	[REP_DIM_PHYS_DADDR] = { "phys_daddr", "Data Physical Address", rep_mem_cmp_phys_daddr, NULL },
+	[REP_DIM_DATA_PAGE_SIZE] = { "data_page_size", "Data Page Size", rep_mem_cmp_data_page_size, NULL },
+	[REP_DIM_BLOCKED] = { "blocked", "Blocked", rep_mem_cmp_blocked, NULL },
+	[REP_DIM_LOCAL_WEIGHT] = { "local_weight", "Local Weight", rep_mem_cmp_local_weight, NULL },
+	[REP_DIM_WEIGHT] = { "weight", "Weight", rep_mem_cmp_weight, NULL },
+	[REP_DIM_LOCAL_INS_LAT] = { "local_ins_lat", "Local INSTR Latency", rep_mem_cmp_local_ins_lat, NULL },
+	[REP_DIM_INS_LAT] = { "ins_lat", "INSTR Latency", rep_mem_cmp_ins_lat, NULL },
+	[REP_DIM_LOCAL_P_STAGE_CYC] = { "local_p_stage_cyc", "Local Pipeline Stage Cycle", rep_mem_cmp_local_p_stage_cyc, NULL },
+	[REP_DIM_P_STAGE_CYC] = { "p_stage_cyc", "Pipeline Stage Cycle", rep_mem_cmp_p_stage_cyc, NULL },
+	[REP_DIM_CODE_PAGE_SIZE] = { "code_page_size", "Code Page Size", rep_mem_cmp_code_page_size, NULL },
 	[REP_DIM_OVERHEAD] = { "overhead", "Overhead", NULL, NULL },
 	[REP_DIM_CHILDREN] = { "overhead_children", "Children", NULL, NULL },
 	[REP_DIM_SAMPLE] = { "sample", "Samples", NULL, NULL },
@@ -230,25 +250,95 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_OVERHEAD_GUEST_US] = { "overhead_guest_us", "guest usr", NULL, NULL },
 };
 
-static const struct {
+/*
+ * perf 6.1's key tables in the order it searches them, each name matched
+ * by any prefix in any case (sort_dimension__add, output_field_add).  -1
+ * marks the keys preport does not have, so that their prefixes are not
+ * taken for a later key.
+ */
+struct dim_name {
 	const char *name;
-	enum rep_dim dim;
-} dim_aliases[] = {
-	{ "sym", REP_DIM_SYM },
+	int dim;
 };
+
+static const struct dim_name common_names[] = {
+	{ "pid", REP_DIM_PID }, { "comm", REP_DIM_COMM }, { "dso", REP_DIM_DSO },
+	{ "symbol", REP_DIM_SYM }, { "parent", REP_DIM_PARENT },
+	{ "cpu", REP_DIM_CPU }, { "socket", REP_DIM_SOCKET },
+	{ "srcline", REP_DIM_SRCLINE }, { "srcfile", REP_DIM_SRCFILE },
+	{ "local_weight", REP_DIM_LOCAL_WEIGHT }, { "weight", REP_DIM_WEIGHT },
+	{ "transaction", -1 }, { "trace", -1 },
+	{ "symbol_size", REP_DIM_SYM_SIZE }, { "dso_size", REP_DIM_DSO_SIZE },
+	{ "cgroup", -1 }, { "cgroup_id", -1 }, { "ipc_null", REP_DIM_IPC_NULL },
+	{ "time", REP_DIM_TIME }, { "code_page_size", REP_DIM_CODE_PAGE_SIZE },
+	{ "local_ins_lat", REP_DIM_LOCAL_INS_LAT }, { "ins_lat", REP_DIM_INS_LAT },
+	{ "local_p_stage_cyc", REP_DIM_LOCAL_P_STAGE_CYC },
+	{ "p_stage_cyc", REP_DIM_P_STAGE_CYC }, { "addr", -1 },
+};
+
+static const struct dim_name hpp_names[] = {
+	{ "overhead", REP_DIM_OVERHEAD }, { "overhead_sys", REP_DIM_OVERHEAD_SYS },
+	{ "overhead_us", REP_DIM_OVERHEAD_US },
+	{ "overhead_guest_sys", REP_DIM_OVERHEAD_GUEST_SYS },
+	{ "overhead_guest_us", REP_DIM_OVERHEAD_GUEST_US },
+	{ "overhead_children", REP_DIM_CHILDREN }, { "sample", REP_DIM_SAMPLE },
+	{ "period", REP_DIM_PERIOD },
+};
+
+static const struct dim_name bstack_names[] = {
+	{ "dso_from", REP_DIM_DSO_FROM }, { "dso_to", REP_DIM_DSO_TO },
+	{ "symbol_from", REP_DIM_SYM_FROM }, { "symbol_to", REP_DIM_SYM_TO },
+	{ "mispredict", REP_DIM_MISPREDICT }, { "in_tx", REP_DIM_IN_TX },
+	{ "abort", REP_DIM_ABORT }, { "cycles", REP_DIM_CYCLES },
+	{ "srcline_from", -1 }, { "srcline_to", -1 },
+	{ "ipc_lbr", REP_DIM_IPC_LBR }, { "addr_from", -1 }, { "addr_to", -1 },
+};
+
+static const struct dim_name memory_names[] = {
+	{ "symbol_daddr", REP_DIM_SYM_DADDR }, { "symbol_iaddr", REP_DIM_SYM_IADDR },
+	{ "dso_daddr", REP_DIM_DSO_DADDR }, { "locked", REP_DIM_LOCKED },
+	{ "tlb", REP_DIM_TLB }, { "mem", REP_DIM_MEM }, { "snoop", REP_DIM_SNOOP },
+	{ "dcacheline", REP_DIM_DCACHELINE }, { "phys_daddr", REP_DIM_PHYS_DADDR },
+	{ "data_page_size", REP_DIM_DATA_PAGE_SIZE }, { "blocked", REP_DIM_BLOCKED },
+};
+
+#define NAMES(t) { t, sizeof(t) / sizeof(t[0]) }
+
+static const struct {
+	const struct dim_name *v;
+	size_t n;
+} tables[] = {
+	NAMES(common_names), NAMES(hpp_names), NAMES(bstack_names),
+	NAMES(memory_names),
+};
+
+/* The first name tok is a prefix of, in perf's order; -2 when none. */
+static int
+lookup(const char *tok)
+{
+	size_t len = strlen(tok), t, i;
+
+	if (!len)
+		return -2;
+	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
+		for (i = 0; i < tables[t].n; i++)
+			if (!strncasecmp(tok, tables[t].v[i].name, len))
+				return tables[t].v[i].dim;
+	return -2;
+}
 
 int
 rep_dim_parse(const char *name)
 {
-	size_t i;
+	int d = lookup(name);
 
-	for (i = 0; i < REP_DIM_NR; i++)
-		if (!strcmp(name, rep_dims[i].name))
-			return (int)i;
-	for (i = 0; i < sizeof(dim_aliases) / sizeof(dim_aliases[0]); i++)
-		if (!strcmp(name, dim_aliases[i].name))
-			return dim_aliases[i].dim;
-	return -1;
+	return d < 0 ? -1 : d;
+}
+
+int
+rep_dim_lookup(const char *name)
+{
+	return lookup(name);
 }
 
 const char *
@@ -497,6 +587,8 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = e->time;
 	if (e->branch)
 		v[n++] = rep_branch_hash(rep, e);
+	if (rep->has_mem_keys)
+		v[n++] = rep_mem_hash(rep, e);
 	return XXH3_64bits(v, n * sizeof(v[0]));
 }
 
@@ -593,17 +685,14 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 		time_snprint(buf, size, w, e->time, rep->o.hist.time_ns);
 		break;
 	default:
-		rep_branch_snprint(rep, d, e, w, buf, size);
+		if (rep_mem_dim(d) || rep_value_dim(d))
+			rep_mem_snprint(rep, d, e, w, buf, size);
+		else
+			rep_branch_snprint(rep, d, e, w, buf, size);
 		break;
 	}
 }
 
-static void
-grow(int *len, enum rep_dim d, int v)
-{
-	if (v > len[d])
-		len[d] = v;
-}
 
 /*
  * perf's hists__calc_col_len for the keys we have; the header lengths
@@ -616,26 +705,27 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	int comm_len = (int)strlen(e->thread->comm);
 
 	if (e->sym) {
-		grow(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4);
+		rep_grow_len(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4);
 	} else {
-		grow(len, REP_DIM_SYM, 16 + 4 + 2);
+		rep_grow_len(len, REP_DIM_SYM, 16 + 4 + 2);
 		if (len[REP_DIM_DSO] < 16 && !rep->o.hist.filt.nr_dsos)
 			len[REP_DIM_DSO] = 16;
 	}
 	if (e->parent)
-		grow(len, REP_DIM_PARENT, (int)strlen(e->parent->name));
+		rep_grow_len(len, REP_DIM_PARENT, (int)strlen(e->parent->name));
 	if (comm_len > len[REP_DIM_COMM]) {
 		len[REP_DIM_COMM] = comm_len;
 		len[REP_DIM_PID] = comm_len + 8;
 	}
 	if (e->dso)
-		grow(len, REP_DIM_DSO, (int)strlen(sym_dso_short_name(e->dso)));
+		rep_grow_len(len, REP_DIM_DSO, (int)strlen(sym_dso_short_name(e->dso)));
 	if (e->srcline)
-		grow(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
+		rep_grow_len(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
 	if (e->srcfile)
-		grow(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
-	grow(len, REP_DIM_TIME, rep->o.hist.time_ns ? 16 : 12);
-	grow(len, REP_DIM_CPU, 3);
-	grow(len, REP_DIM_SOCKET, 6);
+		rep_grow_len(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
+	rep_grow_len(len, REP_DIM_TIME, rep->o.hist.time_ns ? 16 : 12);
+	rep_grow_len(len, REP_DIM_CPU, 3);
+	rep_grow_len(len, REP_DIM_SOCKET, 6);
 	rep_branch_calc_len(rep, e, len);
+	rep_mem_calc_len(e, len);
 }

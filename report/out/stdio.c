@@ -15,6 +15,7 @@
 
 #include "lib/xalloc.h"
 #include "report/hist/hist-int.h"
+#include "report/hist/mem.h"
 #include "report/out/out.h"
 
 /* One section being printed: the widths and totals it was laid out with. */
@@ -108,7 +109,12 @@ print_samples_line(FILE *out, const struct rep_report *rep,
 		plural ? "s" : "", title);
 	if (rep->o.hist.filt.time_str)
 		fprintf(out, " (time slices: %s)", rep->o.hist.filt.time_str);
-	fprintf(out, "\n# Event count (approx.): %" PRIu64 "\n", events);
+	if (rep->o.hist.mem_mode)
+		fprintf(out, "\n# Total weight : %" PRIu64 "\n# Sort order   : %s\n",
+			events, rep->o.hist.sort_str ? rep->o.hist.sort_str :
+			REP_MEM_DEFAULT_SORT);
+	else
+		fprintf(out, "\n# Event count (approx.): %" PRIu64 "\n", events);
 	if (rep->o.hist.has_socket_filter)
 		fprintf(out, "# Processor Socket: %" PRId32 "\n",
 			rep->o.hist.socket_filter);

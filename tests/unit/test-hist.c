@@ -167,6 +167,17 @@ test_filters(void)
 	T(rep_dim_parse("sym") == REP_DIM_SYM && rep_dim_parse("symbol") == REP_DIM_SYM,
 	  "sym names");
 	T(rep_dim_parse("nosuchkey") < 0, "unknown key");
+	/* perf's matching: any prefix, any case, the first in its tables */
+	T(rep_dim_parse("s") == REP_DIM_SYM && rep_dim_parse("D") == REP_DIM_DSO &&
+	  rep_dim_parse("p") == REP_DIM_PID && rep_dim_parse("Over") == REP_DIM_OVERHEAD &&
+	  rep_dim_parse("local_w") == REP_DIM_LOCAL_WEIGHT &&
+	  rep_dim_parse("w") == REP_DIM_WEIGHT && rep_dim_parse("mem") == REP_DIM_MEM &&
+	  rep_dim_parse("dcache") == REP_DIM_DCACHELINE &&
+	  rep_dim_parse("sample") == REP_DIM_SAMPLE, "key prefixes");
+	/* a prefix of a key preport lacks is that key, not a later one */
+	T(rep_dim_lookup("t") == -1 && rep_dim_lookup("tr") == -1 &&
+	  rep_dim_lookup("ti") == REP_DIM_TIME && rep_dim_lookup("zz") == -2 &&
+	  rep_dim_lookup("") == -2, "keys preport lacks");
 }
 
 int
