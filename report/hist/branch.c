@@ -137,6 +137,55 @@ rep_br_cycles_cmp(const struct rep_report *rep, const struct rep_hent *l,
 }
 
 int
+rep_br_srcline_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
+			const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->srcline_from || !r->srcline_from)
+		return rep_cmp_null(l->srcline_from, r->srcline_from);
+	return rep_sign64(strcmp(r->srcline_from, l->srcline_from));
+}
+
+int
+rep_br_srcline_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		      const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->srcline_to || !r->srcline_to)
+		return rep_cmp_null(l->srcline_to, r->srcline_to);
+	return rep_sign64(strcmp(r->srcline_to, l->srcline_to));
+}
+
+/* perf's sort__addr_from_cmp on one end: the DSO, then the raw address. */
+static int
+addr_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
+{
+	int c = rep_loc_dso_cmp(l, r);
+
+	return c ? c : rep_sign64((int64_t)(r->ip - l->ip));
+}
+
+int
+rep_br_addr_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		     const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return addr_cmp_locs(&l->branch->from, &r->branch->from);
+}
+
+int
+rep_br_addr_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		   const struct rep_hent *r)
+{
+	(void)rep;
+	if (!l->branch || !r->branch)
+		return rep_cmp_null(l->branch, r->branch);
+	return addr_cmp_locs(&l->branch->to, &r->branch->to);
+}
+
+int
 rep_br_ipc_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	       const struct rep_hent *r)
 {
@@ -155,11 +204,38 @@ rep_branch_dim(enum rep_dim d)
 	case REP_DIM_IN_TX:
 	case REP_DIM_ABORT:
 	case REP_DIM_CYCLES:
+	case REP_DIM_SRCLINE_FROM:
+	case REP_DIM_SRCLINE_TO:
+	case REP_DIM_ADDR_FROM:
+	case REP_DIM_ADDR_TO:
 	case REP_DIM_IPC_LBR:
 		return true;
 	default:
 		return false;
 	}
+}
+
+/*
+ * perf's _hist_entry__addr_snprintf(): the symbol (cut to the width) and
+ * the offset of the branch end in it, or the address; the sample's level.
+ */
+static void
+addr_snprint(const struct ses_loc *l, char level, int w, char *buf,
+	     size_t size)
+{
+	const struct sym_symbol *sym = rep_loc_sym(l);
+	uint64_t offs;
+	int n;
+
+	if (!sym || sym->is_object) {
+		rep_loc_sym_snprint(l, l->al_addr, level, w, buf, size);
+		return;
+	}
+	n = snprintf(buf, size, "[%c] %.*s", level, w - 4 > 0 ? w - 4 : 0,
+		     sym->name);
+	offs = l->al_addr - sym->start;
+	if (offs && n > 0 && (size_t)n < size)
+		snprintf(buf + n, size - (size_t)n, "+0x%" PRIx64, offs);
 }
 
 /*
@@ -254,6 +330,18 @@ rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 	case REP_DIM_CYCLES:
 		flag_snprint(d, &b->entry, w, buf, size);
 		break;
+	case REP_DIM_SRCLINE_FROM:
+		snprintf(buf, size, "%-*.*s", w, w, e->srcline_from);
+		break;
+	case REP_DIM_SRCLINE_TO:
+		snprintf(buf, size, "%-*.*s", w, w, e->srcline_to);
+		break;
+	case REP_DIM_ADDR_FROM:
+		addr_snprint(&b->from, e->level, w, buf, size);
+		break;
+	case REP_DIM_ADDR_TO:
+		addr_snprint(&b->to, e->level, w, buf, size);
+		break;
 	case REP_DIM_IPC_LBR:
 		ipc_snprint(e, w, buf, size);
 		break;
@@ -293,6 +381,15 @@ rep_branch_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		return;
 	calc_len_loc(rep, &e->branch->from, REP_DIM_SYM_FROM, REP_DIM_DSO_FROM, len);
 	calc_len_loc(rep, &e->branch->to, REP_DIM_SYM_TO, REP_DIM_DSO_TO, len);
+	/* an unresolved end widens the address column too */
+	if (!rep_loc_sym(&e->branch->from))
+		rep_grow_len(len, REP_DIM_ADDR_FROM, 16 + 4 + 2);
+	if (!rep_loc_sym(&e->branch->to))
+		rep_grow_len(len, REP_DIM_ADDR_TO, 16 + 4 + 2);
+	if (e->srcline_from)
+		rep_grow_len(len, REP_DIM_SRCLINE_FROM, (int)strlen(e->srcline_from));
+	if (e->srcline_to)
+		rep_grow_len(len, REP_DIM_SRCLINE_TO, (int)strlen(e->srcline_to));
 }
 
 static void
@@ -312,7 +409,7 @@ uint64_t
 rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 {
 	const struct ses_branch *b = e->branch;
-	uint64_t v[12];
+	uint64_t v[20];
 	size_t n = 0;
 
 	if (!b)
@@ -333,6 +430,18 @@ rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = b->entry.abort;
 	if (rep->has_key[REP_DIM_CYCLES])
 		v[n++] = b->entry.cycles;
+	if (rep->has_key[REP_DIM_SRCLINE_FROM])
+		v[n++] = XXH3_64bits(e->srcline_from, strlen(e->srcline_from));
+	if (rep->has_key[REP_DIM_SRCLINE_TO])
+		v[n++] = XXH3_64bits(e->srcline_to, strlen(e->srcline_to));
+	if (rep->has_key[REP_DIM_ADDR_FROM]) {
+		v[n++] = rep_loc_dso_hash(&b->from);
+		v[n++] = b->from.ip;
+	}
+	if (rep->has_key[REP_DIM_ADDR_TO]) {
+		v[n++] = rep_loc_dso_hash(&b->to);
+		v[n++] = b->to.ip;
+	}
 	return n ? XXH3_64bits(v, n * sizeof(v[0])) : 0;
 }
 

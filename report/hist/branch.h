@@ -4,7 +4,7 @@
  * whose samples carry branch stacks (builtin-report.c, SORT_MODE__BRANCH):
  * one histogram entry per branch of each sample, with a period of 1, the
  * branch sort keys (dso_from, dso_to, symbol_from, symbol_to, mispredict,
- * in_tx, abort, cycles) and the "Branch Statistics" block after the
+ * in_tx, abort, cycles, srcline_from, srcline_to, addr_from, addr_to) and the "Branch Statistics" block after the
  * report (util/branch.c; doc/perf-records.md §5.3).
  */
 #ifndef PD_REPORT_HIST_BRANCH_H
@@ -35,6 +35,14 @@ int rep_br_abort_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		     const struct rep_hent *r);
 int rep_br_cycles_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		      const struct rep_hent *r);
+int rep_br_srcline_from_cmp(const struct rep_report *rep,
+			    const struct rep_hent *l, const struct rep_hent *r);
+int rep_br_srcline_to_cmp(const struct rep_report *rep,
+			  const struct rep_hent *l, const struct rep_hent *r);
+int rep_br_addr_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
+			 const struct rep_hent *r);
+int rep_br_addr_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
+		       const struct rep_hent *r);
 /*
  * ipc_lbr and ipc_null, which perf appends to a sort list that names a
  * symbol key (in branch mode, and not): the symbol key's cmp.

@@ -42,12 +42,14 @@ struct rep_hent {
 	bool hidden;		/* by --symbol-filter or --socket-filter */
 	uint64_t hash;
 	const struct ses_branch *branch;	/* branch mode: the branch (branch.c owns it) */
+	const char *srcline_from, *srcline_to;	/* the branch's ends, with their keys */
 	const struct rep_mem *mem;		/* memory mode: the access (mem.c owns it) */
 	/* the first sample's values (perf's he->weight...), for their keys */
 	uint64_t weight;
 	uint64_t ins_lat;
 	uint64_t p_stage_cyc;
 	uint64_t code_page_size;
+	uint64_t transaction;
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;

@@ -788,8 +788,8 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 
 /*
  * The sample's own values perf keeps in an entry: its weight (a weight
- * struct's first part), instruction latency (the struct's second), and
- * code page size.  perf 6.1 built for x86 leaves the pipeline stage
+ * struct's first part), instruction latency (the struct's second), code
+ * page size and transaction flags.  perf 6.1 built for x86 leaves the pipeline stage
  * cycles at 0: only its powerpc build reads them.
  */
 static void
@@ -802,6 +802,7 @@ key_values(struct rep_hent *k, const struct pd_sample *ps)
 		k->weight = ps->weight;
 	}
 	k->code_page_size = ps->code_page_size;
+	k->transaction = ps->transaction;
 }
 
 static void
@@ -875,6 +876,7 @@ is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
 	tmp.ins_lat = 0;
 	tmp.p_stage_cyc = 0;
 	tmp.code_page_size = 0;
+	tmp.transaction = 0;
 	for (i = 0; i < nr; i++)
 		if (rep_hent_cmp(rep, &h->ents[rep->cache[i]], &tmp) == 0)
 			return true;
@@ -973,6 +975,12 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 	key_from_loc(rep, s, &s->self, s->self.al_addr, &key);
 	if (rep->o.hist.branch_mode && s->nr_branches)
 		key.branch = s->branches;	/* one entry per branch (branch.c) */
+	if (key.branch && rep->has_key[REP_DIM_SRCLINE_FROM])
+		key.srcline_from = loc_srcline(rep, &key.branch->from,
+					       key.branch->from.al_addr);
+	if (key.branch && rep->has_key[REP_DIM_SRCLINE_TO])
+		key.srcline_to = loc_srcline(rep, &key.branch->to,
+					     key.branch->to.al_addr);
 	key.mem = mem;
 	if (rep->has_key[REP_DIM_PARENT])
 		key.parent = find_parent(rep, s);

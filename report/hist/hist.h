@@ -30,6 +30,7 @@ enum rep_dim {
 	REP_DIM_SYM_SIZE,	/* the symbol's size; entries of one size are one */
 	REP_DIM_DSO_SIZE,	/* the map's size */
 	REP_DIM_TIME,		/* the sample's time, down to --time-quantum */
+	REP_DIM_ADDR,		/* the sample's address (perf's unmapped he->ip) */
 	/* the branch keys (branch mode only; report/hist/branch.c) */
 	REP_DIM_DSO_FROM,
 	REP_DIM_DSO_TO,
@@ -39,6 +40,10 @@ enum rep_dim {
 	REP_DIM_IN_TX,
 	REP_DIM_ABORT,
 	REP_DIM_CYCLES,
+	REP_DIM_SRCLINE_FROM,
+	REP_DIM_SRCLINE_TO,
+	REP_DIM_ADDR_FROM,
+	REP_DIM_ADDR_TO,
 	REP_DIM_IPC_LBR,
 	REP_DIM_IPC_NULL,	/* not a branch key: perf's column after "symbol" */
 	/* the memory keys (memory mode only; report/hist/mem.c) */
@@ -61,6 +66,7 @@ enum rep_dim {
 	REP_DIM_LOCAL_P_STAGE_CYC,
 	REP_DIM_P_STAGE_CYC,
 	REP_DIM_CODE_PAGE_SIZE,
+	REP_DIM_TRANSACTION,
 	/* the hpp dimensions: columns of numbers, never part of the key */
 	REP_DIM_OVERHEAD,
 	REP_DIM_CHILDREN,

@@ -41,7 +41,7 @@ rep_mem_dim(enum rep_dim d)
 bool
 rep_value_dim(enum rep_dim d)
 {
-	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_CODE_PAGE_SIZE;
+	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_TRANSACTION;
 }
 
 /* The data_src field a key compares, shifted down. */
@@ -76,8 +76,10 @@ value_of(enum rep_dim d, const struct rep_hent *e)
 	case REP_DIM_LOCAL_P_STAGE_CYC:
 	case REP_DIM_P_STAGE_CYC:
 		return e->p_stage_cyc;
-	default:	/* REP_DIM_CODE_PAGE_SIZE */
+	case REP_DIM_CODE_PAGE_SIZE:
 		return e->code_page_size;
+	default:	/* REP_DIM_TRANSACTION */
+		return e->transaction;
 	}
 }
 
@@ -182,12 +184,10 @@ mem_key_cmp(enum rep_dim d, const struct rep_mem *l, const struct rep_mem *r)
 static int
 key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r)
 {
-	if (rep_value_dim(d)) {
-		if (d == REP_DIM_CODE_PAGE_SIZE)
-			return rep_sign64((int64_t)(r->code_page_size -
-						    l->code_page_size));
+	if (d == REP_DIM_CODE_PAGE_SIZE)
+		return rep_sign64((int64_t)(r->code_page_size - l->code_page_size));
+	if (rep_value_dim(d))
 		return rep_sign64((int64_t)(value_of(d, l) - value_of(d, r)));
-	}
 	/* memory keys are only taken in memory mode, where every entry has one */
 	if (!l->mem || !r->mem)
 		return rep_cmp_null(l->mem, r->mem);
@@ -220,6 +220,7 @@ DEFINE_CMP(ins_lat, REP_DIM_INS_LAT)
 DEFINE_CMP(local_p_stage_cyc, REP_DIM_LOCAL_P_STAGE_CYC)
 DEFINE_CMP(p_stage_cyc, REP_DIM_P_STAGE_CYC)
 DEFINE_CMP(code_page_size, REP_DIM_CODE_PAGE_SIZE)
+DEFINE_CMP(transaction, REP_DIM_TRANSACTION)
 
 /* perf's hist_entry__dcacheline_snprintf(): [s] for shared data mmaps. */
 static void
@@ -275,6 +276,56 @@ src_snprint(enum rep_dim d, uint64_t src, int w, char *buf, size_t size)
 	snprintf(buf, size, "%-*s", w, out);
 }
 
+/* perf's transaction flags, in its order; "skip" ones are not in the width. */
+static const struct {
+	uint64_t flag;
+	const char *name;
+	bool skip_for_len;
+} txn_bits[] = {
+	{ PD_TXN_ELISION, "EL ", false },
+	{ PD_TXN_TRANSACTION, "TX ", true },
+	{ PD_TXN_SYNC, "SYNC ", true },
+	{ PD_TXN_ASYNC, "ASYNC ", false },
+	{ PD_TXN_RETRY, "RETRY ", false },
+	{ PD_TXN_CONFLICT, "CON ", false },
+	{ PD_TXN_CAPACITY_WRITE, "CAP-WRITE ", true },
+	{ PD_TXN_CAPACITY_READ, "CAP-READ ", false },
+};
+
+/* perf's hist_entry__transaction_len(): the names not skipped, and ":XX ". */
+static int
+txn_len(void)
+{
+	size_t i;
+	int n = 4;
+
+	for (i = 0; i < sizeof(txn_bits) / sizeof(txn_bits[0]); i++)
+		if (!txn_bits[i].skip_for_len)
+			n += (int)strlen(txn_bits[i].name);
+	return n;
+}
+
+/* perf's hist_entry__transaction_snprintf(). */
+static void
+txn_snprint(uint64_t t, int w, char *buf, size_t size)
+{
+	char text[128];
+	size_t i, n = 0;
+
+	text[0] = '\0';
+	for (i = 0; i < sizeof(txn_bits) / sizeof(txn_bits[0]); i++)
+		if (t & txn_bits[i].flag)
+			n = pd_text_appendf(text, sizeof(text), n, "%s",
+					    txn_bits[i].name);
+	if (t && !(t & (PD_TXN_SYNC | PD_TXN_ASYNC)))
+		n = pd_text_appendf(text, sizeof(text), n, "NEITHER ");
+	if (t & PD_TXN_ABORT_MASK)
+		pd_text_appendf(text, sizeof(text), n, ":%" PRIx64,
+				(uint64_t)((t & PD_TXN_ABORT_MASK) >>
+					   PD_TXN_ABORT_SHIFT));
+	snprintf(buf, size, "%-*s", w, text);
+}
+
 static void
 value_snprint(enum rep_dim d, const struct rep_hent *e, int w, char *buf,
 	      size_t size)
@@ -298,9 +349,12 @@ value_snprint(enum rep_dim d, const struct rep_hent *e, int w, char *buf,
 		snprintf(buf, size, "%-*u", w,
 			 (unsigned int)(value_of(d, e) * e->nr_events));
 		break;
-	default:	/* REP_DIM_CODE_PAGE_SIZE */
+	case REP_DIM_CODE_PAGE_SIZE:
 		pd_page_size_text(page, sizeof(page), e->code_page_size);
 		snprintf(buf, size, "%-*s", w, page);
+		break;
+	default:	/* REP_DIM_TRANSACTION */
+		txn_snprint(e->transaction, w, buf, size);
 		break;
 	}
 }
@@ -398,6 +452,8 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 	rep_grow_len(len, REP_DIM_LOCAL_P_STAGE_CYC, 13);
 	rep_grow_len(len, REP_DIM_P_STAGE_CYC, 13);
 	rep_grow_len(len, REP_DIM_CODE_PAGE_SIZE, 6);
+	if (e->transaction)
+		rep_grow_len(len, REP_DIM_TRANSACTION, txn_len());
 }
 
 /* What equal entries share of a key. */

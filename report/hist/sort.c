@@ -199,6 +199,23 @@ time_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	return rep_sign64((int64_t)(r->time - l->time));
 }
 
+/* perf's map__unmap_ip() of the entry's ip: the address the sample had. */
+static uint64_t
+unmapped_ip(const struct rep_hent *e)
+{
+	if (!e->map || e->map->identity)
+		return e->ip;
+	return e->ip + e->map->start - e->map->pgoff;
+}
+
+static int
+addr_cmp(const struct rep_report *rep, const struct rep_hent *l,
+	 const struct rep_hent *r)
+{
+	(void)rep;
+	return rep_sign64((int64_t)(unmapped_ip(r) - unmapped_ip(l)));
+}
+
 const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_COMM] = { "comm", "Command", comm_cmp, comm_sort },
 	[REP_DIM_PID] = { "pid", "    Pid:Command", pid_cmp, NULL },
@@ -212,6 +229,7 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_SYM_SIZE] = { "symbol_size", "Symbol size", sym_size_cmp, NULL },
 	[REP_DIM_DSO_SIZE] = { "dso_size", "DSO size", dso_size_cmp, NULL },
 	[REP_DIM_TIME] = { "time", "Time", time_cmp, NULL },
+	[REP_DIM_ADDR] = { "addr", "Address", addr_cmp, NULL },
 	[REP_DIM_DSO_FROM] = { "dso_from", "Source Shared Object", rep_br_dso_from_cmp, NULL },
 	[REP_DIM_DSO_TO] = { "dso_to", "Target Shared Object", rep_br_dso_to_cmp, NULL },
 	[REP_DIM_SYM_FROM] = { "symbol_from", "Source Symbol", rep_br_sym_from_cmp, NULL },
@@ -220,6 +238,10 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_IN_TX] = { "in_tx", "Branch in transaction", rep_br_in_tx_cmp, NULL },
 	[REP_DIM_ABORT] = { "abort", "Transaction abort", rep_br_abort_cmp, NULL },
 	[REP_DIM_CYCLES] = { "cycles", "Basic Block Cycles", rep_br_cycles_cmp, NULL },
+	[REP_DIM_SRCLINE_FROM] = { "srcline_from", "From Source:Line", rep_br_srcline_from_cmp, NULL },
+	[REP_DIM_SRCLINE_TO] = { "srcline_to", "To Source:Line", rep_br_srcline_to_cmp, NULL },
+	[REP_DIM_ADDR_FROM] = { "addr_from", "Source Address", rep_br_addr_from_cmp, NULL },
+	[REP_DIM_ADDR_TO] = { "addr_to", "Target Address", rep_br_addr_to_cmp, NULL },
 	[REP_DIM_IPC_LBR] = { "ipc_lbr", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
 	[REP_DIM_IPC_NULL] = { "ipc_null", "IPC   [IPC Coverage]", rep_br_ipc_cmp, NULL },
 	[REP_DIM_SYM_DADDR] = { "symbol_daddr", "Data Symbol", rep_mem_cmp_sym_daddr, NULL },
@@ -240,6 +262,7 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 	[REP_DIM_LOCAL_P_STAGE_CYC] = { "local_p_stage_cyc", "Local Pipeline Stage Cycle", rep_mem_cmp_local_p_stage_cyc, NULL },
 	[REP_DIM_P_STAGE_CYC] = { "p_stage_cyc", "Pipeline Stage Cycle", rep_mem_cmp_p_stage_cyc, NULL },
 	[REP_DIM_CODE_PAGE_SIZE] = { "code_page_size", "Code Page Size", rep_mem_cmp_code_page_size, NULL },
+	[REP_DIM_TRANSACTION] = { "transaction", "Transaction                ", rep_mem_cmp_transaction, NULL },
 	[REP_DIM_OVERHEAD] = { "overhead", "Overhead", NULL, NULL },
 	[REP_DIM_CHILDREN] = { "overhead_children", "Children", NULL, NULL },
 	[REP_DIM_SAMPLE] = { "sample", "Samples", NULL, NULL },
@@ -267,13 +290,13 @@ static const struct dim_name common_names[] = {
 	{ "cpu", REP_DIM_CPU }, { "socket", REP_DIM_SOCKET },
 	{ "srcline", REP_DIM_SRCLINE }, { "srcfile", REP_DIM_SRCFILE },
 	{ "local_weight", REP_DIM_LOCAL_WEIGHT }, { "weight", REP_DIM_WEIGHT },
-	{ "transaction", -1 }, { "trace", -1 },
+	{ "transaction", REP_DIM_TRANSACTION }, { "trace", -1 },
 	{ "symbol_size", REP_DIM_SYM_SIZE }, { "dso_size", REP_DIM_DSO_SIZE },
 	{ "cgroup", -1 }, { "cgroup_id", -1 }, { "ipc_null", REP_DIM_IPC_NULL },
 	{ "time", REP_DIM_TIME }, { "code_page_size", REP_DIM_CODE_PAGE_SIZE },
 	{ "local_ins_lat", REP_DIM_LOCAL_INS_LAT }, { "ins_lat", REP_DIM_INS_LAT },
 	{ "local_p_stage_cyc", REP_DIM_LOCAL_P_STAGE_CYC },
-	{ "p_stage_cyc", REP_DIM_P_STAGE_CYC }, { "addr", -1 },
+	{ "p_stage_cyc", REP_DIM_P_STAGE_CYC }, { "addr", REP_DIM_ADDR },
 };
 
 static const struct dim_name hpp_names[] = {
@@ -290,8 +313,9 @@ static const struct dim_name bstack_names[] = {
 	{ "symbol_from", REP_DIM_SYM_FROM }, { "symbol_to", REP_DIM_SYM_TO },
 	{ "mispredict", REP_DIM_MISPREDICT }, { "in_tx", REP_DIM_IN_TX },
 	{ "abort", REP_DIM_ABORT }, { "cycles", REP_DIM_CYCLES },
-	{ "srcline_from", -1 }, { "srcline_to", -1 },
-	{ "ipc_lbr", REP_DIM_IPC_LBR }, { "addr_from", -1 }, { "addr_to", -1 },
+	{ "srcline_from", REP_DIM_SRCLINE_FROM }, { "srcline_to", REP_DIM_SRCLINE_TO },
+	{ "ipc_lbr", REP_DIM_IPC_LBR }, { "addr_from", REP_DIM_ADDR_FROM },
+	{ "addr_to", REP_DIM_ADDR_TO },
 };
 
 static const struct dim_name memory_names[] = {
@@ -550,7 +574,7 @@ hash_dso(const struct rep_report *rep, struct sym_dso *dso)
 uint64_t
 rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 {
-	uint64_t v[15];
+	uint64_t v[24];
 	size_t n = 0;
 
 	if (rep->has_key[REP_DIM_COMM])
@@ -585,6 +609,8 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = (uint64_t)map_size(e);
 	if (rep->has_key[REP_DIM_TIME])
 		v[n++] = e->time;
+	if (rep->has_key[REP_DIM_ADDR])
+		v[n++] = unmapped_ip(e);
 	if (e->branch)
 		v[n++] = rep_branch_hash(rep, e);
 	if (rep->has_mem_keys)
@@ -684,6 +710,9 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 	case REP_DIM_TIME:
 		time_snprint(buf, size, w, e->time, rep->o.hist.time_ns);
 		break;
+	case REP_DIM_ADDR:
+		snprintf(buf, size, "%-#*" PRIx64, w, unmapped_ip(e));
+		break;
 	default:
 		if (rep_mem_dim(d) || rep_value_dim(d))
 			rep_mem_snprint(rep, d, e, w, buf, size);
@@ -724,6 +753,7 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	if (e->srcfile)
 		rep_grow_len(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
 	rep_grow_len(len, REP_DIM_TIME, rep->o.hist.time_ns ? 16 : 12);
+	rep_grow_len(len, REP_DIM_ADDR, 16 + 2);
 	rep_grow_len(len, REP_DIM_CPU, 3);
 	rep_grow_len(len, REP_DIM_SOCKET, 6);
 	rep_branch_calc_len(rep, e, len);

@@ -3,7 +3,8 @@
  * tests/tools/pd-mkmem.c - write a perf.data file of memory-access samples
  * for tests/report-mem.test, which compares preport --mem-mode with perf
  * report on it: samples with addresses, data_src values that set every
- * field in many combinations, weight structs (or plain weights with
+ * field in many combinations, transaction flags and abort codes, weight
+ * structs (or plain weights with
  * --weight, some wider than 32 bits), physical addresses and data and
  * code page sizes; user samples in a shared library's code touching its
  * data objects, a shared file map, private anonymous maps of two
@@ -39,8 +40,8 @@
 
 #define TYPE_BASE (PD_SAMPLE_IP | PD_SAMPLE_TID | PD_SAMPLE_TIME | \
 		   PD_SAMPLE_ADDR | PD_SAMPLE_PERIOD | PD_SAMPLE_DATA_SRC | \
-		   PD_SAMPLE_PHYS_ADDR | PD_SAMPLE_DATA_PAGE_SIZE | \
-		   PD_SAMPLE_CODE_PAGE_SIZE)
+		   PD_SAMPLE_TRANSACTION | PD_SAMPLE_PHYS_ADDR | \
+		   PD_SAMPLE_DATA_PAGE_SIZE | PD_SAMPLE_CODE_PAGE_SIZE)
 
 struct params {
 	bool plain_weight;
@@ -158,6 +159,16 @@ weight(struct params *p)
 	       (uint64_t)(next_rand(p) % 90) << 48;
 }
 
+/* Transaction flags: none mostly, any of the eight, an abort code. */
+static uint64_t
+transaction(struct params *p)
+{
+	if (next_rand(p) % 3)
+		return 0;
+	return (next_rand(p) & 0xff) |
+	       (next_rand(p) % 2 ? (uint64_t)(next_rand(p) % 300) << 32 : 0);
+}
+
 static int
 sample(struct pd_writer *w, struct params *p, uint64_t time)
 {
@@ -190,6 +201,7 @@ sample(struct pd_writer *w, struct params *p, uint64_t time)
 	tb_u64(&r, 1000);		/* period */
 	tb_u64(&r, weight(p));
 	tb_u64(&r, data_src(p));
+	tb_u64(&r, transaction(p));
 	tb_u64(&r, next_rand(p) % 3 ? 0x100000000ULL + (addr & 0xfffff) : 0);
 	tb_u64(&r, pick(p, data_pages, 7));
 	tb_u64(&r, pick(p, code_pages, 4));
