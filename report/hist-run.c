@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lib/diag.h"
+#include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "pdata/abi.h"
 #include "pdata/meta.h"
@@ -148,6 +149,7 @@ struct run {
 	long on, off;
 	bool discarding;
 	struct rep_thread_values threads;	/* -T */
+	struct u64map cgroups;		/* CGROUP records: id -> name (owned) */
 };
 
 static bool
@@ -192,6 +194,7 @@ run_setup(struct run *run)
 				  run->g.nr_members, sockets, nr_sockets,
 				  run->has_callchain);
 	rep_report_lost_samples(run->rep, run->lost_samples);
+	rep_report_cgroup_names(run->rep, &run->cgroups);
 	free(sockets);
 }
 
@@ -362,6 +365,27 @@ on_lost_samples(struct run *run, uint64_t lost)
 		run->lost_samples += lost;
 }
 
+/* perf's cgroup__findnew(): the first name given to an id stays. */
+static void
+on_cgroup(struct run *run, const struct pd_ev_cgroup *c)
+{
+	uint64_t *slot = u64map_slot(&run->cgroups, c->id);
+
+	if (!*slot)
+		*slot = (uintptr_t)xstrndup(c->path.s, c->path.len);
+}
+
+static void
+cgroups_free(struct u64map *m)
+{
+	size_t pos = 0;
+	uint64_t key, val;
+
+	while (u64map_next(m, &pos, &key, &val))
+		free((void *)(uintptr_t)val);
+	u64map_free(m);
+}
+
 /* Every event of the session into the histogram. */
 /*
  * perf's process_read_event(): the record's first value (perf reads its
@@ -398,6 +422,8 @@ run_session(struct run *run, struct ses_session *sess)
 		} else if (ev.rec->header.type == PD_RECORD_LOST_SAMPLES &&
 			   ev.event) {
 			on_lost_samples(run, ev.event->lost_samples.lost);
+		} else if (ev.rec->header.type == PD_RECORD_CGROUP && ev.event) {
+			on_cgroup(run, &ev.event->cgroup);
 		} else if (ev.rec->header.type == PD_RECORD_HEADER_FEATURE) {
 			/* perf prints a pipe's features as it reads them */
 			rep_header_feature(run->o->hdr, ev.rec);
@@ -618,6 +644,7 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	rep_mem_mode_free(run.mm);
 	groups_free(&run.g);
 	rep_thread_values_free(&run.threads);
+	cgroups_free(&run.cgroups);
 	free(run.stack_tok);
 	return err;
 }

@@ -44,6 +44,8 @@ struct ses_thread {
 	const char *comm;	/* current comm, interned; ":<tid>" if none seen */
 	int32_t ppid;		/* the tid of the parent FORK named, else -1 */
 	bool dead;		/* EXIT seen */
+	/* its cgroup namespace, as its last NAMESPACES record gave it; 0 */
+	uint64_t cgroup_ns_dev, cgroup_ns_ino;
 };
 
 /* One resolved address: the sample's ip, or a callchain frame. */

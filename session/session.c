@@ -717,10 +717,29 @@ type_required(uint32_t type)
 	case PD_RECORD_FORK:
 	case PD_RECORD_EXIT:
 	case PD_RECORD_KSYMBOL:
+	case PD_RECORD_NAMESPACES:
+	case PD_RECORD_CGROUP:
 		return true;
 	default:
 		return false;
 	}
+}
+
+/* The link_info index of the cgroup namespace (net, uts, ipc, pid, user, mnt, cgroup). */
+#define CGROUP_NS_INDEX 6
+
+static void
+process_namespaces(struct ses_session *s, const struct pd_ev_namespaces *n)
+{
+	struct ses_thread_int *t;
+
+	t = ses_thread_findnew(&s->threads, (int32_t)n->pid, (int32_t)n->tid,
+			       true);
+	/* pd_u64_array_get() gives 0 past the record's namespaces */
+	t->pub.cgroup_ns_dev = pd_u64_array_get(&n->link_info,
+						2 * CGROUP_NS_INDEX);
+	t->pub.cgroup_ns_ino = pd_u64_array_get(&n->link_info,
+						2 * CGROUP_NS_INDEX + 1);
 }
 
 static int
@@ -749,6 +768,9 @@ apply_record(struct ses_session *s, const struct pd_record *rec,
 		break;
 	case PD_RECORD_KSYMBOL:
 		return ses_process_ksymbol(s, ev);
+	case PD_RECORD_NAMESPACES:
+		process_namespaces(s, &ev->namespaces);
+		break;
 	default:
 		break;
 	}

@@ -50,6 +50,8 @@ struct rep_hent {
 	uint64_t p_stage_cyc;
 	uint64_t code_page_size;
 	uint64_t transaction;
+	uint64_t cgroup;
+	uint64_t cgroup_dev, cgroup_ino;	/* the thread's cgroup namespace */
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;
@@ -179,6 +181,7 @@ struct rep_report {
 	struct rep_stacks stacks;
 	struct rep_jobs jobs;
 	struct rep_cc_keying cc_keying;	/* -g's key, for every tree */
+	const struct u64map *cgroup_names;	/* id -> name, or NULL */
 };
 
 /* sort.c: the dimensions. */

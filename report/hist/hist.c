@@ -609,6 +609,12 @@ rep_report_free(struct rep_report *rep)
 }
 
 void
+rep_report_cgroup_names(struct rep_report *rep, const struct u64map *names)
+{
+	rep->cgroup_names = names;
+}
+
+void
 rep_report_lost_samples(struct rep_report *rep, uint64_t lost)
 {
 	rep->lost_samples += lost;
@@ -789,7 +795,7 @@ cc_srcline(void *ctx, const struct ses_loc *l)
 /*
  * The sample's own values perf keeps in an entry: its weight (a weight
  * struct's first part), instruction latency (the struct's second), code
- * page size and transaction flags.  perf 6.1 built for x86 leaves the pipeline stage
+ * page size, transaction flags and cgroup.  perf 6.1 built for x86 leaves the pipeline stage
  * cycles at 0: only its powerpc build reads them.
  */
 static void
@@ -803,6 +809,7 @@ key_values(struct rep_hent *k, const struct pd_sample *ps)
 	}
 	k->code_page_size = ps->code_page_size;
 	k->transaction = ps->transaction;
+	k->cgroup = ps->cgroup;
 }
 
 static void
@@ -826,6 +833,8 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	if (rep->has_key[REP_DIM_SRCFILE])
 		k->srcfile = loc_srcfile(rep, l, ip);
 	k->cpumode = s->self.cpumode;
+	k->cgroup_dev = s->thread->cgroup_ns_dev;
+	k->cgroup_ino = s->thread->cgroup_ns_ino;
 	if (s->raw)
 		key_values(k, s->raw);
 }
@@ -877,6 +886,9 @@ is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
 	tmp.p_stage_cyc = 0;
 	tmp.code_page_size = 0;
 	tmp.transaction = 0;
+	tmp.cgroup = 0;
+	tmp.cgroup_dev = 0;
+	tmp.cgroup_ino = 0;
 	for (i = 0; i < nr; i++)
 		if (rep_hent_cmp(rep, &h->ents[rep->cache[i]], &tmp) == 0)
 			return true;

@@ -67,6 +67,8 @@ enum rep_dim {
 	REP_DIM_P_STAGE_CYC,
 	REP_DIM_CODE_PAGE_SIZE,
 	REP_DIM_TRANSACTION,
+	REP_DIM_CGROUP,		/* the sample's cgroup, by the CGROUP records' names */
+	REP_DIM_CGROUP_ID,	/* the thread's cgroup namespace (dev/inode) */
 	/* the hpp dimensions: columns of numbers, never part of the key */
 	REP_DIM_OVERHEAD,
 	REP_DIM_CHILDREN,
@@ -213,6 +215,12 @@ const struct rep_mem *rep_report_add_one(struct rep_report *rep,
 					 const struct ses_sample *s,
 					 const struct rep_mem *mem);
 void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
+/*
+ * The cgroup names (CGROUP records: id -> const char *, the caller's
+ * until the report is freed), read when the cgroup key is printed.
+ */
+struct u64map;
+void rep_report_cgroup_names(struct rep_report *rep, const struct u64map *names);
 /*
  * Build the histograms from the samples added so far (rep_report_add
  * only records them); rep_report_print() does it too.  Call it before

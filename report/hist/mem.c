@@ -18,6 +18,7 @@
 
 #include <xxhash.h>
 
+#include "lib/u64map.h"
 #include "lib/xalloc.h"
 #include "pdata/abi.h"
 #include "pdata/text.h"
@@ -41,7 +42,7 @@ rep_mem_dim(enum rep_dim d)
 bool
 rep_value_dim(enum rep_dim d)
 {
-	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_TRANSACTION;
+	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_CGROUP_ID;
 }
 
 /* The data_src field a key compares, shifted down. */
@@ -78,8 +79,12 @@ value_of(enum rep_dim d, const struct rep_hent *e)
 		return e->p_stage_cyc;
 	case REP_DIM_CODE_PAGE_SIZE:
 		return e->code_page_size;
-	default:	/* REP_DIM_TRANSACTION */
+	case REP_DIM_TRANSACTION:
 		return e->transaction;
+	case REP_DIM_CGROUP:
+		return e->cgroup;
+	default:	/* REP_DIM_CGROUP_ID: the device, then the inode */
+		return e->cgroup_dev;
 	}
 }
 
@@ -186,6 +191,13 @@ key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r)
 {
 	if (d == REP_DIM_CODE_PAGE_SIZE)
 		return rep_sign64((int64_t)(r->code_page_size - l->code_page_size));
+	if (d == REP_DIM_CGROUP)
+		return rep_sign64((int64_t)(r->cgroup - l->cgroup));
+	if (d == REP_DIM_CGROUP_ID) {
+		if (l->cgroup_dev != r->cgroup_dev)
+			return rep_sign64((int64_t)(l->cgroup_dev - r->cgroup_dev));
+		return rep_sign64((int64_t)(l->cgroup_ino - r->cgroup_ino));
+	}
 	if (rep_value_dim(d))
 		return rep_sign64((int64_t)(value_of(d, l) - value_of(d, r)));
 	/* memory keys are only taken in memory mode, where every entry has one */
@@ -221,6 +233,8 @@ DEFINE_CMP(local_p_stage_cyc, REP_DIM_LOCAL_P_STAGE_CYC)
 DEFINE_CMP(p_stage_cyc, REP_DIM_P_STAGE_CYC)
 DEFINE_CMP(code_page_size, REP_DIM_CODE_PAGE_SIZE)
 DEFINE_CMP(transaction, REP_DIM_TRANSACTION)
+DEFINE_CMP(cgroup, REP_DIM_CGROUP)
+DEFINE_CMP(cgroup_id, REP_DIM_CGROUP_ID)
 
 /* perf's hist_entry__dcacheline_snprintf(): [s] for shared data mmaps. */
 static void
@@ -326,9 +340,21 @@ txn_snprint(uint64_t t, int w, char *buf, size_t size)
 	snprintf(buf, size, "%-*s", w, text);
 }
 
+/* perf's cgroup__find() name: N/A for none, unknown when no record named it. */
+static const char *
+cgroup_name(const struct rep_report *rep, uint64_t id)
+{
+	const uint64_t *v;
+
+	if (!id)
+		return "N/A";
+	v = rep->cgroup_names ? u64map_find(rep->cgroup_names, id) : NULL;
+	return v ? (const char *)(uintptr_t)*v : "unknown";
+}
+
 static void
-value_snprint(enum rep_dim d, const struct rep_hent *e, int w, char *buf,
-	      size_t size)
+value_snprint(const struct rep_report *rep, enum rep_dim d,
+	      const struct rep_hent *e, int w, char *buf, size_t size)
 {
 	char page[32];
 
@@ -353,8 +379,16 @@ value_snprint(enum rep_dim d, const struct rep_hent *e, int w, char *buf,
 		pd_page_size_text(page, sizeof(page), e->code_page_size);
 		snprintf(buf, size, "%-*s", w, page);
 		break;
-	default:	/* REP_DIM_TRANSACTION */
+	case REP_DIM_TRANSACTION:
 		txn_snprint(e->transaction, w, buf, size);
+		break;
+	case REP_DIM_CGROUP_ID:
+		/* perf prints it unpadded: the columns' alignment pads it */
+		snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, e->cgroup_dev,
+			 e->cgroup_ino);
+		break;
+	default:	/* REP_DIM_CGROUP */
+		snprintf(buf, size, "%s", cgroup_name(rep, e->cgroup));
 		break;
 	}
 }
@@ -368,7 +402,7 @@ rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 
 	(void)rep;
 	if (rep_value_dim(d)) {
-		value_snprint(d, e, w, buf, size);
+		value_snprint(rep, d, e, w, buf, size);
 		return;
 	}
 	if (!m) {
@@ -454,6 +488,8 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 	rep_grow_len(len, REP_DIM_CODE_PAGE_SIZE, 6);
 	if (e->transaction)
 		rep_grow_len(len, REP_DIM_TRANSACTION, txn_len());
+	rep_grow_len(len, REP_DIM_CGROUP, 6);
+	rep_grow_len(len, REP_DIM_CGROUP_ID, 20);
 }
 
 /* What equal entries share of a key. */
@@ -462,6 +498,8 @@ key_word(enum rep_dim d, const struct rep_hent *e)
 {
 	const struct rep_mem *m = e->mem;
 
+	if (d == REP_DIM_CGROUP_ID)
+		return e->cgroup_dev * 0x9e3779b97f4a7c15ULL ^ e->cgroup_ino;
 	if (rep_value_dim(d))
 		return value_of(d, e);
 	if (!m)

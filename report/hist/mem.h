@@ -7,8 +7,8 @@
  * symbol_iaddr, phys_daddr, data_page_size) on the sample's data_src and
  * its data address resolved in the thread's maps, and the keys on a
  * sample's own values (local_weight, weight, local_ins_lat, ins_lat,
- * local_p_stage_cyc, p_stage_cyc, code_page_size, transaction), which
- * any mode takes
+ * local_p_stage_cyc, p_stage_cyc, code_page_size, transaction, cgroup,
+ * cgroup_id), which any mode takes
  * (doc/perf-records.md §6.8).
  */
 #ifndef PD_REPORT_HIST_MEM_H
@@ -62,6 +62,8 @@ REP_MEM_CMP(local_p_stage_cyc);
 REP_MEM_CMP(p_stage_cyc);
 REP_MEM_CMP(code_page_size);
 REP_MEM_CMP(transaction);
+REP_MEM_CMP(cgroup);
+REP_MEM_CMP(cgroup_id);
 void rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 		     const struct rep_hent *e, int w, char *buf, size_t size);
 void rep_mem_calc_len(const struct rep_hent *e, int *len);

@@ -176,7 +176,7 @@ test_filters(void)
 	  rep_dim_parse("sample") == REP_DIM_SAMPLE, "key prefixes");
 	/* a prefix of a key preport lacks is that key, not a later one */
 	T(rep_dim_lookup("t") == REP_DIM_TRANSACTION &&
-	  rep_dim_lookup("trac") == -1 && rep_dim_lookup("cg") == -1 &&
+	  rep_dim_lookup("trac") == -1 && rep_dim_lookup("cg") == REP_DIM_CGROUP &&
 	  rep_dim_lookup("ti") == REP_DIM_TIME && rep_dim_lookup("zz") == -2 &&
 	  rep_dim_lookup("") == -2, "keys preport lacks");
 }
