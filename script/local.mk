@@ -17,13 +17,13 @@ script_pscript_SOURCES = \
 	script/dsoname.c \
 	script/sideband.c \
 	script/out.c \
-	$(SCRIPT_TRACE_SOURCES) \
+	$(SES_TRACE_SOURCES) \
 	report/hist/hist.h \
 	report/hist/filter.c \
 	$(REP_HEADER_SRCS)
-script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SCRIPT_TRACE_CFLAGS) \
+script_pscript_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SES_TRACE_CFLAGS) \
 	$(ZYDIS_CFLAGS)
-script_pscript_LDADD = $(SES_LIBS) $(SCRIPT_TRACE_LIBS) $(ZYDIS_LIBS)
+script_pscript_LDADD = $(SES_LIBS) $(SES_TRACE_LIBS) $(ZYDIS_LIBS)
 
 # pscript's -F syntax and its options against perf script's.
 SCRIPT_CORE_TESTS = \

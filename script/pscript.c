@@ -482,7 +482,7 @@ stream_tracing_data(struct scr *s, const struct ses_event *ev)
 	    ev->rec->header.type != PD_RECORD_HEADER_TRACING_DATA)
 		return;
 	/* perf 6.1 resolves no %ps argument in a stream: hex addresses */
-	s->trace = scr_trace_new(s->r);
+	s->trace = ses_trace_new(s->r);
 }
 
 /* --header on a stream: each feature where perf prints it */
@@ -669,17 +669,17 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (!s->pipe)
 		sopts.threads = ses_threads_default();
 	s->ses = ses_new(s->r, syms, &sopts);
-	s->trace = scr_trace_new(s->r);
+	s->trace = ses_trace_new(s->r);
 	if (s->trace)
-		scr_trace_set_resolver(s->trace, resolve_kernel_addr, s);
+		ses_trace_set_resolver(s->trace, resolve_kernel_addr, s);
 	ret = run(s);
 	/* what is buffered may refer to the stacks' text */
 	scr_out_flush(&s->out);
 	scr_stacks_free(&s->stacks);
 	scr_starts_free(s);
-	scr_trace_memo_free(s);
+	ses_trace_memo_free(s);
 	scr_insn_free(s);
-	scr_trace_free(s->trace);
+	ses_trace_free(s->trace);
 	s->trace = NULL;
 	sb_free(&s->tbuf);
 	if (ret < 0)

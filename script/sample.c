@@ -206,12 +206,12 @@ static void
 stream_trace(struct scr *s)
 {
 	const struct pd_meta *m = pd_reader_meta(s->r);
-	struct scr_trace *t = NULL;
+	struct ses_trace *t = NULL;
 
 	if (s->trace_tried || !s->pipe || !m->tracing_data_blob)
 		return;
 	s->trace_tried = true;
-	if (!scr_trace_parse(m->tracing_data_blob,
+	if (!ses_trace_parse(m->tracing_data_blob,
 			     (size_t)m->tracing_data_size, &t))
 		s->trace = t;
 }
@@ -339,7 +339,7 @@ scr_print_sample(struct scr *s, const struct ses_sample *ss)
 		const char *text;
 		size_t len;
 
-		if (scr_trace_text(s, attr, raw, &text, &len) == 0)
+		if (ses_trace_text(s, attr, raw, &text, &len) == 0)
 			scr_out_add(&s->out, text, len);
 	}
 	if (fields & SCR_BIT(ADDR))

@@ -20,7 +20,7 @@
 #include "pdata/events.h"
 #include "pdata/reader.h"
 #include "report/hist/hist.h"
-#include "script/trace.h"
+#include "session/trace.h"
 #include "session/session.h"
 
 /*
@@ -202,7 +202,7 @@ int scr_fields_parse(struct scr_fields *f, const char *arg);
 struct rep_hdr;
 struct scr_insn;
 struct scr_start;
-struct scr_trace_memo;
+struct ses_trace_memo;
 
 /* start.c keeps SCR_STARTS line starts of SCR_START_TEXT bytes at most */
 #define SCR_STARTS	256
@@ -260,13 +260,13 @@ struct scr {
 	bool show_task, show_mmap, show_switch, show_lost, show_ns;
 	bool show_cgroup, show_bpf, show_round, show_poke;
 	struct rep_filters filt;
-	struct scr_trace *trace;	/* the tracing data, NULL if none */
+	struct ses_trace *trace;	/* the tracing data, NULL if none */
 	bool trace_tried;		/* a stream's kept blob was parsed */
 	struct strbuf tbuf;		/* one trace field */
 	struct rep_hdr *hdr;		/* --header on a stream, or NULL */
 	struct scr_insn *insn;		/* insn.c's decoders, or NULL */
 	struct scr_start *starts;	/* start.c's kept line starts */
-	struct scr_trace_memo *trace_memo;	/* tracememo.c's texts */
+	struct ses_trace_memo *trace_memo;	/* tracememo.c's texts */
 };
 
 /* fields.c: check the fields of ev's type against its attr, as perf does */
@@ -309,12 +309,12 @@ void scr_print_insn(struct scr *s, const struct ses_sample *ss,
 void scr_insn_free(struct scr *s);
 
 /*
- * tracememo.c: the sample's `trace` text (scr_trace_format()), kept by
+ * tracememo.c: the sample's `trace` text (ses_trace_format()), kept by
  * its event and raw bytes; *text lasts until the next call.
  */
-int scr_trace_text(struct scr *s, const struct pd_attr *attr,
+int ses_trace_text(struct scr *s, const struct pd_attr *attr,
 		   const struct pd_sample *ps, const char **text, size_t *len);
-void scr_trace_memo_free(struct scr *s);
+void ses_trace_memo_free(struct scr *s);
 
 /* sideband.c: the records --show-*-events asks for */
 int scr_print_record(struct scr *s, const struct ses_event *ev);

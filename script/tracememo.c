@@ -40,7 +40,7 @@ struct memo_stat {
 	bool off;
 };
 
-struct scr_trace_memo {
+struct ses_trace_memo {
 	struct u64map by_hash;	/* hash of config and raw -> entry + 1 */
 	struct u64map by_event;	/* config -> stat + 1 */
 	uint64_t last_config;	/* the event last looked up, */
@@ -54,7 +54,7 @@ struct scr_trace_memo {
 };
 
 static struct memo_stat *
-event_stat(struct scr_trace_memo *m, uint64_t config)
+event_stat(struct ses_trace_memo *m, uint64_t config)
 {
 	uint64_t *slot;
 
@@ -74,7 +74,7 @@ event_stat(struct scr_trace_memo *m, uint64_t config)
 }
 
 static bool
-ent_matches(const struct scr_trace_memo *m, const struct memo_ent *e,
+ent_matches(const struct ses_trace_memo *m, const struct memo_ent *e,
 	    uint64_t config, const struct pd_bytes *raw)
 {
 	return e->config == config && e->raw_len == raw->len &&
@@ -83,7 +83,7 @@ ent_matches(const struct scr_trace_memo *m, const struct memo_ent *e,
 
 /* The entry kept for hash, config and raw, or NULL. */
 static const struct memo_ent *
-memo_find(const struct scr_trace_memo *m, uint64_t hash, uint64_t config,
+memo_find(const struct ses_trace_memo *m, uint64_t hash, uint64_t config,
 	  const struct pd_bytes *raw)
 {
 	const uint64_t *v = u64map_find(&m->by_hash, hash);
@@ -103,7 +103,7 @@ stat_count(struct memo_stat *st, bool hit)
 }
 
 static bool
-bytes_fit(struct scr_trace_memo *m, size_t n)
+bytes_fit(struct ses_trace_memo *m, size_t n)
 {
 	if (n > MEMO_MAX - m->len)
 		return false;
@@ -119,7 +119,7 @@ bytes_fit(struct scr_trace_memo *m, size_t n)
 }
 
 static void
-memo_put(struct scr_trace_memo *m, uint64_t hash, uint64_t config,
+memo_put(struct ses_trace_memo *m, uint64_t hash, uint64_t config,
 	 const struct pd_bytes *raw, const char *text, size_t text_len)
 {
 	struct memo_ent *e;
@@ -145,10 +145,10 @@ memo_put(struct scr_trace_memo *m, uint64_t hash, uint64_t config,
 
 
 int
-scr_trace_text(struct scr *s, const struct pd_attr *attr,
+ses_trace_text(struct scr *s, const struct pd_attr *attr,
 	       const struct pd_sample *ps, const char **text, size_t *len)
 {
-	struct scr_trace_memo *m = s->trace_memo;
+	struct ses_trace_memo *m = s->trace_memo;
 	struct memo_stat *st;
 	uint64_t h = 0;
 	int err;
@@ -169,7 +169,7 @@ scr_trace_text(struct scr *s, const struct pd_attr *attr,
 		}
 	}
 	sb_reset(&s->tbuf);
-	err = scr_trace_format(s->trace, attr, ps, &s->tbuf);
+	err = ses_trace_format(s->trace, attr, ps, &s->tbuf);
 	if (err)
 		return err;
 	*text = sb_str(&s->tbuf);
@@ -181,9 +181,9 @@ scr_trace_text(struct scr *s, const struct pd_attr *attr,
 }
 
 void
-scr_trace_memo_free(struct scr *s)
+ses_trace_memo_free(struct scr *s)
 {
-	struct scr_trace_memo *m = s->trace_memo;
+	struct ses_trace_memo *m = s->trace_memo;
 
 	if (!m)
 		return;

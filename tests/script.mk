@@ -2,11 +2,11 @@
 # pscript against perf script.
 
 # scr-trace: the `trace` field of each tracepoint sample, as
-# script/trace.c formats it (tests/script-trace.test).
+# session/trace.c formats it (tests/script-trace.test).
 check_PROGRAMS += tests/tools/scr-trace
-tests_tools_scr_trace_SOURCES = tests/tools/scr-trace.c $(SCRIPT_TRACE_SOURCES)
-tests_tools_scr_trace_CFLAGS = $(AM_CFLAGS) $(SCRIPT_TRACE_CFLAGS)
-tests_tools_scr_trace_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(SCRIPT_TRACE_LIBS)
+tests_tools_scr_trace_SOURCES = tests/tools/scr-trace.c $(SES_TRACE_SOURCES)
+tests_tools_scr_trace_CFLAGS = $(AM_CFLAGS) $(SES_TRACE_CFLAGS)
+tests_tools_scr_trace_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(SES_TRACE_LIBS)
 
 SCR_TESTS = \
 	tests/script-trace.test \

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
  * scr-trace FILE: the `trace` field of every tracepoint sample of FILE,
- * one line each in file order, as script/trace.c formats it; what
+ * one line each in file order, as session/trace.c formats it; what
  * `perf script -F trace` prints (in time order) for tests/script-trace.test.
  *
  * scr-trace -T FILE parses every prefix of FILE's tracing data (file
@@ -27,7 +27,7 @@
 #include "lib/strbuf.h"
 #include "pdata/reader.h"
 #include "pdata/sample.h"
-#include "script/trace.h"
+#include "session/trace.h"
 
 static void
 msg(const char *path, const char *what)
@@ -144,17 +144,17 @@ keep_samples(struct pd_reader *r, struct kept *k)
 
 /* A damaged blob that parsed formats the kept samples, then goes. */
 static void
-format_kept(struct scr_trace *t, const struct kept *k)
+format_kept(struct ses_trace *t, const struct kept *k)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t i;
 
 	for (i = 0; i < k->nr; i++) {
 		sb_reset(&sb);
-		scr_trace_format(t, &k->attr, &k->s[i], &sb);
+		ses_trace_format(t, &k->attr, &k->s[i], &sb);
 	}
 	sb_free(&sb);
-	scr_trace_free(t);
+	ses_trace_free(t);
 }
 
 /*
@@ -167,7 +167,7 @@ torture(const char *path)
 	struct kept k;
 	const struct pd_meta *m;
 	struct pd_reader *r = NULL;
-	struct scr_trace *t;
+	struct ses_trace *t;
 	unsigned char *blob = NULL;
 	size_t len, i, step, ok = 0, tried = 0;
 	int fd = -1, ret = 1;
@@ -195,7 +195,7 @@ torture(const char *path)
 	step = len / 3000 + 1;
 	for (i = 0; i < len; i += i < 512 ? 1 : step) {
 		tried++;
-		if (!scr_trace_parse(blob, i, &t)) {
+		if (!ses_trace_parse(blob, i, &t)) {
 			ok++;
 			format_kept(t, &k);
 		}
@@ -208,7 +208,7 @@ torture(const char *path)
 		for (b = 0; b < sizeof(masks); b++) {
 			blob[i] = (unsigned char)(was ^ masks[b]);
 			tried++;
-			if (!scr_trace_parse(blob, len, &t)) {
+			if (!ses_trace_parse(blob, len, &t)) {
 				ok++;
 				format_kept(t, &k);
 			}
@@ -233,7 +233,7 @@ main(int argc, char **argv)
 	struct strbuf sb = STRBUF_INIT;
 	struct ksyms ks = { NULL, 0, 0 };
 	struct pd_reader *r = NULL;
-	struct scr_trace *t = NULL;
+	struct ses_trace *t = NULL;
 	struct pd_record rec;
 	const char *path;
 	int err, ret = 1;
@@ -266,7 +266,7 @@ main(int argc, char **argv)
 		/* a pipe's, from its record (perf 6.1 resolves no symbol) */
 		if (rec.header.type == PD_RECORD_HEADER_TRACING_DATA && !t &&
 		    rec.payload) {
-			err = scr_trace_parse(rec.payload,
+			err = ses_trace_parse(rec.payload,
 					      (size_t)rec.payload_size, &t);
 			if (err)
 				break;
@@ -277,20 +277,20 @@ main(int argc, char **argv)
 		if (ev->attr.type != PD_TYPE_TRACEPOINT)
 			continue;
 		if (!t) {
-			err = scr_trace_open(r, &t);
+			err = ses_trace_open(r, &t);
 			if (err || !t) {
 				msg(path, err ? pd_strerror(err) :
 				    "no tracing data");
 				goto out;
 			}
 			if (ks.nr && pd_reader_info(r)->mode != PD_MODE_PIPE)
-				scr_trace_set_resolver(t, ksyms_resolve, &ks);
+				ses_trace_set_resolver(t, ksyms_resolve, &ks);
 		}
 		err = pd_sample_decode(&ev->attr, &rec, &s);
 		if (err)
 			break;
 		sb_reset(&sb);
-		err = scr_trace_format(t, &ev->attr, &s, &sb);
+		err = ses_trace_format(t, &ev->attr, &s, &sb);
 		if (err)
 			break;
 		printf("%s\n", sb_str(&sb));
@@ -300,7 +300,7 @@ main(int argc, char **argv)
 	else
 		ret = 0;
 out:
-	scr_trace_free(t);
+	ses_trace_free(t);
 	pd_reader_close(r);
 	sb_free(&sb);
 	for (i = 0; i < ks.nr; i++)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * script/trace.c - tracepoint samples printed through their print fmt,
+ * session/trace.c - tracepoint samples printed through their print fmt,
  * by libtraceevent, from the tracing data of the file.
  */
 #include "config.h"
@@ -18,7 +18,7 @@
 
 #include "pdata/abi.h"
 #include "pdata/errors.h"
-#include "script/trace.h"
+#include "session/trace.h"
 
 /* Largest blob we read into memory; perf's own are a few megabytes. */
 #define TRACE_BLOB_MAX		(1ULL << 30)
@@ -29,7 +29,7 @@
 /* perf reads the saved cmdlines from version 0.6 of the blob on. */
 #define TRACE_CMDLINE_VERSION	0.6
 
-struct scr_trace {
+struct ses_trace {
 	struct tep_handle *tep;
 	struct trace_seq seq;
 	bool seq_ready;
@@ -42,7 +42,7 @@ struct scr_trace {
 	unsigned char *scratch;
 	size_t scratch_len;
 	size_t pad;		/* zeros kept after the raw data */
-	scr_trace_resolver resolve;
+	ses_trace_resolver resolve;
 	void *resolve_ctx;
 	char *resolve_mod;	/* the module, for libtraceevent's char * */
 };
@@ -482,11 +482,11 @@ fields_end(struct tep_handle *tep)
 static const unsigned char trace_magic[] = { 23, 8, 'D' };
 
 int
-scr_trace_parse(const unsigned char *blob, size_t len, struct scr_trace **out)
+ses_trace_parse(const unsigned char *blob, size_t len, struct ses_trace **out)
 {
 	struct trace_cur c = { blob, len, false };
 	const unsigned char *p = NULL;
-	struct scr_trace *t;
+	struct ses_trace *t;
 	const char *version;
 	uint64_t page_size;
 	double ver;
@@ -542,7 +542,7 @@ scr_trace_parse(const unsigned char *blob, size_t len, struct scr_trace **out)
 	*out = t;
 	return 0;
 fail:
-	scr_trace_free(t);
+	ses_trace_free(t);
 	return err;
 }
 
@@ -597,7 +597,7 @@ out:
 }
 
 int
-scr_trace_open(struct pd_reader *r, struct scr_trace **out)
+ses_trace_open(struct pd_reader *r, struct ses_trace **out)
 {
 	const struct pd_meta *m = pd_reader_meta(r);
 	unsigned char *blob;
@@ -609,7 +609,7 @@ scr_trace_open(struct pd_reader *r, struct scr_trace **out)
 		return 0;
 	/* a stream's blob, kept by the reader once read past */
 	if (m->tracing_data_blob)
-		return scr_trace_parse(m->tracing_data_blob,
+		return ses_trace_parse(m->tracing_data_blob,
 				       (size_t)m->tracing_data_size, out);
 	/* a stream the reader has not yet read past the blob */
 	if (!m->tracing_data_offset)
@@ -617,21 +617,21 @@ scr_trace_open(struct pd_reader *r, struct scr_trace **out)
 	err = read_blob(r, m->tracing_data_offset, m->tracing_data_size, &blob);
 	if (err)
 		return err;
-	err = scr_trace_parse(blob, (size_t)m->tracing_data_size, out);
+	err = ses_trace_parse(blob, (size_t)m->tracing_data_size, out);
 	free(blob);
 	return err;
 }
 
-struct scr_trace *
-scr_trace_new(struct pd_reader *r)
+struct ses_trace *
+ses_trace_new(struct pd_reader *r)
 {
-	struct scr_trace *t;
+	struct ses_trace *t;
 
-	return scr_trace_open(r, &t) ? NULL : t;
+	return ses_trace_open(r, &t) ? NULL : t;
 }
 
 void
-scr_trace_free(struct scr_trace *t)
+ses_trace_free(struct ses_trace *t)
 {
 	if (!t)
 		return;
@@ -647,7 +647,7 @@ scr_trace_free(struct scr_trace *t)
 static char *
 resolve_thunk(void *priv, unsigned long long *addrp, char **modp)
 {
-	struct scr_trace *t = priv;
+	struct ses_trace *t = priv;
 	const char *mod = NULL;
 	const char *name;
 	uint64_t addr = *addrp;
@@ -663,7 +663,7 @@ resolve_thunk(void *priv, unsigned long long *addrp, char **modp)
 }
 
 void
-scr_trace_set_resolver(struct scr_trace *t, scr_trace_resolver fn, void *ctx)
+ses_trace_set_resolver(struct ses_trace *t, ses_trace_resolver fn, void *ctx)
 {
 	t->resolve = fn;
 	t->resolve_ctx = ctx;
@@ -674,7 +674,7 @@ scr_trace_set_resolver(struct scr_trace *t, scr_trace_resolver fn, void *ctx)
 }
 
 const char *
-scr_trace_event_name(struct scr_trace *t, uint64_t id, const char **sys)
+ses_trace_event_name(struct ses_trace *t, uint64_t id, const char **sys)
 {
 	struct tep_event *ev;
 
@@ -690,7 +690,7 @@ scr_trace_event_name(struct scr_trace *t, uint64_t id, const char **sys)
 
 /* Room for the raw data and the zeros after it. */
 static int
-scratch_fit(struct scr_trace *t, size_t len)
+scratch_fit(struct ses_trace *t, size_t len)
 {
 	unsigned char *p;
 	size_t need;
@@ -710,7 +710,7 @@ scratch_fit(struct scr_trace *t, size_t len)
 }
 
 int
-scr_trace_format(struct scr_trace *t, const struct pd_attr *attr,
+ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
 		 const struct pd_sample *ps, struct strbuf *out)
 {
 	struct tep_record rec;

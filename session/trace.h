@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * script/trace.h - the `trace` field of perf script: a tracepoint
- * sample's raw data printed through its event's print fmt, with
- * libtraceevent fed from the file's tracing data.
+ * session/trace.h - the `trace` field of perf script and the `trace`
+ * sort key of perf report: a tracepoint sample's raw data printed
+ * through its event's print fmt, with libtraceevent fed from the file's
+ * tracing data.
  *
  * The tracing data is perf's blob (perf-data-file-format.md, the
  * TRACING_DATA feature): the "\027\010Dtracing" magic, a version string,
@@ -15,8 +16,8 @@
  * ~/.local/lib/traceevent/plugins holds some; this module never loads
  * one, so it prints what perf prints without them.
  */
-#ifndef PD_SCRIPT_TRACE_H
-#define PD_SCRIPT_TRACE_H
+#ifndef PD_SES_TRACE_H
+#define PD_SES_TRACE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -25,7 +26,7 @@
 #include "pdata/reader.h"
 #include "pdata/sample.h"
 
-struct scr_trace;
+struct ses_trace;
 
 /*
  * The kernel symbol at *addr, for the %pS-like arguments of a print fmt:
@@ -37,7 +38,7 @@ struct scr_trace;
  * script would have installed the resolver, so perf 6.1 prints these
  * arguments as hex addresses there; pscript must not set one then.
  */
-typedef const char *(*scr_trace_resolver)(void *ctx, uint64_t *addr,
+typedef const char *(*ses_trace_resolver)(void *ctx, uint64_t *addr,
 					  const char **mod);
 
 /*
@@ -49,19 +50,19 @@ typedef const char *(*scr_trace_resolver)(void *ctx, uint64_t *addr,
  * read past its blob, another value when the blob is malformed or cannot
  * be read.
  */
-int scr_trace_open(struct pd_reader *r, struct scr_trace **out);
+int ses_trace_open(struct pd_reader *r, struct ses_trace **out);
 
-/* scr_trace_open(), NULL on any failure or when the file has none. */
-struct scr_trace *scr_trace_new(struct pd_reader *r);
+/* ses_trace_open(), NULL on any failure or when the file has none. */
+struct ses_trace *ses_trace_new(struct pd_reader *r);
 
 /* The same from the blob itself; 0 and *out, or -PD_E_*. */
-int scr_trace_parse(const unsigned char *blob, size_t len,
-		    struct scr_trace **out);
+int ses_trace_parse(const unsigned char *blob, size_t len,
+		    struct ses_trace **out);
 
-void scr_trace_free(struct scr_trace *t);
+void ses_trace_free(struct ses_trace *t);
 
 /* How %pS-like arguments find kernel symbols; none by default (hex). */
-void scr_trace_set_resolver(struct scr_trace *t, scr_trace_resolver fn,
+void ses_trace_set_resolver(struct ses_trace *t, ses_trace_resolver fn,
 			    void *ctx);
 
 /*
@@ -69,7 +70,7 @@ void scr_trace_set_resolver(struct scr_trace *t, scr_trace_resolver fn,
  * config), and its system in *sys; NULL when the tracing data has no
  * such event (perf then says "broken or missing trace data").
  */
-const char *scr_trace_event_name(struct scr_trace *t, uint64_t id,
+const char *ses_trace_event_name(struct ses_trace *t, uint64_t id,
 				 const char **sys);
 
 /*
@@ -79,7 +80,7 @@ const char *scr_trace_event_name(struct scr_trace *t, uint64_t id,
  * Appends nothing for a sample without raw data.  Returns 0, or a
  * negative -PD_E_* value.
  */
-int scr_trace_format(struct scr_trace *t, const struct pd_attr *attr,
+int ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
 		     const struct pd_sample *ps, struct strbuf *out);
 
-#endif /* PD_SCRIPT_TRACE_H */
+#endif /* PD_SES_TRACE_H */
