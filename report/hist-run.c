@@ -20,6 +20,7 @@
 #include "pdata/records.h"
 #include "report/hist/branch.h"
 #include "report/hist/mem.h"
+#include "session/trace.h"
 #include "report/hist/hist.h"
 #include "report/inspect/inspect.h"
 #include "report/report.h"
@@ -150,6 +151,9 @@ struct run {
 	bool discarding;
 	struct rep_thread_values threads;	/* -T */
 	struct u64map cgroups;		/* CGROUP records: id -> name (owned) */
+	struct ses_trace *trace;	/* the trace key's formatter, or NULL */
+	bool trace_tried;		/* ses_trace_new() was called */
+	struct strbuf trace_text;
 };
 
 static bool
@@ -161,6 +165,36 @@ file_has_callchain(struct pd_reader *r)
 		if (pd_reader_evsel(r, i)->attr.sample_type & PD_SAMPLE_CALLCHAIN)
 			return true;
 	return false;
+}
+
+/*
+ * perf's get_trace_output(): the sample's raw data through its event's
+ * print fmt, as a record of CPU 0; "" when the file has no tracing data.
+ */
+static const char *
+trace_text(void *ctx, unsigned int evsel, const struct pd_sample *ps,
+	   size_t *n)
+{
+	struct run *run = ctx;
+	const struct pd_attr *attr = &pd_reader_evsel(run->r, evsel)->attr;
+	struct pd_sample cpu0;
+
+	if (attr->type != PD_TYPE_TRACEPOINT)
+		return NULL;
+	sb_reset(&run->trace_text);
+	if (!run->trace_tried) {
+		run->trace = ses_trace_new(run->r);
+		run->trace_tried = true;
+		/* as perf, which has no tracing data yet when a stream starts */
+		if (run->trace && !run->o->pipe)
+			ses_trace_resolve_kernel(run->trace, run->sess);
+	}
+	cpu0 = *ps;
+	cpu0.cpu = 0;
+	if (run->trace)
+		ses_trace_format(run->trace, attr, &cpu0, &run->trace_text);
+	*n = run->trace_text.len;
+	return run->trace_text.len ? run->trace_text.s : "";
 }
 
 static void
@@ -195,6 +229,7 @@ run_setup(struct run *run)
 				  run->has_callchain);
 	rep_report_lost_samples(run->rep, run->lost_samples);
 	rep_report_cgroup_names(run->rep, &run->cgroups);
+	rep_report_trace_formatter(run->rep, trace_text, run);
 	free(sockets);
 }
 
@@ -645,6 +680,8 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	groups_free(&run.g);
 	rep_thread_values_free(&run.threads);
 	cgroups_free(&run.cgroups);
+	ses_trace_free(run.trace);
+	sb_free(&run.trace_text);
 	free(run.stack_tok);
 	return err;
 }

@@ -12,9 +12,10 @@ report_preport_SOURCES = \
 	report/tasks.c \
 	report/thread-values.c \
 	$(REP_INSPECT_SRCS) \
-	$(REP_HIST_SRCS)
-report_preport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
-report_preport_LDADD = $(SES_LIBS)
+	$(REP_HIST_SRCS) \
+	$(SES_TRACE_SOURCES)
+report_preport_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS) $(SES_TRACE_CFLAGS)
+report_preport_LDADD = $(SES_LIBS) $(SES_TRACE_LIBS)
 
 # The report against perf 6.1's own output for every committed fixture,
 # and its options against perf report's on files recorded here.

@@ -452,26 +452,6 @@ unknown_to_perf(const struct scr *s, const struct ses_event *ev)
 }
 
 /*
- * perf's machine__resolve_kernel_addr(), for the %pS arguments of
- * tracepoint formats: the kernel symbol at *addr and its module.
- */
-static const char *
-resolve_kernel_addr(void *ctx, uint64_t *addr, const char **mod)
-{
-	struct scr *s = ctx;
-	struct ses_loc l;
-
-	ses_resolve(s->ses, NULL, PD_MISC_KERNEL, *addr, &l);
-	if (!l.map || !l.sym)
-		return NULL;
-	*mod = sym_dso_kind(l.dso) == SYM_DSO_MODULE ?
-	       sym_dso_short_name(l.dso) : NULL;
-	*addr = l.map->identity ? l.sym->start :
-		l.sym->start + l.map->start - l.map->pgoff;
-	return l.sym->name;
-}
-
-/*
  * A pipe-mode stream carries its tracing data in a HEADER_TRACING_DATA
  * record: the reader has noted where, when it can be read again.
  */
@@ -671,7 +651,7 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	s->ses = ses_new(s->r, syms, &sopts);
 	s->trace = ses_trace_new(s->r);
 	if (s->trace)
-		ses_trace_set_resolver(s->trace, resolve_kernel_addr, s);
+		ses_trace_resolve_kernel(s->trace, s->ses);
 	ret = run(s);
 	/* what is buffered may refer to the stacks' text */
 	scr_out_flush(&s->out);

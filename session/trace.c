@@ -18,7 +18,9 @@
 
 #include "pdata/abi.h"
 #include "pdata/errors.h"
+#include "session/session.h"
 #include "session/trace.h"
+#include "symbol/symbol.h"
 
 /* Largest blob we read into memory; perf's own are a few megabytes. */
 #define TRACE_BLOB_MAX		(1ULL << 30)
@@ -660,6 +662,29 @@ resolve_thunk(void *priv, unsigned long long *addrp, char **modp)
 	t->resolve_mod = mod ? strdup(mod) : NULL;
 	*modp = t->resolve_mod;
 	return (char *)name;
+}
+
+/* perf's machine__resolve_kernel_addr(): the kernel symbol at *addr. */
+static const char *
+resolve_in_session(void *ctx, uint64_t *addr, const char **mod)
+{
+	struct ses_session *s = ctx;
+	struct ses_loc l;
+
+	ses_resolve(s, NULL, PD_MISC_KERNEL, *addr, &l);
+	if (!l.map || !l.sym)
+		return NULL;
+	*mod = sym_dso_kind(l.dso) == SYM_DSO_MODULE ?
+	       sym_dso_short_name(l.dso) : NULL;
+	*addr = l.map->identity ? l.sym->start :
+		l.sym->start + l.map->start - l.map->pgoff;
+	return l.sym->name;
+}
+
+void
+ses_trace_resolve_kernel(struct ses_trace *t, struct ses_session *s)
+{
+	ses_trace_set_resolver(t, resolve_in_session, s);
 }
 
 void

@@ -64,6 +64,9 @@ void ses_trace_free(struct ses_trace *t);
 /* How %pS-like arguments find kernel symbols; none by default (hex). */
 void ses_trace_set_resolver(struct ses_trace *t, ses_trace_resolver fn,
 			    void *ctx);
+/* ses_trace_set_resolver() with the kernel maps of session s, as perf's. */
+struct ses_session;
+void ses_trace_resolve_kernel(struct ses_trace *t, struct ses_session *s);
 
 /*
  * The name of the tracepoint whose id is id (a TRACEPOINT attr's

@@ -31,7 +31,8 @@ REPORT_LIVE_TESTS = \
 	tests/terminal.test \
 	tests/report-stats-empty.test \
 	tests/report-evlist.test \
-	tests/report-mem.test
+	tests/report-mem.test \
+	tests/report-trace.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh

@@ -6,7 +6,7 @@
 check_PROGRAMS += tests/tools/scr-trace
 tests_tools_scr_trace_SOURCES = tests/tools/scr-trace.c $(SES_TRACE_SOURCES)
 tests_tools_scr_trace_CFLAGS = $(AM_CFLAGS) $(SES_TRACE_CFLAGS)
-tests_tools_scr_trace_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(SES_TRACE_LIBS)
+tests_tools_scr_trace_LDADD = $(SES_LIBS) $(SES_TRACE_LIBS)
 
 SCR_TESTS = \
 	tests/script-trace.test \

@@ -52,6 +52,7 @@ struct rep_hent {
 	uint64_t transaction;
 	uint64_t cgroup;
 	uint64_t cgroup_dev, cgroup_ino;	/* the thread's cgroup namespace */
+	const char *trace;	/* the trace key's text; NULL: no tracepoint */
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;
@@ -182,6 +183,8 @@ struct rep_report {
 	struct rep_jobs jobs;
 	struct rep_cc_keying cc_keying;	/* -g's key, for every tree */
 	const struct u64map *cgroup_names;	/* id -> name, or NULL */
+	rep_trace_fn trace_fn;			/* the trace key's text, or NULL */
+	void *trace_ctx;
 };
 
 /* sort.c: the dimensions. */

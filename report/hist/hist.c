@@ -609,6 +609,13 @@ rep_report_free(struct rep_report *rep)
 }
 
 void
+rep_report_trace_formatter(struct rep_report *rep, rep_trace_fn fn, void *ctx)
+{
+	rep->trace_fn = fn;
+	rep->trace_ctx = ctx;
+}
+
+void
 rep_report_cgroup_names(struct rep_report *rep, const struct u64map *names)
 {
 	rep->cgroup_names = names;
@@ -812,6 +819,16 @@ key_values(struct rep_hent *k, const struct pd_sample *ps)
 	k->cgroup = ps->cgroup;
 }
 
+/* The sample's trace text, interned (perf's get_trace_output()). */
+static const char *
+trace_text(struct rep_report *rep, const struct ses_sample *s)
+{
+	size_t n = 0;
+	const char *text = rep->trace_fn(rep->trace_ctx, s->evsel, s->raw, &n);
+
+	return text ? intern(rep, text, n) : NULL;
+}
+
 static void
 key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	     const struct ses_loc *l, uint64_t ip, struct rep_hent *k)
@@ -837,6 +854,8 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	k->cgroup_ino = s->thread->cgroup_ns_ino;
 	if (s->raw)
 		key_values(k, s->raw);
+	if (s->raw && rep->has_key[REP_DIM_TRACE] && rep->trace_fn)
+		k->trace = trace_text(rep, s);
 }
 
 /*

@@ -69,6 +69,7 @@ enum rep_dim {
 	REP_DIM_TRANSACTION,
 	REP_DIM_CGROUP,		/* the sample's cgroup, by the CGROUP records' names */
 	REP_DIM_CGROUP_ID,	/* the thread's cgroup namespace (dev/inode) */
+	REP_DIM_TRACE,		/* a tracepoint sample's text (its print fmt) */
 	/* the hpp dimensions: columns of numbers, never part of the key */
 	REP_DIM_OVERHEAD,
 	REP_DIM_CHILDREN,
@@ -221,6 +222,15 @@ void rep_report_lost_samples(struct rep_report *rep, uint64_t lost);
  */
 struct u64map;
 void rep_report_cgroup_names(struct rep_report *rep, const struct u64map *names);
+/*
+ * The text of a tracepoint sample (perf's trace_output: its raw data
+ * through its event's print fmt) for the trace key: n bytes, valid until
+ * the next call; NULL for an event that is not a tracepoint.
+ */
+typedef const char *(*rep_trace_fn)(void *ctx, unsigned int evsel,
+				    const struct pd_sample *ps, size_t *n);
+void rep_report_trace_formatter(struct rep_report *rep, rep_trace_fn fn,
+				void *ctx);
 /*
  * Build the histograms from the samples added so far (rep_report_add
  * only records them); rep_report_print() does it too.  Call it before

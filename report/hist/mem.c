@@ -42,7 +42,7 @@ rep_mem_dim(enum rep_dim d)
 bool
 rep_value_dim(enum rep_dim d)
 {
-	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_CGROUP_ID;
+	return d >= REP_DIM_LOCAL_WEIGHT && d <= REP_DIM_TRACE;
 }
 
 /* The data_src field a key compares, shifted down. */
@@ -193,6 +193,9 @@ key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r)
 		return rep_sign64((int64_t)(r->code_page_size - l->code_page_size));
 	if (d == REP_DIM_CGROUP)
 		return rep_sign64((int64_t)(r->cgroup - l->cgroup));
+	/* perf compares the texts of a tracepoint's samples only */
+	if (d == REP_DIM_TRACE)
+		return l->trace && r->trace ? rep_sign64(strcmp(r->trace, l->trace)) : 0;
 	if (d == REP_DIM_CGROUP_ID) {
 		if (l->cgroup_dev != r->cgroup_dev)
 			return rep_sign64((int64_t)(l->cgroup_dev - r->cgroup_dev));
@@ -235,6 +238,7 @@ DEFINE_CMP(code_page_size, REP_DIM_CODE_PAGE_SIZE)
 DEFINE_CMP(transaction, REP_DIM_TRANSACTION)
 DEFINE_CMP(cgroup, REP_DIM_CGROUP)
 DEFINE_CMP(cgroup_id, REP_DIM_CGROUP_ID)
+DEFINE_CMP(trace, REP_DIM_TRACE)
 
 /* perf's hist_entry__dcacheline_snprintf(): [s] for shared data mmaps. */
 static void
@@ -387,6 +391,9 @@ value_snprint(const struct rep_report *rep, enum rep_dim d,
 		snprintf(buf, size, "%" PRIu64 "/0x%" PRIx64, e->cgroup_dev,
 			 e->cgroup_ino);
 		break;
+	case REP_DIM_TRACE:
+		snprintf(buf, size, "%-.*s", w, e->trace ? e->trace : "N/A");
+		break;
 	default:	/* REP_DIM_CGROUP */
 		snprintf(buf, size, "%s", cgroup_name(rep, e->cgroup));
 		break;
@@ -488,6 +495,8 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 	rep_grow_len(len, REP_DIM_CODE_PAGE_SIZE, 6);
 	if (e->transaction)
 		rep_grow_len(len, REP_DIM_TRANSACTION, txn_len());
+	if (e->trace)
+		rep_grow_len(len, REP_DIM_TRACE, (int)strlen(e->trace));
 	rep_grow_len(len, REP_DIM_CGROUP, 6);
 	rep_grow_len(len, REP_DIM_CGROUP_ID, 20);
 }
@@ -500,6 +509,8 @@ key_word(enum rep_dim d, const struct rep_hent *e)
 
 	if (d == REP_DIM_CGROUP_ID)
 		return e->cgroup_dev * 0x9e3779b97f4a7c15ULL ^ e->cgroup_ino;
+	if (d == REP_DIM_TRACE)
+		return e->trace ? XXH3_64bits(e->trace, strlen(e->trace)) : 0;
 	if (rep_value_dim(d))
 		return value_of(d, e);
 	if (!m)

@@ -8,7 +8,7 @@
  * its data address resolved in the thread's maps, and the keys on a
  * sample's own values (local_weight, weight, local_ins_lat, ins_lat,
  * local_p_stage_cyc, p_stage_cyc, code_page_size, transaction, cgroup,
- * cgroup_id), which any mode takes
+ * cgroup_id, trace), which any mode takes
  * (doc/perf-records.md §6.8).
  */
 #ifndef PD_REPORT_HIST_MEM_H
@@ -64,6 +64,7 @@ REP_MEM_CMP(code_page_size);
 REP_MEM_CMP(transaction);
 REP_MEM_CMP(cgroup);
 REP_MEM_CMP(cgroup_id);
+REP_MEM_CMP(trace);
 void rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 		     const struct rep_hent *e, int w, char *buf, size_t size);
 void rep_mem_calc_len(const struct rep_hent *e, int *len);
