@@ -53,6 +53,7 @@ struct rep_hent {
 	uint64_t cgroup;
 	uint64_t cgroup_dev, cgroup_ino;	/* the thread's cgroup namespace */
 	const char *trace;	/* the trace key's text; NULL: no tracepoint */
+	bool trace_sized;	/* the text counts in the column's width */
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;

@@ -1133,10 +1133,54 @@ rep_report_add_again(struct rep_report *rep, uint64_t tok,
 	return true;
 }
 
+/* Whether the trace key comes before every other key of the sort list. */
+static bool
+trace_first(const struct rep_report *rep)
+{
+	size_t i;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (d == REP_DIM_TRACE)
+			return true;
+		if (!rep_dim_is_hpp(d))
+			return false;
+	}
+	return false;
+}
+
+/*
+ * perf works an entry's trace text out only when a comparison reaches
+ * the trace key, and sizes the column by the texts it has when it sorts
+ * the entries for output: with trace the first key, every entry's when
+ * the histogram has two or more, none when it has one (the text is then
+ * cut to the header's width).  With trace after other keys this counts
+ * every entry's (doc/errata.md).
+ */
+static void
+trace_widths(struct rep_report *rep)
+{
+	bool first = trace_first(rep);
+	size_t i, j;
+
+	if (!rep->has_key[REP_DIM_TRACE])
+		return;
+	for (i = 0; i < rep->nr_evsels; i++) {
+		struct rep_hist *h = rep->hists[i];
+
+		if (!h)
+			continue;
+		for (j = 0; j < h->nr; j++)
+			h->ents[j].trace_sized = !first || h->nr > 1;
+	}
+}
+
 void
 rep_report_flush(struct rep_report *rep)
 {
 	stacks_replay(rep);
+	trace_widths(rep);
 }
 
 bool

@@ -96,11 +96,6 @@ rep_dim_is_hpp(enum rep_dim d)
  * any case ("sym", "Symbol", "over"), the first in perf's tables.
  */
 int rep_dim_parse(const char *name);
-/*
- * rep_dim_parse() telling apart -1, a perf key preport does not have,
- * and -2, no key at all.
- */
-int rep_dim_lookup(const char *name);
 const char *rep_dim_name(enum rep_dim d);
 
 /* --time ranges, perf's syntax (perf-report(1), --time). */

@@ -495,7 +495,7 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 	rep_grow_len(len, REP_DIM_CODE_PAGE_SIZE, 6);
 	if (e->transaction)
 		rep_grow_len(len, REP_DIM_TRANSACTION, txn_len());
-	if (e->trace)
+	if (e->trace && e->trace_sized)
 		rep_grow_len(len, REP_DIM_TRACE, (int)strlen(e->trace));
 	rep_grow_len(len, REP_DIM_CGROUP, 6);
 	rep_grow_len(len, REP_DIM_CGROUP_ID, 20);

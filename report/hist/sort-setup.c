@@ -50,7 +50,7 @@ dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
 	/* perf splits a key list at commas, spaces and braces */
 	rep_split_words(&words, &nr, arg, "{}, ");
 	for (i = 0; i < nr; i++) {
-		int d = rep_dim_lookup(words[i]);
+		int d = rep_dim_parse(words[i]);
 
 		/*
 		 * perf built for x86 drops these two sort keys without a
@@ -62,11 +62,7 @@ dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
 			continue;
 		}
 
-		if (ret == 0 && d == -1) {
-			snprintf(err, errsz, "the %s '%s' of perf report is not "
-				 "supported", field ? "field" : "sort key", words[i]);
-			ret = -1;
-		} else if (ret == 0 && d < 0) {
+		if (ret == 0 && d < 0) {
 			snprintf(err, errsz, "unknown sort key or field '%s'", words[i]);
 			ret = -1;
 		}

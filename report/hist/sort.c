@@ -278,13 +278,11 @@ const struct rep_dim_ops rep_dims[REP_DIM_NR] = {
 
 /*
  * perf 6.1's key tables in the order it searches them, each name matched
- * by any prefix in any case (sort_dimension__add, output_field_add).  -1
- * marks the keys preport does not have, so that their prefixes are not
- * taken for a later key.
+ * by any prefix in any case (sort_dimension__add, output_field_add).
  */
 struct dim_name {
 	const char *name;
-	int dim;
+	enum rep_dim dim;
 };
 
 static const struct dim_name common_names[] = {
@@ -339,33 +337,18 @@ static const struct {
 	NAMES(memory_names),
 };
 
-/* The first name tok is a prefix of, in perf's order; -2 when none. */
-static int
-lookup(const char *tok)
-{
-	size_t len = strlen(tok), t, i;
-
-	if (!len)
-		return -2;
-	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
-		for (i = 0; i < tables[t].n; i++)
-			if (!strncasecmp(tok, tables[t].v[i].name, len))
-				return tables[t].v[i].dim;
-	return -2;
-}
-
 int
 rep_dim_parse(const char *name)
 {
-	int d = lookup(name);
+	size_t len = strlen(name), t, i;
 
-	return d < 0 ? -1 : d;
-}
-
-int
-rep_dim_lookup(const char *name)
-{
-	return lookup(name);
+	if (!len)
+		return -1;
+	for (t = 0; t < sizeof(tables) / sizeof(tables[0]); t++)
+		for (i = 0; i < tables[t].n; i++)
+			if (!strncasecmp(name, tables[t].v[i].name, len))
+				return tables[t].v[i].dim;
+	return -1;
 }
 
 const char *
