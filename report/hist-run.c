@@ -169,7 +169,8 @@ file_has_callchain(struct pd_reader *r)
 
 /*
  * perf's get_trace_output(): the sample's raw data through its event's
- * print fmt, as a record of CPU 0; "" when the file has no tracing data.
+ * print fmt, as a record of CPU 0, or its fields with --raw-trace; ""
+ * when the file has no tracing data.
  */
 static const char *
 trace_text(void *ctx, unsigned int evsel, const struct pd_sample *ps,
@@ -191,7 +192,9 @@ trace_text(void *ctx, unsigned int evsel, const struct pd_sample *ps,
 	}
 	cpu0 = *ps;
 	cpu0.cpu = 0;
-	if (run->trace)
+	if (run->trace && run->o->raw_trace)
+		ses_trace_format_fields(run->trace, attr, &cpu0, &run->trace_text);
+	else if (run->trace)
 		ses_trace_format(run->trace, attr, &cpu0, &run->trace_text);
 	*n = run->trace_text.len;
 	return run->trace_text.len ? run->trace_text.s : "";

@@ -105,6 +105,7 @@ enum {
 	OPT_IGNORE_VMLINUX,
 	OPT_DEMANGLE_KERNEL,
 	OPT_SHOW_CPU_UTIL,
+	OPT_RAW_TRACE,
 	OPT_TIME_QUANTUM,
 	OPT_NS,
 	OPT_GROUP_SORT_IDX,
@@ -139,6 +140,7 @@ static const struct option long_options[] = {
 	{ "field-separator",	required_argument, NULL, 't' },
 	{ "threads",		no_argument,       NULL, 'T' },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
+	{ "raw-trace",		no_argument,       NULL, OPT_RAW_TRACE },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
 	{ "group-sort-idx",	required_argument, NULL, OPT_GROUP_SORT_IDX },
@@ -212,7 +214,7 @@ static const char *const perf_only_options[] = {
 	"hierarchy", "ignore-callees", "ignore-vmlinux",
 	"inline", "itrace", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
-	"raw-trace", "samples", "show-cpu-utilization", "show-on-off-events",
+	"samples", "show-cpu-utilization", "show-on-off-events",
 	"show-ref-call-graph", "socket-filter", "source",
 	"switch-off", "switch-on",
 	"symbol-filter", "threads", "time-quantum", "total-cycles",
@@ -282,6 +284,8 @@ usage(FILE *out)
 		"                       (its first character in a key turns to '.')\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
 		"                       the self period in the kernel, in user space\n"
+		"      --raw-trace      the trace key shows each tracepoint field as\n"
+		"                       name=value, not through the print fmt\n"
 		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
 		"      --percentage absolute|relative  percentages of the whole or of\n"
 		"                       what the filters keep\n"
@@ -739,6 +743,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_SHOW_CPU_UTIL:
 		r->hist.show_cpu_util = true;
+		break;
+	case OPT_RAW_TRACE:
+		r->raw_trace = true;
 		break;
 	case OPT_TIME_QUANTUM:
 		r->hist.time_quantum = parse_time_quantum(optarg);

@@ -43,6 +43,7 @@ struct rep_report_opts {
 	const char *switch_on, *switch_off;
 	bool show_on_off;
 	bool show_threads;		/* -T: the READ records' counts per thread */
+	bool raw_trace;			/* --raw-trace: the trace key's fields, no print fmt */
 	bool pretty_raw;		/* --pretty raw: -T's raw table */
 	bool group;			/* groups as one section (default; --no-group) */
 	bool group_set;			/* --group or --no-group given */

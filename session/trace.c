@@ -5,6 +5,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdbool.h>
@@ -734,10 +735,107 @@ scratch_fit(struct ses_trace *t, size_t len)
 	return 0;
 }
 
-int
-ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
-		 const struct pd_sample *ps, struct strbuf *out)
+/* perf's is_printable_array(): printable or space up to the first NUL. */
+static bool
+printable(const unsigned char *p, size_t len)
 {
+	size_t i;
+
+	for (i = 0; i < len && p[i]; i++)
+		if (!isprint(p[i]) && !isspace(p[i]))
+			return false;
+	return true;
+}
+
+/*
+ * One field's value as perf 6.1's bundled libtraceevent prints it with
+ * tep_print_field() (newer libtraceevent releases print other forms):
+ * strings, byte arrays, pointers and longs in hex, other numbers in
+ * decimal.  Parts past the data's end read as nothing.
+ */
+static void
+print_field(struct trace_seq *seq, const unsigned char *data, size_t size,
+	    struct tep_format_field *f)
+{
+	unsigned long long val = 0;
+	size_t off = (size_t)f->offset, len = (size_t)f->size, i;
+
+	if (f->flags & TEP_FIELD_IS_ARRAY) {
+		if ((f->flags & TEP_FIELD_IS_DYNAMIC) && off + len <= size) {
+			val = tep_read_number(f->event->tep, data + off, (int)len);
+			off = val & 0xffff;
+			len = (val >> 16) & 0xffff;
+			if (f->flags & TEP_FIELD_IS_RELATIVE)
+				off += (size_t)f->offset + (size_t)f->size;
+		}
+		if (off > size)
+			off = size;
+		if (len > size - off)
+			len = size - off;
+		if ((f->flags & TEP_FIELD_IS_STRING) && printable(data + off, len)) {
+			trace_seq_printf(seq, "%.*s", (int)strnlen((const char *)data + off, len),
+					 (const char *)data + off);
+			return;
+		}
+		trace_seq_puts(seq, "ARRAY[");
+		for (i = 0; i < len; i++)
+			trace_seq_printf(seq, "%s%02x", i ? ", " : "", data[off + i]);
+		trace_seq_putc(seq, ']');
+		/* perf's library forgets the field is a string from then on */
+		f->flags &= ~TEP_FIELD_IS_STRING;
+		return;
+	}
+	if (off + len <= size && len <= 8)
+		val = tep_read_number(f->event->tep, data + off, (int)len);
+	if (f->flags & TEP_FIELD_IS_POINTER) {
+		trace_seq_printf(seq, "0x%llx", val);
+	} else if (f->flags & TEP_FIELD_IS_SIGNED) {
+		switch (len) {
+		case 4:
+			if (f->flags & TEP_FIELD_IS_LONG)
+				trace_seq_printf(seq, "0x%x", (int)val);
+			else
+				trace_seq_printf(seq, "%d", (int)val);
+			break;
+		case 2:
+			trace_seq_printf(seq, "%2d", (short)val);
+			break;
+		case 1:
+			trace_seq_printf(seq, "%1d", (signed char)val);
+			break;
+		default:
+			trace_seq_printf(seq, "%lld", (long long)val);
+		}
+	} else if (f->flags & TEP_FIELD_IS_LONG) {
+		trace_seq_printf(seq, "0x%llx", val);
+	} else {
+		trace_seq_printf(seq, "%llu", val);
+	}
+}
+
+/* perf 6.1's tep_print_fields(): " name=value" for each field. */
+static void
+print_fields(struct trace_seq *seq, const unsigned char *data, size_t size,
+	     struct tep_event *ev)
+{
+	struct tep_format_field *f;
+
+	for (f = ev->format.fields; f; f = f->next) {
+		trace_seq_printf(seq, " %s=", f->name);
+		print_field(seq, data, size, f);
+	}
+}
+
+/*
+ * The sample's raw data through its event's print fmt (fields false:
+ * libtraceevent's info part) or as its fields one by one (fields true:
+ * perf's --raw-trace).
+ */
+static int
+trace_print(struct ses_trace *t, const struct pd_attr *attr,
+	    const struct pd_sample *ps, bool fields, struct strbuf *out)
+{
+	struct tep_event *ev = NULL;
 	struct tep_record rec;
 	int err;
 
@@ -747,6 +845,13 @@ ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
 		return 0;
 	if (ps->raw.len > INT32_MAX)
 		return -PD_E_TOO_BIG;
+	if (fields) {
+		if (attr->config > INT32_MAX)
+			return 0;
+		ev = tep_find_event(t->tep, (int)attr->config);
+		if (!ev)
+			return 0;
+	}
 	err = scratch_fit(t, ps->raw.len);
 	if (err)
 		return err;
@@ -757,10 +862,27 @@ ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
 	rec.size = (int)ps->raw.len;
 	rec.data = t->scratch;
 	trace_seq_reset(&t->seq);
-	tep_print_event(t->tep, &t->seq, &rec, "%s", TEP_PRINT_INFO);
+	if (fields)
+		print_fields(&t->seq, t->scratch, ps->raw.len, ev);
+	else
+		tep_print_event(t->tep, &t->seq, &rec, "%s", TEP_PRINT_INFO);
 	memset(t->scratch, 0, ps->raw.len);
 	if (t->seq.state != TRACE_SEQ__GOOD)
 		return -PD_E_NOMEM;
 	sb_addn(out, t->seq.buffer, t->seq.len);
 	return 0;
+}
+
+int
+ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
+		 const struct pd_sample *ps, struct strbuf *out)
+{
+	return trace_print(t, attr, ps, false, out);
+}
+
+int
+ses_trace_format_fields(struct ses_trace *t, const struct pd_attr *attr,
+			const struct pd_sample *ps, struct strbuf *out)
+{
+	return trace_print(t, attr, ps, true, out);
 }

@@ -86,4 +86,13 @@ const char *ses_trace_event_name(struct ses_trace *t, uint64_t id,
 int ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
 		     const struct pd_sample *ps, struct strbuf *out);
 
+/*
+ * ses_trace_format() without the print fmt: each field of the event as
+ * " name=value", in the forms perf 6.1's bundled libtraceevent prints
+ * (perf's --raw-trace); appends nothing when the tracing data has no such
+ * event.
+ */
+int ses_trace_format_fields(struct ses_trace *t, const struct pd_attr *attr,
+			    const struct pd_sample *ps, struct strbuf *out);
+
 #endif /* PD_SES_TRACE_H */
