@@ -88,12 +88,18 @@ value_of(enum rep_dim d, const struct rep_hent *e)
 	}
 }
 
+/* This machine's L1 data cache line size, asked once (perf's cacheline_size()). */
 static uint64_t
 cacheline_size(void)
 {
-	long n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+	static long n = -1;
 
-	return n > 0 ? (uint64_t)n : 0;
+	if (n < 0) {
+		n = sysconf(_SC_LEVEL1_DCACHE_LINESIZE);
+		if (n < 0)
+			n = 0;
+	}
+	return (uint64_t)n;
 }
 
 static uint64_t
