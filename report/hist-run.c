@@ -153,7 +153,9 @@ struct run {
 	struct u64map cgroups;		/* CGROUP records: id -> name (owned) */
 	struct ses_trace *trace;	/* the trace key's formatter, or NULL */
 	bool trace_tried;		/* ses_trace_new() was called */
+	bool trace_kernel;		/* it resolves kernel addresses */
 	struct strbuf trace_text;
+	struct strbuf field_text;
 };
 
 static bool
@@ -165,6 +167,22 @@ file_has_callchain(struct pd_reader *r)
 		if (pd_reader_evsel(r, i)->attr.sample_type & PD_SAMPLE_CALLCHAIN)
 			return true;
 	return false;
+}
+
+/* The file's tracing data, read once; NULL when it has none. */
+static struct ses_trace *
+run_trace(struct run *run)
+{
+	if (!run->trace_tried) {
+		run->trace = ses_trace_new(run->r);
+		run->trace_tried = true;
+	}
+	/* as perf, which has no tracing data yet when a stream starts */
+	if (run->trace && run->sess && !run->trace_kernel && !run->o->pipe) {
+		ses_trace_resolve_kernel(run->trace, run->sess);
+		run->trace_kernel = true;
+	}
+	return run->trace;
 }
 
 /*
@@ -183,13 +201,7 @@ trace_text(void *ctx, unsigned int evsel, const struct pd_sample *ps,
 	if (attr->type != PD_TYPE_TRACEPOINT)
 		return NULL;
 	sb_reset(&run->trace_text);
-	if (!run->trace_tried) {
-		run->trace = ses_trace_new(run->r);
-		run->trace_tried = true;
-		/* as perf, which has no tracing data yet when a stream starts */
-		if (run->trace && !run->o->pipe)
-			ses_trace_resolve_kernel(run->trace, run->sess);
-	}
+	run_trace(run);
 	cpu0 = *ps;
 	cpu0.cpu = 0;
 	if (run->trace && run->o->raw_trace)
@@ -198,6 +210,188 @@ trace_text(void *ctx, unsigned int evsel, const struct pd_sample *ps,
 		ses_trace_format(run->trace, attr, &cpu0, &run->trace_text);
 	*n = run->trace_text.len;
 	return run->trace_text.len ? run->trace_text.s : "";
+}
+
+/* What the run holds of the tracing data, given back. */
+static void
+run_end(struct run *run)
+{
+	/* the fields' names lived in the tracing data */
+	run->o->hist.field_resolver = NULL;
+	run->o->hist.nr_fields = 0;
+	ses_trace_free(run->trace);
+	run->trace = NULL;
+	sb_free(&run->trace_text);
+	sb_free(&run->field_text);
+}
+
+/* A raw field's text (perf's tep_print_field()). */
+static const char *
+field_text(void *ctx, const struct rep_field *f, const unsigned char *raw,
+	   size_t len)
+{
+	struct run *run = ctx;
+	struct ses_trace_field tf = {
+		.name = f->name, .offset = f->offset, .size = f->size,
+		.big_endian = f->big_endian, .handle = f->handle,
+	};
+
+	sb_reset(&run->field_text);
+	ses_trace_format_field(&tf, raw, len, &run->field_text);
+	return run->field_text.len ? run->field_text.s : "";
+}
+
+static bool
+is_tracepoint(struct pd_reader *r, size_t evsel)
+{
+	return pd_reader_evsel(r, evsel)->attr.type == PD_TYPE_TRACEPOINT;
+}
+
+/*
+ * perf's find_evsel(): "%N" the Nth event, a name with ':' the event of
+ * that name, else the one event whose name holds it; -1 for none.
+ */
+static long
+field_evsel(struct pd_reader *r, const char *name)
+{
+	size_t n = pd_reader_nr_evsels(r), i;
+	long found = -1, nr;
+
+	if (name[0] == '%') {
+		nr = strtol(name + 1, NULL, 0);
+		if (nr > (long)n || !n)
+			return -1;
+		return nr > 1 ? nr - 1 : 0;
+	}
+	for (i = 0; i < n; i++) {
+		const char *ev = pd_evsel_name(pd_reader_evsel(r, i));
+
+		if (strchr(name, ':')) {
+			if (!strcmp(ev, name))
+				return (long)i;
+		} else if (strstr(ev, name)) {
+			if (found >= 0)
+				return -1;	/* ambiguous */
+			found = (long)i;
+		}
+	}
+	return found;
+}
+
+static int
+add_field(struct rep_hist_opts *o, size_t evsel,
+	  const struct ses_trace_field *tf, bool raw)
+{
+	struct rep_field f = {
+		.evsel = (unsigned int)evsel,
+		.name = tf->name,
+		.offset = tf->offset,
+		.size = tf->size,
+		.dynamic = (tf->flags & SES_TRACE_FIELD_DYNAMIC) != 0,
+		.relative = (tf->flags & SES_TRACE_FIELD_RELATIVE) != 0,
+		.string = (tf->flags & SES_TRACE_FIELD_STRING) != 0,
+		.big_endian = tf->big_endian,
+		.raw = raw,
+		.handle = tf->handle,
+	};
+
+	return rep_hist_add_field(o, &f) < 0 ? -1 : 0;
+}
+
+/* perf's add_evsel_fields(): every field of the event, common ones left out. */
+static int
+add_event_fields(struct run *run, struct rep_hist_opts *o, size_t evsel,
+		 bool raw)
+{
+	struct ses_trace_field tf[REP_MAX_FIELDS];
+	uint64_t id = pd_reader_evsel(run->r, evsel)->attr.config;
+	long n = ses_trace_event_fields(run->trace, id, tf, REP_MAX_FIELDS);
+	long i;
+
+	if (n > REP_MAX_FIELDS)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (add_field(o, evsel, &tf[i], raw))
+			return -1;
+	return 0;
+}
+
+/* The field named name of evsel, a tracepoint: 1 added, 0 none, -1 too many. */
+static int
+add_named_field(struct run *run, struct rep_hist_opts *o, size_t evsel,
+		const char *name, bool raw)
+{
+	struct ses_trace_field tf;
+	uint64_t id = pd_reader_evsel(run->r, evsel)->attr.config;
+
+	if (ses_trace_find_field(run->trace, id, name, &tf))
+		return 0;
+	return add_field(o, evsel, &tf, raw) ? -1 : 1;
+}
+
+/* perf's add_dynamic_entry() on "[event.]field[/raw]" split into its parts. */
+static int
+add_fields(struct run *run, struct rep_hist_opts *o, const char *event,
+	   const char *field, bool raw)
+{
+	size_t n = pd_reader_nr_evsels(run->r), i;
+	int found = 0, ret;
+	long ev;
+
+	if (!strcmp(field, "trace_fields")) {
+		for (i = 0; i < n; i++)
+			if (is_tracepoint(run->r, i) &&
+			    add_event_fields(run, o, i, raw))
+				return -1;
+		return 0;
+	}
+	if (!event) {
+		for (i = 0; i < n; i++) {
+			if (!is_tracepoint(run->r, i))
+				continue;
+			ret = add_named_field(run, o, i, field, raw);
+			if (ret < 0)
+				return -1;
+			found |= ret;
+		}
+		return found ? 0 : -1;
+	}
+	ev = field_evsel(run->r, event);
+	if (ev < 0 || !is_tracepoint(run->r, (size_t)ev))
+		return -1;
+	if (!strcmp(field, "*"))
+		return add_event_fields(run, o, (size_t)ev, raw);
+	return add_named_field(run, o, (size_t)ev, field, raw) > 0 ? 0 : -1;
+}
+
+/* The sort keys naming tracepoint fields (rep_field_resolver). */
+static int
+resolve_field_key(void *ctx, const char *key, struct rep_hist_opts *o)
+{
+	struct run *run = ctx;
+	char *copy = xstrdup(key), *field = strchr(copy, '.'), *opt;
+	const char *event = copy;
+	bool raw = run->o->raw_trace;
+	int ret = -1;
+
+	if (field)
+		*field++ = '\0';
+	else {
+		event = NULL;
+		field = copy;
+	}
+	opt = strchr(field, '/');
+	if (opt)
+		*opt++ = '\0';
+	if (opt && strcmp(opt, "raw"))
+		goto out;
+	if (opt)
+		raw = true;
+	if (run_trace(run))
+		ret = add_fields(run, o, event, field, raw);
+out:
+	free(copy);
+	return ret;
 }
 
 static void
@@ -233,6 +427,7 @@ run_setup(struct run *run)
 	rep_report_lost_samples(run->rep, run->lost_samples);
 	rep_report_cgroup_names(run->rep, &run->cgroups);
 	rep_report_trace_formatter(run->rep, trace_text, run);
+	rep_report_field_formatter(run->rep, field_text, run);
 	free(sockets);
 }
 
@@ -605,29 +800,34 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	/* perf's --max-stack keeps the root end of the chain in caller order */
 	sopts.callchain_caller_order = o->cc.param.order_set ?
 		o->cc.param.caller : o->cc.children != 0;
+	o->pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
+	/* a stream's tracing data comes later: perf knows no field then */
+	if (!o->pipe) {
+		o->hist.field_resolver = resolve_field_key;
+		o->hist.field_ctx = &run;
+	}
 	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf)) ||
 	    rep_branch_check_dims(o, errbuf, sizeof(errbuf)) ||
 	    rep_mem_check_dims(o, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
-		return 1;
+		goto fail;
 	}
-	o->pipe = pd_reader_info(r)->mode == PD_MODE_PIPE;
 	/* before anything is printed, as perf's evswitch__init() */
 	if (evswitch_setup(&run, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
-		return 1;
+		goto fail;
 	}
 	rep_report_print_head(out, o);
 	if (rep_branch_check_file(o, r, errbuf, sizeof(errbuf)) ||
 	    rep_mem_check_file(o, r, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
-		return 1;
+		goto fail;
 	}
 	if (!o->pipe && !file_has_callchain(r) && callchain_required(o)) {
 		error_msg("%s asks for callchains, but the samples have none "
 			  "(was the file recorded without -g?)",
 			  o->cc.use_callchain == 1 ? "-g" : "--sort parent");
-		return 1;
+		goto fail;
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
@@ -639,11 +839,11 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 					    meta->last_sample_time, errbuf,
 					    sizeof(errbuf))) {
 		error_msg("%s", errbuf);
-		return 1;
+		goto fail;
 	}
 	if (o->hist.filt.cpus && !file_has_cpu(r)) {
 		error_msg("-C: the file does not record the CPU of its samples");
-		return 1;
+		goto fail;
 	}
 	run.bm = o->hist.branch_mode ? rep_branch_mode_new() : NULL;
 	if (!run.bm && rep_mem_direct(o)) {
@@ -683,8 +883,10 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	groups_free(&run.g);
 	rep_thread_values_free(&run.threads);
 	cgroups_free(&run.cgroups);
-	ses_trace_free(run.trace);
-	sb_free(&run.trace_text);
 	free(run.stack_tok);
+	run_end(&run);
 	return err;
+fail:
+	run_end(&run);
+	return 1;
 }

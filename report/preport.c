@@ -809,6 +809,16 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	return true;
 }
 
+/* rep_field_resolver that takes any key and adds no field. */
+static int
+field_checked_later(void *ctx, const char *key, struct rep_hist_opts *o)
+{
+	(void)ctx;
+	(void)key;
+	(void)o;
+	return 0;
+}
+
 static void
 parse_args(int argc, char **argv, struct options *o)
 {
@@ -906,9 +916,12 @@ parse_args(int argc, char **argv, struct options *o)
 		die(2, "--header and %s cannot be combined (see --help)",
 		    o->mode_name);
 	o->rep.quiet = o->quiet;
+	/* a key that may be a tracepoint field is checked with the file */
+	o->rep.hist.field_resolver = field_checked_later;
 	if (o->mode == MODE_NONE &&
 	    rep_report_setup_dims(&o->rep, false, err, sizeof(err)))
 		die(2, "%s (see --help)", err);
+	o->rep.hist.field_resolver = NULL;
 }
 
 static char *

@@ -886,3 +886,79 @@ ses_trace_format_fields(struct ses_trace *t, const struct pd_attr *attr,
 {
 	return trace_print(t, attr, ps, true, out);
 }
+
+static struct tep_event *
+event_of(struct ses_trace *t, uint64_t id)
+{
+	if (!t || id > INT32_MAX)
+		return NULL;
+	return tep_find_event(t->tep, (int)id);
+}
+
+static void
+field_out(struct ses_trace *t, struct tep_format_field *f,
+	  struct ses_trace_field *out)
+{
+	unsigned int flags = 0;
+
+	if (f->flags & TEP_FIELD_IS_STRING)
+		flags |= SES_TRACE_FIELD_STRING;
+	if (f->flags & TEP_FIELD_IS_DYNAMIC)
+		flags |= SES_TRACE_FIELD_DYNAMIC;
+	if (f->flags & TEP_FIELD_IS_RELATIVE)
+		flags |= SES_TRACE_FIELD_RELATIVE;
+	*out = (struct ses_trace_field){
+		.name = f->name,
+		.offset = (uint32_t)f->offset,
+		.size = (uint32_t)f->size,
+		.flags = flags,
+		.big_endian = tep_is_file_bigendian(t->tep),
+		.handle = f,
+	};
+}
+
+long
+ses_trace_event_fields(struct ses_trace *t, uint64_t id,
+		       struct ses_trace_field *out, size_t max)
+{
+	struct tep_event *ev = event_of(t, id);
+	struct tep_format_field *f;
+	long n = 0;
+
+	if (!ev)
+		return -1;
+	for (f = ev->format.fields; f; f = f->next, n++)
+		if ((size_t)n < max)
+			field_out(t, f, &out[n]);
+	return n;
+}
+
+int
+ses_trace_find_field(struct ses_trace *t, uint64_t id, const char *name,
+		     struct ses_trace_field *out)
+{
+	struct tep_event *ev = event_of(t, id);
+	struct tep_format_field *f;
+
+	if (!ev || !name)
+		return -1;
+	f = tep_find_any_field(ev, name);
+	if (!f)
+		return -1;
+	field_out(t, f, out);
+	return 0;
+}
+
+void
+ses_trace_format_field(const struct ses_trace_field *f,
+		       const unsigned char *raw, size_t len, struct strbuf *out)
+{
+	struct trace_seq seq;
+
+	trace_seq_init(&seq);
+	print_field(&seq, raw ? raw : (const unsigned char *)"", raw ? len : 0,
+		    f->handle);
+	if (seq.state == TRACE_SEQ__GOOD)
+		sb_addn(out, seq.buffer, seq.len);
+	trace_seq_destroy(&seq);
+}

@@ -19,6 +19,7 @@
 #ifndef PD_SES_TRACE_H
 #define PD_SES_TRACE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -94,5 +95,43 @@ int ses_trace_format(struct ses_trace *t, const struct pd_attr *attr,
  */
 int ses_trace_format_fields(struct ses_trace *t, const struct pd_attr *attr,
 			    const struct pd_sample *ps, struct strbuf *out);
+
+/* One field of a tracepoint's format, for perf report's field keys. */
+#define SES_TRACE_FIELD_STRING		1u	/* a char array */
+#define SES_TRACE_FIELD_DYNAMIC		2u	/* __data_loc: a 32-bit offset/length */
+#define SES_TRACE_FIELD_RELATIVE	4u	/* __rel_loc: the offset after the word */
+
+struct ses_trace_field {
+	const char *name;	/* valid while t is */
+	uint32_t offset, size;	/* in the raw data */
+	unsigned int flags;	/* SES_TRACE_FIELD_* */
+	bool big_endian;	/* the raw data's byte order */
+	void *handle;		/* for ses_trace_format_field() */
+};
+
+/*
+ * The fields of tracepoint id, the common ones left out (perf's
+ * format.fields), at most max into out: how many the event has, or -1
+ * when the tracing data has no such event.
+ */
+long ses_trace_event_fields(struct ses_trace *t, uint64_t id,
+			    struct ses_trace_field *out, size_t max);
+
+/*
+ * The field of tracepoint id named name, a common one first
+ * (libtraceevent's tep_find_any_field()): 0 and *out, or -1 when the
+ * event or the field does not exist.
+ */
+int ses_trace_find_field(struct ses_trace *t, uint64_t id, const char *name,
+			 struct ses_trace_field *out);
+
+/*
+ * Append one field of a sample's raw data (raw, len bytes) as perf 6.1's
+ * bundled libtraceevent prints it alone (tep_print_field()), parts past
+ * the data's end read as nothing.
+ */
+void ses_trace_format_field(const struct ses_trace_field *f,
+			    const unsigned char *raw, size_t len,
+			    struct strbuf *out);
 
 #endif /* PD_SES_TRACE_H */

@@ -54,6 +54,10 @@ struct rep_hent {
 	uint64_t cgroup_dev, cgroup_ino;	/* the thread's cgroup namespace */
 	const char *trace;	/* the trace key's text; NULL: no tracepoint */
 	bool trace_sized;	/* the text counts in the column's width */
+	unsigned int evsel;	/* its section's event */
+	const unsigned char *raw;	/* the first sample's raw data (field keys) */
+	uint32_t raw_len;
+	uint32_t hits;		/* samples that found it made: perf compared it whole */
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;
@@ -108,6 +112,8 @@ struct rep_hist {
 	uint64_t *total_vis;
 	uint64_t *cc_period;		/* per member: perf's callchain_period */
 	uint64_t *cc_period_vis;
+	unsigned int evsel;		/* the section's event */
+	int field_len[REP_MAX_FIELDS];	/* the field keys' text lengths (field.c) */
 };
 
 /*
@@ -186,6 +192,11 @@ struct rep_report {
 	const struct u64map *cgroup_names;	/* id -> name, or NULL */
 	rep_trace_fn trace_fn;			/* the trace key's text, or NULL */
 	void *trace_ctx;
+	rep_field_text_fn field_fn;		/* a raw field's text */
+	void *field_ctx;
+	bool field_texts;	/* a field key shows its print fmt's text */
+	unsigned char **raw_copies;	/* the entries' raw data */
+	size_t nr_raw_copies, cap_raw_copies;
 };
 
 /* sort.c: the dimensions. */
@@ -211,6 +222,45 @@ int rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 int rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 		  size_t a, size_t b);
 /*
+ * The field keys (bit n: REP_DIM_FIELD + n) that rep_hent_cmp(rep, l, r)
+ * and rep_hent_sort(rep, h, a, b) reach: the keys before them are equal.
+ * perf sizes a __data_loc field's column by the left side of these.
+ */
+uint32_t rep_hent_cmp_reach(const struct rep_report *rep,
+			    const struct rep_hent *l, const struct rep_hent *r);
+uint32_t rep_hent_sort_reach(const struct rep_report *rep,
+			     const struct rep_hist *h, size_t a, size_t b);
+
+/*
+ * field.c: the field keys.  rep_field_applies(): whether key d counts
+ * for the entries of evsel's section (perf skips another event's).
+ */
+static inline bool
+rep_field_applies(const struct rep_report *rep, enum rep_dim d,
+		  unsigned int evsel)
+{
+	return !rep_field_dim(d) ||
+	       rep->o.hist.fields[d - REP_DIM_FIELD].evsel == evsel;
+}
+int rep_field_cmp(const struct rep_report *rep, enum rep_dim d,
+		  const struct rep_hent *l, const struct rep_hent *r);
+uint64_t rep_field_hash(const struct rep_report *rep, enum rep_dim d,
+			const struct rep_hent *e);
+void rep_field_snprint(const struct rep_report *rep, enum rep_dim d,
+		       const struct rep_hent *e, int w, char *buf, size_t size);
+/* The column's width (perf's hde_width()). */
+int rep_field_width(const struct rep_report *rep, const struct rep_hist *h,
+		    enum rep_dim d);
+/*
+ * The text lengths of h's field columns, from its entries; reached[i]:
+ * the fields comparisons reached with entry i on the left.
+ */
+void rep_fields_size(const struct rep_report *rep, struct rep_hist *h,
+		     const uint32_t *reached);
+/* The first sample's raw data kept for a new entry. */
+void rep_field_keep_raw(struct rep_report *rep, struct rep_hent *e);
+
+/*
  * rep_hent_cmp() with symbols compared by name, not address: how perf
  * diff collapses and pairs entries (util/sort.c, SORT_MODE__DIFF).
  */
@@ -233,7 +283,7 @@ size_t *rep_hist_key_order(const struct rep_report *rep,
 			   const struct rep_hist *h);
 
 /* hist-order.c: every entry of h in perf's printing order, into out[h->nr]. */
-void rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
+void rep_hist_output_order(const struct rep_report *rep, struct rep_hist *h,
 			   size_t *out);
 
 /*

@@ -189,6 +189,7 @@ rep_order_tree(size_t n, const size_t *seq, rep_order_cmp_fn before,
 struct hist_sort_ctx {
 	const struct rep_report *rep;
 	const struct rep_hist *h;
+	uint32_t *reached;	/* per entry, for the field keys; or NULL */
 };
 
 /*
@@ -199,8 +200,34 @@ static int
 hist_key_before(void *ctx, size_t a, size_t b)
 {
 	const struct hist_sort_ctx *c = ctx;
+	const struct rep_hent *ea = &c->h->ents[a], *eb = &c->h->ents[b];
 
-	return rep_hent_cmp(c->rep, &c->h->ents[b], &c->h->ents[a]) < 0;
+	if (c->reached)
+		c->reached[b] |= rep_hent_cmp_reach(c->rep, eb, ea);
+	return rep_hent_cmp(c->rep, eb, ea) < 0;
+}
+
+static size_t *
+key_order(const struct rep_report *rep, const struct rep_hist *h,
+	  uint32_t *reached)
+{
+	size_t cap = h->nr ? h->nr : 1, i;
+	size_t *seq = xcalloc(cap, sizeof(*seq));
+	size_t *idx = xcalloc(cap, sizeof(*idx));
+	struct hist_sort_ctx c = { .rep = rep, .h = h, .reached = reached };
+
+	for (i = 0; i < h->nr; i++)
+		seq[i] = i;
+	rep_order_tree(h->nr, seq, hist_key_before, &c, idx);
+	/*
+	 * perf collapses the tree when comm is a key: the entries, in
+	 * order, go into another tree (of the same order) and meet its
+	 * entries again
+	 */
+	if (reached && rep->has_key[REP_DIM_COMM])
+		rep_order_tree(h->nr, idx, hist_key_before, &c, seq);
+	free(seq);
+	return idx;
 }
 
 /*
@@ -213,37 +240,37 @@ hist_key_before(void *ctx, size_t a, size_t b)
 size_t *
 rep_hist_key_order(const struct rep_report *rep, const struct rep_hist *h)
 {
-	size_t cap = h->nr ? h->nr : 1, i;
-	size_t *seq = xcalloc(cap, sizeof(*seq));
-	size_t *idx = xcalloc(cap, sizeof(*idx));
-	struct hist_sort_ctx c = { .rep = rep, .h = h };
-
-	for (i = 0; i < h->nr; i++)
-		seq[i] = i;
-	rep_order_tree(h->nr, seq, hist_key_before, &c, idx);
-	free(seq);
-	return idx;
+	return key_order(rep, h, NULL);
 }
 
+/* perf's output tree: the entry inserted is the left one (hist_entry__sort). */
 static int
 hist_sort_before(void *ctx, size_t a, size_t b)
 {
 	const struct hist_sort_ctx *c = ctx;
 
+	if (c->reached)
+		c->reached[a] |= rep_hent_sort_reach(c->rep, c->h, a, b);
 	return rep_hent_sort(c->rep, c->h, a, b);
 }
 
 /*
  * Every entry of h, filtered ones included (perf inserts them too, and
- * they shape the tree), in printing order, into out (h->nr slots).
+ * they shape the tree), in printing order, into out (h->nr slots); the
+ * field keys' widths on the way, from what perf compared.
  */
 void
-rep_hist_output_order(const struct rep_report *rep, const struct rep_hist *h,
+rep_hist_output_order(const struct rep_report *rep, struct rep_hist *h,
 		      size_t *out)
 {
-	size_t *seq = rep_hist_key_order(rep, h);
-	struct hist_sort_ctx c = { .rep = rep, .h = h };
+	uint32_t *reached = rep->o.hist.nr_fields ?
+		xcalloc(h->nr ? h->nr : 1, sizeof(*reached)) : NULL;
+	size_t *seq = key_order(rep, h, reached);
+	struct hist_sort_ctx c = { .rep = rep, .h = h, .reached = reached };
 
 	rep_order_tree(h->nr, seq, hist_sort_before, &c, out);
+	if (reached)
+		rep_fields_size(rep, h, reached);
+	free(reached);
 	free(seq);
 }

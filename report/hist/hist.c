@@ -365,10 +365,11 @@ stacks_replay(struct rep_report *rep)
 }
 
 static struct rep_hist *
-hist_new(unsigned int nr_members)
+hist_new(unsigned int evsel, unsigned int nr_members)
 {
 	struct rep_hist *h = xcalloc(1, sizeof(*h));
 
+	h->evsel = evsel;
 	h->nr_members = nr_members;
 	h->nr_samples = xcalloc(nr_members, sizeof(uint64_t));
 	h->nr_samples_vis = xcalloc(nr_members, sizeof(uint64_t));
@@ -466,11 +467,15 @@ hist_findnew(struct rep_report *rep, struct rep_hist *h,
 	while (h->slots[j]) {
 		idx = h->slots[j] - 1;
 		if (h->ents[idx].hash == key->hash &&
-		    rep_hent_cmp(rep, &h->ents[idx], key) == 0)
+		    rep_hent_cmp(rep, &h->ents[idx], key) == 0) {
+			h->ents[idx].hits++;
 			return idx;
+		}
 		j = (j + 1) & (h->cap_slots - 1);
 	}
 	idx = hist_append(h, key);
+	if (rep->o.hist.nr_fields)
+		rep_field_keep_raw(rep, &h->ents[idx]);
 	h->slots[j] = idx + 1;
 	if (rep->entry_filters && entry_filtered(rep, h, &h->ents[idx]))
 		h->ents[idx].hidden = true;
@@ -539,9 +544,13 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	for (i = 0; i < opts->hist.nr_sort; i++) {
 		rep->has_key[opts->hist.sort[i]] = true;
 		if (rep_mem_dim(opts->hist.sort[i]) ||
-		    rep_value_dim(opts->hist.sort[i]))
+		    rep_value_dim(opts->hist.sort[i]) ||
+		    rep_field_dim(opts->hist.sort[i]))
 			rep->has_mem_keys = true;
 	}
+	for (i = 0; i < opts->hist.nr_fields; i++)
+		if (!opts->hist.fields[i].raw)
+			rep->field_texts = true;
 	/* perf filters entries as it collapses them: only comm collapses */
 	rep->entry_filters = (opts->hist.symbol_filter ||
 			      opts->hist.has_socket_filter) &&
@@ -555,7 +564,8 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		rep->leader[i] = leader[i];
 		rep->member[i] = member_idx[i];
 		if (leader[i] == i)
-			rep->hists[i] = hist_new(nr_members[i] ? nr_members[i] : 1);
+			rep->hists[i] = hist_new((unsigned int)i,
+						 nr_members[i] ? nr_members[i] : 1);
 	}
 	if (nr_cpu_socket) {
 		rep->cpu_socket = xcalloc(nr_cpu_socket, sizeof(int32_t));
@@ -605,7 +615,18 @@ rep_report_free(struct rep_report *rep)
 	u64map_free(&rep->strings);
 	u64map_free(&rep->dso_hash->map);
 	free(rep->dso_hash);
+	for (i = 0; i < rep->nr_raw_copies; i++)
+		free(rep->raw_copies[i]);
+	free(rep->raw_copies);
 	free(rep);
+}
+
+void
+rep_report_field_formatter(struct rep_report *rep, rep_field_text_fn fn,
+			   void *ctx)
+{
+	rep->field_fn = fn;
+	rep->field_ctx = ctx;
 }
 
 void
@@ -852,9 +873,16 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 	k->cpumode = s->self.cpumode;
 	k->cgroup_dev = s->thread->cgroup_ns_dev;
 	k->cgroup_ino = s->thread->cgroup_ns_ino;
+	k->evsel = s->evsel < rep->nr_evsels ? rep->leader[s->evsel] : 0;
 	if (s->raw)
 		key_values(k, s->raw);
-	if (s->raw && rep->has_key[REP_DIM_TRACE] && rep->trace_fn)
+	if (s->raw && rep->o.hist.nr_fields) {
+		k->raw = s->raw->raw.p;
+		k->raw_len = s->raw->raw.len > UINT32_MAX ? UINT32_MAX :
+			(uint32_t)s->raw->raw.len;
+	}
+	if (s->raw && (rep->has_key[REP_DIM_TRACE] || rep->field_texts) &&
+	    rep->trace_fn)
 		k->trace = trace_text(rep, s);
 }
 

@@ -70,6 +70,9 @@ enum rep_dim {
 	REP_DIM_CGROUP,		/* the sample's cgroup, by the CGROUP records' names */
 	REP_DIM_CGROUP_ID,	/* the thread's cgroup namespace (dev/inode) */
 	REP_DIM_TRACE,		/* a tracepoint sample's text (its print fmt) */
+	/* a tracepoint's field (perf's dynamic entries; report/hist/field.c) */
+	REP_DIM_FIELD,
+	REP_DIM_FIELD_LAST = REP_DIM_FIELD + 31,
 	/* the hpp dimensions: columns of numbers, never part of the key */
 	REP_DIM_OVERHEAD,
 	REP_DIM_CHILDREN,
@@ -83,7 +86,14 @@ enum rep_dim {
 	REP_DIM_NR,
 };
 
-#define REP_MAX_DIMS 32
+#define REP_MAX_DIMS 64
+#define REP_MAX_FIELDS (REP_DIM_FIELD_LAST - REP_DIM_FIELD + 1)
+
+static inline bool
+rep_field_dim(enum rep_dim d)
+{
+	return d >= REP_DIM_FIELD && d <= REP_DIM_FIELD_LAST;
+}
 
 static inline bool
 rep_dim_is_hpp(enum rep_dim d)
@@ -122,6 +132,37 @@ struct rep_filters {
 };
 
 /*
+ * A tracepoint field as a sort key (perf's hpp_dynamic_entry): its
+ * event's samples compare by its bytes in their raw data and show its
+ * value as the print fmt shows it, or printed alone (raw).
+ */
+struct rep_field {
+	unsigned int evsel;	/* the event whose samples it reads */
+	const char *name;
+	uint32_t offset, size;	/* of the field, or of its __data_loc word */
+	bool dynamic;		/* __data_loc: the word holds offset and length */
+	bool relative;		/* __rel_loc: the offset counts from the word's end */
+	bool string;		/* a char array: the column is size wide, not 2 * size + 2 */
+	bool big_endian;
+	bool raw;		/* "/raw" or --raw-trace */
+	void *handle;		/* the resolver's, for rep_field_text_fn */
+};
+
+struct rep_hist_opts;
+/*
+ * Add the fields a sort key names (perf's add_dynamic_entry(): "field",
+ * "event.field", "event.*", "trace_fields", each with an optional
+ * "/raw"), with rep_hist_add_field(): 0, or -1 when the key names none.
+ */
+typedef int (*rep_field_resolver)(void *ctx, const char *key,
+				  struct rep_hist_opts *o);
+/* f's index in o->fields (one already there is not added again), or -1. */
+int rep_hist_add_field(struct rep_hist_opts *o, const struct rep_field *f);
+/* A field's value printed alone from a sample's raw data, NUL-terminated. */
+typedef const char *(*rep_field_text_fn)(void *ctx, const struct rep_field *f,
+					 const unsigned char *raw, size_t len);
+
+/*
  * The histogram's options: the keys and columns, the parent pattern, the
  * filters and branch mode.  A sort key that takes options adds them here.
  */
@@ -137,6 +178,12 @@ struct rep_hist_opts {
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
 	bool mem_mode;			/* --mem-mode: one entry per sample, by its weight */
+
+	/* the tracepoint fields named by -s; NULL resolver: none can be */
+	rep_field_resolver field_resolver;
+	void *field_ctx;
+	struct rep_field fields[REP_MAX_FIELDS];
+	size_t nr_fields;
 
 	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
 	size_t nr_sort;
@@ -225,6 +272,9 @@ void rep_report_cgroup_names(struct rep_report *rep, const struct u64map *names)
 typedef const char *(*rep_trace_fn)(void *ctx, unsigned int evsel,
 				    const struct pd_sample *ps, size_t *n);
 void rep_report_trace_formatter(struct rep_report *rep, rep_trace_fn fn,
+				void *ctx);
+/* How the field keys print a raw value. */
+void rep_report_field_formatter(struct rep_report *rep, rep_field_text_fn fn,
 				void *ctx);
 /*
  * Build the histograms from the samples added so far (rep_report_add

@@ -15,6 +15,7 @@ REP_HIST_SRCS = \
 	report/hist/loc.h \
 	report/hist/loc.c \
 	report/hist/mem.c \
+	report/hist/field.c \
 	report/hist/sort.c \
 	report/hist/sort-setup.c \
 	report/hist/filter.c \

@@ -641,7 +641,8 @@ rep_mem_direct(const struct rep_report_opts *o)
 	if (o->hist.mem_mode)
 		return true;
 	for (i = 0; i < o->hist.nr_sort; i++)
-		if (rep_value_dim(o->hist.sort[i]))
+		if (rep_value_dim(o->hist.sort[i]) ||
+		    rep_field_dim(o->hist.sort[i]))
 			return true;
 	for (i = 0; i < o->hist.nr_cols; i++)
 		if (rep_value_dim(o->hist.cols[i]))

@@ -38,10 +38,31 @@ dims_push(enum rep_dim *v, size_t *n, enum rep_dim d, char *err, size_t errsz)
 	return 0;
 }
 
-/* Append the dimensions named in a key list (field: an -F list). */
+/*
+ * A sort key naming tracepoint fields (perf tries it after its tables):
+ * their dimensions appended; -1 when it names none.
+ */
 static int
-dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
-	      char *err, size_t errsz)
+dims_push_fields(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
+		 const char *key, char *err, size_t errsz)
+{
+	size_t before = o->nr_fields, i;
+
+	if (!o->field_resolver || o->field_resolver(o->field_ctx, key, o) < 0)
+		return -1;
+	for (i = before; i < o->nr_fields; i++)
+		if (dims_push(v, n, (enum rep_dim)(REP_DIM_FIELD + i), err, errsz))
+			return -2;
+	return 0;
+}
+
+/*
+ * Append the dimensions named in a key list (field: an -F list, which
+ * takes no tracepoint field).
+ */
+static int
+dims_parse_as(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
+	      const char *arg, bool field, char *err, size_t errsz)
 {
 	char **words = NULL;
 	size_t nr = 0, i;
@@ -51,6 +72,17 @@ dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
 	rep_split_words(&words, &nr, arg, "{}, ");
 	for (i = 0; i < nr; i++) {
 		int d = rep_dim_parse(words[i]);
+
+		if (ret == 0 && d < 0 && !field) {
+			int f = dims_push_fields(o, v, n, words[i], err, errsz);
+
+			if (f == -2)
+				ret = -1;
+			if (f != -1) {
+				free(words[i]);
+				continue;
+			}
+		}
 
 		/*
 		 * perf built for x86 drops these two sort keys without a
@@ -79,9 +111,10 @@ dims_parse_as(enum rep_dim *v, size_t *n, const char *arg, bool field,
 }
 
 static int
-dims_parse(enum rep_dim *v, size_t *n, const char *arg, char *err, size_t errsz)
+dims_parse(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
+	   const char *arg, char *err, size_t errsz)
 {
-	return dims_parse_as(v, n, arg, false, err, errsz);
+	return dims_parse_as(o, v, n, arg, false, err, errsz);
 }
 
 static int
@@ -97,10 +130,10 @@ setup_default_dims(struct rep_hist_opts *o, bool children, char *err,
 		return -1;
 	}
 	if (keys[0] == '+') {
-		if (dims_parse(k, &nk, "comm,dso,sym", err, errsz) ||
-		    dims_parse(k, &nk, keys + 1, err, errsz))
+		if (dims_parse(o, k, &nk, "comm,dso,sym", err, errsz) ||
+		    dims_parse(o, k, &nk, keys + 1, err, errsz))
 			return -1;
-	} else if (dims_parse(k, &nk, keys, err, errsz)) {
+	} else if (dims_parse(o, k, &nk, keys, err, errsz)) {
 		return -1;
 	}
 	/*
@@ -139,7 +172,7 @@ add_fields(struct rep_hist_opts *o, char *err, size_t errsz)
 		snprintf(err, errsz, "Invalid --fields key: `+'");
 		return -1;
 	}
-	return dims_parse_as(o->cols, &o->nr_cols, o->fields_str + 1, true,
+	return dims_parse_as(o, o->cols, &o->nr_cols, o->fields_str + 1, true,
 			     err, errsz);
 }
 
@@ -150,13 +183,14 @@ rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 	struct rep_hist_opts *o = &opts->hist;
 	size_t i;
 
+	o->nr_fields = 0;
 	if (o->fields_str && o->fields_str[0] != '+') {
 		o->nr_sort = o->nr_cols = 0;
-		if (o->sort_str && dims_parse(o->sort, &o->nr_sort,
+		if (o->sort_str && dims_parse(o, o->sort, &o->nr_sort,
 					      o->sort_str[0] == '+' ? o->sort_str + 1 :
 					      o->sort_str, err, errsz))
 			return -1;
-		if (dims_parse_as(o->cols, &o->nr_cols, o->fields_str, true,
+		if (dims_parse_as(o, o->cols, &o->nr_cols, o->fields_str, true,
 				  err, errsz))
 			return -1;
 	} else if (setup_default_dims(o, children, err, errsz) ||

@@ -357,9 +357,32 @@ rep_dim_name(enum rep_dim d)
 	return rep_dims[d].name;
 }
 
+/* Dimension d of l and r as perf's cmp (field keys included). */
+static int
+dim_cmp(const struct rep_report *rep, enum rep_dim d, const struct rep_hent *l,
+	const struct rep_hent *r, bool sym_by_name)
+{
+	if (rep_field_dim(d))
+		return rep_field_cmp(rep, d, l, r);
+	if (d == REP_DIM_SYM && sym_by_name)
+		return sym_sort(l, r);
+	return rep_dims[d].cmp(rep, l, r);
+}
+
+/* The bit of a field key in a reach mask. */
+static uint32_t
+reach_bit(enum rep_dim d)
+{
+	return rep_field_dim(d) ? 1u << (d - REP_DIM_FIELD) : 0;
+}
+
+/*
+ * perf's hist_entry__cmp(): the keys in order, another event's field
+ * keys skipped; *reach (when not NULL) gets the field keys it came to.
+ */
 static int
 keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
-	 const struct rep_hent *r, bool sym_by_name)
+	 const struct rep_hent *r, bool sym_by_name, uint32_t *reach)
 {
 	size_t i;
 	int c;
@@ -367,30 +390,39 @@ keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	for (i = 0; i < rep->o.hist.nr_sort; i++) {
 		enum rep_dim d = rep->o.hist.sort[i];
 
-		if (rep_dim_is_hpp(d))
+		if (rep_dim_is_hpp(d) || !rep_field_applies(rep, d, l->evsel))
 			continue;
-		if (d == REP_DIM_SYM && sym_by_name)
-			c = sym_sort(l, r);
-		else
-			c = rep_dims[d].cmp(rep, l, r);
+		if (reach)
+			*reach |= reach_bit(d);
+		c = dim_cmp(rep, d, l, r, sym_by_name);
 		if (c)
 			return c;
 	}
 	return 0;
 }
 
+uint32_t
+rep_hent_cmp_reach(const struct rep_report *rep, const struct rep_hent *l,
+		   const struct rep_hent *r)
+{
+	uint32_t reach = 0;
+
+	(void)keys_cmp(rep, l, r, false, &reach);
+	return reach;
+}
+
 int
 rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	     const struct rep_hent *r)
 {
-	return keys_cmp(rep, l, r, false);
+	return keys_cmp(rep, l, r, false, NULL);
 }
 
 int
 rep_hent_cmp_by_name(const struct rep_report *rep, const struct rep_hent *l,
 		     const struct rep_hent *r)
 {
-	return keys_cmp(rep, l, r, true);
+	return keys_cmp(rep, l, r, true, NULL);
 }
 
 static int
@@ -490,25 +522,47 @@ dim_sort(const struct rep_report *rep, const struct rep_hist *h,
 	default:
 		if (rep_dims[d].sort)
 			return rep_dims[d].sort(ea, eb);
-		return rep_dims[d].cmp(rep, ea, eb);
+		return dim_cmp(rep, d, ea, eb, false);
 	}
+}
+
+/* perf's hist_entry__sort(): elided keys and another event's fields skipped. */
+static int
+entries_sort(const struct rep_report *rep, const struct rep_hist *h,
+	     size_t a, size_t b, uint32_t *reach)
+{
+	size_t i;
+	int c;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep->elide[d] || !rep_field_applies(rep, d, h->evsel))
+			continue;
+		if (reach)
+			*reach |= reach_bit(d);
+		c = dim_sort(rep, h, d, a, b);
+		if (c)
+			return c;
+	}
+	return 0;
 }
 
 int
 rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 	      size_t a, size_t b)
 {
-	size_t i;
-	int c;
+	return entries_sort(rep, h, a, b, NULL);
+}
 
-	for (i = 0; i < rep->o.hist.nr_sort; i++) {
-		if (rep->elide[rep->o.hist.sort[i]])
-			continue;
-		c = dim_sort(rep, h, rep->o.hist.sort[i], a, b);
-		if (c)
-			return c;
-	}
-	return 0;
+uint32_t
+rep_hent_sort_reach(const struct rep_report *rep, const struct rep_hist *h,
+		    size_t a, size_t b)
+{
+	uint32_t reach = 0;
+
+	(void)entries_sort(rep, h, a, b, &reach);
+	return reach;
 }
 
 int
@@ -521,10 +575,11 @@ rep_hent_key_sort(const struct rep_report *rep, const struct rep_hent *l,
 	for (i = 0; i < rep->o.hist.nr_sort; i++) {
 		enum rep_dim d = rep->o.hist.sort[i];
 
-		if (rep->elide[d] || rep_dim_is_hpp(d))
+		if (rep->elide[d] || rep_dim_is_hpp(d) ||
+		    !rep_field_applies(rep, d, l->evsel))
 			continue;
 		c = rep_dims[d].sort ? rep_dims[d].sort(l, r) :
-			rep_dims[d].cmp(rep, l, r);
+			dim_cmp(rep, d, l, r, false);
 		if (c)
 			return c;
 	}
@@ -554,6 +609,22 @@ hash_dso(const struct rep_report *rep, struct sym_dso *dso)
 	dh->last = dso;
 	dh->last_hash = *slot;
 	return *slot;
+}
+
+/* The field keys of e's section, together. */
+static uint64_t
+fields_hash(const struct rep_report *rep, const struct rep_hent *e)
+{
+	uint64_t h = 0;
+	size_t i;
+
+	for (i = 0; i < rep->o.hist.nr_sort; i++) {
+		enum rep_dim d = rep->o.hist.sort[i];
+
+		if (rep_field_dim(d) && rep_field_applies(rep, d, e->evsel))
+			h = (h ^ rep_field_hash(rep, d, e)) * 0x9e3779b97f4a7c15ULL;
+	}
+	return h;
 }
 
 /* Equal entries (rep_hent_cmp() == 0) hash alike. */
@@ -601,6 +672,8 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 		v[n++] = rep_branch_hash(rep, e);
 	if (rep->has_mem_keys)
 		v[n++] = rep_mem_hash(rep, e);
+	if (rep->o.hist.nr_fields)
+		v[n++] = fields_hash(rep, e);
 	return XXH3_64bits(v, n * sizeof(v[0]));
 }
 
@@ -700,7 +773,9 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 		snprintf(buf, size, "%-#*" PRIx64, w, unmapped_ip(e));
 		break;
 	default:
-		if (rep_mem_dim(d) || rep_value_dim(d))
+		if (rep_field_dim(d))
+			rep_field_snprint(rep, d, e, w, buf, size);
+		else if (rep_mem_dim(d) || rep_value_dim(d))
 			rep_mem_snprint(rep, d, e, w, buf, size);
 		else
 			rep_branch_snprint(rep, d, e, w, buf, size);

@@ -39,7 +39,16 @@ col_header(const struct rep_report *rep, enum rep_dim d)
 {
 	if (d == REP_DIM_OVERHEAD && cumulating(rep) && !rep->o.hist.fields_str)
 		return "Self";
+	if (rep_field_dim(d))
+		return rep->o.hist.fields[d - REP_DIM_FIELD].name;
 	return rep_dims[d].header;
+}
+
+/* perf_hpp__should_skip(): elided, or another event's field */
+static bool
+col_skipped(const struct layout *lo, enum rep_dim d)
+{
+	return lo->rep->elide[d] || !rep_field_applies(lo->rep, d, lo->h->evsel);
 }
 
 static bool
@@ -65,6 +74,8 @@ col_width(const struct layout *lo, enum rep_dim d)
 {
 	int base, hlen = (int)strlen(col_header(lo->rep, d));
 
+	if (rep_field_dim(d))
+		return rep_field_width(lo->rep, lo->h, d);
 	if (!rep_dim_is_hpp(d))
 		return lo->keylen[d] > hlen ? lo->keylen[d] : hlen;
 	base = hpp_len(d);
@@ -135,12 +146,13 @@ print_headers(FILE *out, const struct layout *lo)
 		enum rep_dim d = rep->o.hist.cols[i];
 		int w = lo->width[i];
 
-		if (rep->elide[d])
+		if (col_skipped(lo, d))
 			continue;
 		if (!first)
 			fputs(sep ? sep : "  ", out);
 		first = false;
-		if (rep_dim_is_hpp(d))
+		/* perf's __sort__hde_header() aligns a field's name right */
+		if (rep_dim_is_hpp(d) || rep_field_dim(d))
 			fprintf(out, "%*s", w, col_header(rep, d));
 		else
 			fprintf(out, "%-*.*s", w, w, col_header(rep, d));
@@ -153,7 +165,7 @@ print_headers(FILE *out, const struct layout *lo)
 	fputs("\n# ", out);
 	first = true;
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
-		if (rep->elide[rep->o.hist.cols[i]])
+		if (col_skipped(lo, rep->o.hist.cols[i]))
 			continue;
 		if (!first)
 			fputs("  ", out);
@@ -267,7 +279,7 @@ print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 		size_t before;
 		int w = lo->width[i];
 
-		if (rep->elide[d])
+		if (col_skipped(lo, d))
 			continue;
 		/*
 		 * perf starts every column, the first too, with two spaces;
@@ -359,7 +371,7 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 	lo->linesz = 3 + 1 + (rep->o.out.field_sep ? 0 : 8 * (24 + 4));
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
 		lo->width[i] = col_width(lo, rep->o.hist.cols[i]);
-		if (rep->elide[rep->o.hist.cols[i]])
+		if (col_skipped(lo, rep->o.hist.cols[i]))
 			continue;
 		lo->linesz += (size_t)lo->width[i] + (first ? 0 : 2);
 		first = false;
@@ -375,10 +387,11 @@ print_section(FILE *out, const struct rep_report *rep, struct rep_hist *h,
 	size_t i;
 	char *buf, *text;
 
+	/* the order first: it sizes the field keys' columns */
+	rep_hist_output_order(rep, h, order);
 	compute_layout(&lo, h);
 	if (!rep->o.quiet)
 		print_samples_line(out, rep, h, title, plural);
-	rep_hist_output_order(rep, h, order);
 	if (!rep->o.quiet)
 		print_headers(out, &lo);
 	buf = xmalloc(lo.linesz);
