@@ -63,6 +63,8 @@ rep_archive_run(struct pd_reader *r, const char *input,
 	int ret = 0;
 
 	rep_sym_opts_init(&so, r, o, NULL);
+	/* an archive holds source lines as a report shows them by default */
+	so.full_source_paths = false;
 	a = ses_archive_new(r, &so);
 	why = ses_archive_read_error(a, &nr_samples);
 	if (why && !o->quiet)

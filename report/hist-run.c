@@ -764,6 +764,7 @@ rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 	so->kallsyms = o->kallsyms;
 	so->os_release = meta ? meta->os_release : NULL;
 	so->no_demangle = o->no_demangle;
+	so->full_source_paths = o->full_source_paths;
 	so->archive = archive;
 	so->recording_id = o->recording_id;
 	so->archive_beside = o->archive_beside;

@@ -103,6 +103,7 @@ enum {
 	OPT_PERCENT_TYPE,
 	OPT_SAMPLES,
 	OPT_IGNORE_VMLINUX,
+	OPT_FULL_SOURCE_PATH,
 	OPT_DEMANGLE_KERNEL,
 	OPT_SHOW_CPU_UTIL,
 	OPT_RAW_TRACE,
@@ -169,6 +170,7 @@ static const struct option long_options[] = {
 	{ "percent-type",	required_argument, NULL, OPT_PERCENT_TYPE },
 	{ "samples",		required_argument, NULL, OPT_SAMPLES },
 	{ "ignore-vmlinux",	no_argument,       NULL, OPT_IGNORE_VMLINUX },
+	{ "full-source-path",	no_argument,       NULL, OPT_FULL_SOURCE_PATH },
 	{ "demangle-kernel",	no_argument,       NULL, OPT_DEMANGLE_KERNEL },
 	{ "prefix",		required_argument, NULL, OPT_PREFIX },
 	{ "prefix-strip",	required_argument, NULL, OPT_PREFIX_STRIP },
@@ -210,7 +212,7 @@ static const struct option long_options[] = {
 static const char *const perf_only_options[] = {
 	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
 	"disable-order", "disassembler-style",
-	"field-separator", "full-source-path", "group-sort-idx",
+	"field-separator", "group-sort-idx",
 	"hierarchy", "ignore-callees", "ignore-vmlinux",
 	"inline", "itrace", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
@@ -342,6 +344,9 @@ usage(FILE *out)
 		"                       beside a regular input FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
+		"      --full-source-path  source lines name the file's whole path\n"
+		"                       (not with a symbol archive, which keeps base\n"
+		"                       names)\n"
 		"      --inline         add the inline frames of DWARF-unwound\n"
 		"                       callchain entries (the default)\n"
 		"      --no-inline      add no inline frames\n"
@@ -779,6 +784,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_NO_DEMANGLE:
 		r->no_demangle = true;
 		break;
+	case OPT_FULL_SOURCE_PATH:
+		r->full_source_paths = true;
+		break;
 	case OPT_DEMANGLE:
 		r->no_demangle = false;
 		break;
@@ -981,6 +989,13 @@ run_report(struct options *o, struct pd_reader *r)
 	char *archive = report_archive(o);
 	int ret;
 
+	if (archive && o->rep.full_source_paths) {
+		error_msg("--full-source-path: the symbol archive %s keeps the base "
+			  "names of source files only (--no-archive reads the "
+			  "binaries)", archive);
+		free(archive);
+		return 1;
+	}
 	ret = rep_report_run(stdout, r, &o->rep, archive);
 	free(archive);
 	return ret;

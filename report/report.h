@@ -27,6 +27,7 @@ struct rep_report_opts {
 	const char *symfs;
 	const char *kallsyms;
 	bool no_demangle;
+	bool full_source_paths;		/* --full-source-path */
 	const char *recording_id;	/* sym_recording_id() of the input, or NULL */
 	bool archive_beside;		/* the archive is FILE.pdsym (sym_opts) */
 	bool force;			/* -f */

@@ -35,6 +35,7 @@ struct options {
 	bool no_pager;
 	bool no_callchain;		/* -G */
 	bool no_demangle;
+	bool full_source_paths;		/* --full-source-path */
 	bool no_inline;			/* --no-inline */
 	unsigned int max_stack;
 	bool stitch_lbr;
@@ -60,6 +61,7 @@ enum {
 	OPT_SYMBOL_ARCHIVE,
 	OPT_NO_ARCHIVE,
 	OPT_NO_DEMANGLE,
+	OPT_FULL_SOURCE_PATH,
 	OPT_DEMANGLE,
 	OPT_INLINE,
 	OPT_NO_INLINE,
@@ -95,6 +97,7 @@ static const struct option long_options[] = {
 	{ "symbol-archive",	required_argument, NULL, OPT_SYMBOL_ARCHIVE },
 	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
+	{ "full-source-path",	no_argument,       NULL, OPT_FULL_SOURCE_PATH },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "inline",		no_argument,       NULL, OPT_INLINE },
 	{ "no-inline",		no_argument,       NULL, OPT_NO_INLINE },
@@ -171,6 +174,8 @@ usage(FILE *out)
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
+		"      --full-source-path  source lines name the file's whole path\n"
+		"                       (not with a symbol archive)\n"
 		"      --inline         add the inline frames of DWARF-unwound\n"
 		"                       callchain entries (the default)\n"
 		"      --no-inline      add no inline frames\n"
@@ -295,6 +300,9 @@ parse_symbol_opt(struct options *o, int c)
 		break;
 	case OPT_NO_DEMANGLE:
 		o->no_demangle = true;
+		break;
+	case OPT_FULL_SOURCE_PATH:
+		o->full_source_paths = true;
 		break;
 	case OPT_DEMANGLE:
 		o->no_demangle = false;
@@ -616,6 +624,14 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (ret)
 		return ret;
 	archive = symbol_archive(o);
+	if (archive && o->full_source_paths) {
+		fprintf(stderr, "pscript: --full-source-path: the symbol archive %s "
+			"keeps the base names of source files only (--no-archive "
+			"reads the binaries)\n", archive);
+		free(archive);
+		return 1;
+	}
+	so.full_source_paths = o->full_source_paths;
 	so.symfs = o->symfs;
 	so.kallsyms = o->kallsyms;
 	so.os_release = meta ? meta->os_release : NULL;

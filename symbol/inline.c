@@ -41,6 +41,7 @@ struct inl_list {
 struct inl_rec {
 	const char *name;
 	const char *file;
+	const char *comp_dir;	/* the unit's, for a relative file */
 	unsigned int line;
 	/*
 	 * The function named from the ELF symbols: no line for the
@@ -202,15 +203,9 @@ collect(struct sym_inline_cache *c, Dwfl_Module *mod, Dwarf_Addr addr,
 	/* a call site with no function around it is not a record */
 	if (!done)
 		nr--;
+	for (i = 0; (size_t)i < nr; i++)
+		(*recs)[i].comp_dir = sym_cu_comp_dir(cu);
 	return nr;
-}
-
-static const char *
-base_name(const char *path)
-{
-	const char *slash = path ? strrchr(path, '/') : NULL;
-
-	return slash ? slash + 1 : path;
 }
 
 /* perf's inline symbol: the base symbol when the names agree. */
@@ -238,16 +233,14 @@ frame_sym(struct sym_dso *dso, const struct sym_symbol *base,
 	return s;
 }
 
-/* perf's srcline of a record: the file's base name and the line. */
+/* perf's srcline of a record: the file and the line. */
 static char *
-rec_srcline(const struct inl_rec *r)
+rec_srcline(const struct sym_ctx *ctx, const struct inl_rec *r)
 {
-	const char *file = r->file ? base_name(r->file) : "??";
-	size_t size = strlen(file) + sizeof(":4294967295");
-	char *s = xmalloc(size);
+	char *s = sym_srcline_text(ctx, r->file ? r->file : "??", r->comp_dir,
+				   r->line);
 
-	snprintf(s, size, "%s:%u", file, r->line);
-	return s;
+	return s ? s : xstrdup("??:0");	/* out of memory: no line */
 }
 
 /* Whether one record names sym itself (perf then keeps the frame). */
@@ -292,7 +285,7 @@ make_list(struct sym_dso *dso, const struct sym_symbol *base,
 	for (i = 0; i < nr; i++) {
 		l->f[i].sym = recs[i].symtab ? base :
 			      frame_sym(dso, base, recs[i].name);
-		l->f[i].srcline = rec_srcline(&recs[i]);
+		l->f[i].srcline = rec_srcline(dso->ctx, &recs[i]);
 	}
 	return l;
 }

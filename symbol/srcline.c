@@ -70,20 +70,36 @@ open_dwfl(struct sym_dso *dso, struct sym_srcline_cache *c)
 	return c->mod != NULL;
 }
 
-/* "file:0" of a file's base name; NULL for none. */
-static char *
-line0(const char *file)
+char *
+sym_srcline_text(const struct sym_ctx *ctx, const char *file,
+		 const char *comp_dir, unsigned long line)
 {
-	const char *base;
+	const char *slash = strrchr(file, '/');
 	char *s;
+	int n;
 
-	if (!file)
-		return NULL;
-	base = strrchr(file, '/');
-	base = base ? base + 1 : file;
-	if (asprintf(&s, "%s:0", base) < 0)
-		return NULL;
-	return s;
+	if (!ctx->opts.full_source_paths)
+		n = asprintf(&s, "%s:%lu", slash ? slash + 1 : file, line);
+	else if (file[0] != '/' && comp_dir && comp_dir[0])
+		n = asprintf(&s, "%s/%s:%lu", comp_dir, file, line);
+	else
+		n = asprintf(&s, "%s:%lu", file, line);
+	return n < 0 ? NULL : s;
+}
+
+const char *
+sym_cu_comp_dir(Dwarf_Die *cu)
+{
+	Dwarf_Attribute a;
+
+	return cu ? dwarf_formstring(dwarf_attr(cu, DW_AT_comp_dir, &a)) : NULL;
+}
+
+/* "file:0"; NULL for no file. */
+static char *
+line0(const struct sym_ctx *ctx, const char *file, const char *comp_dir)
+{
+	return file ? sym_srcline_text(ctx, file, comp_dir, 0) : NULL;
 }
 
 /*
@@ -114,14 +130,15 @@ in_subprogram(Dwarf_Die *cu, Dwarf_Addr pc)
  * ranges too: that is no unit's address.
  */
 static char *
-cu_only(struct sym_srcline_cache *c, Dwarf_Addr addr)
+cu_only(const struct sym_ctx *ctx, struct sym_srcline_cache *c,
+	Dwarf_Addr addr)
 {
 	Dwarf_Addr bias;
 	Dwarf_Die *cu = dwfl_module_addrdie(c->mod, addr, &bias);
 
 	return cu && dwarf_haspc(cu, addr - bias) > 0 &&
 	       in_subprogram(cu, addr - bias) ?
-	       line0(dwarf_diename(cu)) : NULL;
+	       line0(ctx, dwarf_diename(cu), sym_cu_comp_dir(cu)) : NULL;
 }
 
 /*
@@ -198,7 +215,7 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	Dwarf_Addr bias = 0, addr;
 	Elf *elf = dwfl_module_getelf(c->mod, &bias);
 	Dwfl_Line *line;
-	const char *file, *base;
+	const char *file;
 	int lineno = 0;
 	char *s;
 
@@ -207,10 +224,10 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	addr = al_addr + dso->text_offset + bias;
 	line = dwfl_module_getsrc(c->mod, addr);
 	if (!line) {
-		s = cu_only(c, addr);
+		s = cu_only(dso->ctx, c, addr);
 		/* addr2line names a function of the ELF symbols: "??:?" */
 		if (!s && sym_symtab_func(&c->fsyms, elf, addr - bias, &file))
-			s = line0(file ? file : "??");
+			s = line0(dso->ctx, file ? file : "??", NULL);
 		return s;
 	}
 	file = sym_line_file(line, &lineno);
@@ -219,11 +236,8 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 	/* a row without a line reads "file:0", as from binutils' addr2line */
 	if (lineno < 0)
 		lineno = 0;
-	base = strrchr(file, '/');
-	base = base ? base + 1 : file;
-	if (asprintf(&s, "%s:%d", base, lineno) < 0)
-		return NULL;
-	return s;
+	return sym_srcline_text(dso->ctx, file, sym_cu_comp_dir(dwfl_linecu(line)),
+				(unsigned long)lineno);
 }
 
 /* The DSO's line cache, its module opened on first use; under dso->lock. */

@@ -43,6 +43,17 @@ struct sym_ctx {
 	struct u64map ar_tables;	/* entry address -> sym_table */
 };
 
+/*
+ * A source line's text, "FILE:LINE" (perf's srcline_from_fileline()):
+ * the base name of file (a line table's name, relative to comp_dir when
+ * not absolute), or with --full-source-path the path binutils' addr2line
+ * gives, comp_dir joined to a relative name.  NULL when out of memory.
+ */
+char *sym_srcline_text(const struct sym_ctx *ctx, const char *file,
+		       const char *comp_dir, unsigned long line);
+/* A unit's DW_AT_comp_dir, or NULL. */
+const char *sym_cu_comp_dir(Dwarf_Die *cu);
+
 struct sym_dso {
 	struct sym_ctx *ctx;
 	struct sym_dso *hash_next;

@@ -29,6 +29,8 @@ struct sym_opts {
 	const char *os_release;		/* the file's OSRELEASE, or NULL */
 	const char *buildid_dir;	/* NULL: $PERF_BUILDID_DIR, else ~/.debug */
 	bool no_demangle;		/* --no-demangle */
+	/* --full-source-path: source lines name the file's whole path */
+	bool full_source_paths;
 	/*
 	 * A pdata symbol archive (doc/symbol-archive.md) to look in before
 	 * anything else, or NULL.  Problems with it go to warn; a DSO it

@@ -970,6 +970,17 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		if (l->sym || l->map)
 			level = l->level;
 		key_from_loc(rep, s, l, l->ip, &key);
+		/*
+		 * perf's frame entry takes the cursor node's srcline, which
+		 * the address and srcline keys of -g set (callchain_srcline())
+		 */
+		if (rep->has_key[REP_DIM_SRCLINE] &&
+		    rep->o.cc.param.key != REP_CC_KEY_FUNCTION) {
+			const char *cs = cc_srcline(rep, l);
+
+			if (cs)
+				key.srcline = cs;
+		}
 		key.level = level;
 		key.parent = self_key->parent;
 		key.filtered = self_key->filtered;
