@@ -198,6 +198,7 @@ static const struct option long_options[] = {
 	{ "no-branch-stack",	no_argument,       NULL, OPT_NO_BRANCH_STACK },
 	{ "mem-mode",		no_argument,       NULL, OPT_MEM_MODE },
 	{ "quiet",		no_argument,       NULL, 'q' },
+	{ "verbose",		no_argument,       NULL, 'v' },
 	{ "help",		no_argument,       NULL, 'h' },
 	{ "version",		no_argument,       NULL, OPT_VERSION },
 	{ NULL, 0, NULL, 0 },
@@ -220,7 +221,7 @@ static const char *const perf_only_options[] = {
 	"show-ref-call-graph", "socket-filter", "source",
 	"switch-off", "switch-on",
 	"symbol-filter", "threads", "time-quantum", "total-cycles",
-	"tui", "verbose",
+	"tui",
 };
 
 static void
@@ -343,6 +344,8 @@ usage(FILE *out)
 		"                       archive (default: FILE.pdsym when it exists\n"
 		"                       beside a regular input FILE)\n"
 		"      --no-archive     use no symbol archive\n"
+		"  -v, --verbose        DSOs by path, symbols with their address and\n"
+		"                       the letter of where their symbols came from\n"
 		"      --no-demangle    print symbol names as they are in the binary\n"
 		"      --full-source-path  source lines name the file's whole path\n"
 		"                       (not with a symbol archive, which keeps base\n"
@@ -787,6 +790,13 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_FULL_SOURCE_PATH:
 		r->full_source_paths = true;
 		break;
+	case 'v':
+		/* perf's -vv and more dump maps and DSOs around the report */
+		if (r->hist.verbose)
+			die(2, "-v given more than once: only perf's first level "
+			    "(DSO paths, symbol addresses and origins) is printed");
+		r->hist.verbose = true;
+		break;
 	case OPT_DEMANGLE:
 		r->no_demangle = false;
 		break;
@@ -838,7 +848,7 @@ parse_args(int argc, char **argv, struct options *o)
 	o->color_mode = -3;
 	o->rep.group = true;
 	rep_cc_param_init(&o->rep.cc.param);
-	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:t:T",
+	while ((c = getopt_long(argc, argv, "i:IDfqhs:F:ngp:C:k:S:bGUxc:d:t:Tv",
 				long_options, &idx)) != -1) {
 		if (idx >= 0)
 			check_abbrev(argc, argv, long_options[idx].name);

@@ -559,15 +559,16 @@ load_kernel(struct sym_dso *dso)
 	load_kallsyms_once(ctx);
 	if (!ctx->kallsyms_ok)
 		return;
+	/* perf's kallsyms origin needs its reference symbol: none, nothing */
 	if (dso->kind == SYM_DSO_KERNEL) {
 		dso->table = ctx->kallsyms.kernel;
-		dso->origin = 'k';
+		dso->origin = dso->table && dso->table->nr ? 'k' : '!';
 		return;
 	}
 	for (i = 0; i < ctx->kallsyms.nr_mods; i++) {
 		if (!strcmp(ctx->kallsyms.mod_names[i], dso->short_name)) {
 			dso->table = ctx->kallsyms.mods[i];
-			dso->origin = 'k';
+			dso->origin = dso->table && dso->table->nr ? 'k' : '!';
 			return;
 		}
 	}

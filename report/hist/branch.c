@@ -56,20 +56,20 @@ int
 rep_br_dso_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		    const struct rep_hent *r)
 {
-	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return rep_loc_dso_cmp(&l->branch->from, &r->branch->from);
+	return rep_loc_dso_cmp(&l->branch->from, &r->branch->from,
+			       rep->o.hist.verbose);
 }
 
 int
 rep_br_dso_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		  const struct rep_hent *r)
 {
-	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return rep_loc_dso_cmp(&l->branch->to, &r->branch->to);
+	return rep_loc_dso_cmp(&l->branch->to, &r->branch->to,
+			       rep->o.hist.verbose);
 }
 
 int
@@ -158,9 +158,9 @@ rep_br_srcline_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 
 /* perf's sort__addr_from_cmp on one end: the DSO, then the raw address. */
 static int
-addr_cmp_locs(const struct ses_loc *l, const struct ses_loc *r)
+addr_cmp_locs(const struct ses_loc *l, const struct ses_loc *r, bool verbose)
 {
-	int c = rep_loc_dso_cmp(l, r);
+	int c = rep_loc_dso_cmp(l, r, verbose);
 
 	return c ? c : rep_sign64((int64_t)(r->ip - l->ip));
 }
@@ -169,20 +169,20 @@ int
 rep_br_addr_from_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		     const struct rep_hent *r)
 {
-	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return addr_cmp_locs(&l->branch->from, &r->branch->from);
+	return addr_cmp_locs(&l->branch->from, &r->branch->from,
+			     rep->o.hist.verbose);
 }
 
 int
 rep_br_addr_to_cmp(const struct rep_report *rep, const struct rep_hent *l,
 		   const struct rep_hent *r)
 {
-	(void)rep;
 	if (!l->branch || !r->branch)
 		return rep_cmp_null(l->branch, r->branch);
-	return addr_cmp_locs(&l->branch->to, &r->branch->to);
+	return addr_cmp_locs(&l->branch->to, &r->branch->to,
+			     rep->o.hist.verbose);
 }
 
 int
@@ -228,7 +228,7 @@ addr_snprint(const struct ses_loc *l, char level, int w, char *buf,
 	int n;
 
 	if (!sym || sym->is_object) {
-		rep_loc_sym_snprint(l, l->al_addr, level, w, buf, size);
+		rep_loc_sym_snprint(l, l->al_addr, level, false, w, buf, size);
 		return;
 	}
 	n = snprintf(buf, size, "[%c] %.*s", level, w - 4 > 0 ? w - 4 : 0,
@@ -297,7 +297,6 @@ rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 {
 	const struct ses_branch *b = e->branch;
 
-	(void)rep;
 	if (d == REP_DIM_IPC_NULL) {
 		snprintf(buf, size, "%-*s", w, "-      -");
 		return;
@@ -311,17 +310,19 @@ rep_branch_snprint(const struct rep_report *rep, enum rep_dim d,
 	}
 	switch (d) {
 	case REP_DIM_DSO_FROM:
-		rep_loc_dso_snprint(&b->from, w, buf, size);
+		rep_loc_dso_snprint(&b->from, rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_DSO_TO:
-		rep_loc_dso_snprint(&b->to, w, buf, size);
+		rep_loc_dso_snprint(&b->to, rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_SYM_FROM:
-		rep_loc_sym_snprint(&b->from, b->from.al_addr, b->from.level, w,
+		rep_loc_sym_snprint(&b->from, b->from.al_addr, b->from.level,
+				    rep->o.hist.verbose, w,
 				    buf, size);
 		break;
 	case REP_DIM_SYM_TO:
-		rep_loc_sym_snprint(&b->to, b->to.al_addr, b->to.level, w,
+		rep_loc_sym_snprint(&b->to, b->to.al_addr, b->to.level,
+				    rep->o.hist.verbose, w,
 				    buf, size);
 		break;
 	case REP_DIM_MISPREDICT:
@@ -364,8 +365,10 @@ calc_len_loc(const struct rep_report *rep, const struct ses_loc *l,
 	const struct sym_symbol *sym = rep_loc_sym(l);
 
 	if (sym) {
-		rep_grow_len(len, sym_dim, (int)strlen(sym->name) + 4);
-		rep_grow_len(len, dso_dim, (int)strlen(sym_dso_short_name(l->dso)));
+		rep_grow_len(len, sym_dim, (int)strlen(sym->name) + 4 +
+			     (rep->o.hist.verbose ? REP_VERBOSE_SYM_LEN : 0));
+		rep_grow_len(len, dso_dim,
+			     (int)strlen(rep_dso_name(l->dso, rep->o.hist.verbose)));
 		return;
 	}
 	rep_grow_len(len, sym_dim, 16 + 4 + 2);
@@ -415,9 +418,9 @@ rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 	if (!b)
 		return 0;
 	if (rep->has_key[REP_DIM_DSO_FROM])
-		v[n++] = rep_loc_dso_hash(&b->from);
+		v[n++] = rep_loc_dso_hash(&b->from, rep->o.hist.verbose);
 	if (rep->has_key[REP_DIM_DSO_TO])
-		v[n++] = rep_loc_dso_hash(&b->to);
+		v[n++] = rep_loc_dso_hash(&b->to, rep->o.hist.verbose);
 	if (rep->has_key[REP_DIM_SYM_FROM])
 		hash_sym_loc(&b->from, v, &n);
 	if (rep->has_key[REP_DIM_SYM_TO])
@@ -435,11 +438,11 @@ rep_branch_hash(const struct rep_report *rep, const struct rep_hent *e)
 	if (rep->has_key[REP_DIM_SRCLINE_TO])
 		v[n++] = XXH3_64bits(e->srcline_to, strlen(e->srcline_to));
 	if (rep->has_key[REP_DIM_ADDR_FROM]) {
-		v[n++] = rep_loc_dso_hash(&b->from);
+		v[n++] = rep_loc_dso_hash(&b->from, rep->o.hist.verbose);
 		v[n++] = b->from.ip;
 	}
 	if (rep->has_key[REP_DIM_ADDR_TO]) {
-		v[n++] = rep_loc_dso_hash(&b->to);
+		v[n++] = rep_loc_dso_hash(&b->to, rep->o.hist.verbose);
 		v[n++] = b->to.ip;
 	}
 	return n ? XXH3_64bits(v, n * sizeof(v[0])) : 0;

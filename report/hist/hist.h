@@ -178,6 +178,7 @@ struct rep_hist_opts {
 	bool branch_stack;		/* -b: branch mode even without the feature bit */
 	bool branch_mode;		/* set by rep_report_run(): one entry per branch */
 	bool mem_mode;			/* --mem-mode: one entry per sample, by its weight */
+	bool verbose;			/* -v: long DSO names, symbol addresses */
 
 	/* the tracepoint fields named by -s; NULL resolver: none can be */
 	rep_field_resolver field_resolver;

@@ -36,8 +36,14 @@ rep_loc_sym(const struct ses_loc *l)
 	return l->map ? l->sym : NULL;
 }
 
+const char *
+rep_dso_name(const struct sym_dso *dso, bool verbose)
+{
+	return verbose ? sym_dso_long_name(dso) : sym_dso_short_name(dso);
+}
+
 int
-rep_loc_dso_cmp(const struct ses_loc *l, const struct ses_loc *r)
+rep_loc_dso_cmp(const struct ses_loc *l, const struct ses_loc *r, bool verbose)
 {
 	struct sym_dso *dl = rep_loc_dso(l), *dr = rep_loc_dso(r);
 	int c;
@@ -46,37 +52,54 @@ rep_loc_dso_cmp(const struct ses_loc *l, const struct ses_loc *r)
 		return rep_cmp_null(dr, dl);
 	if (dl == dr)
 		return 0;
-	c = strcmp(sym_dso_short_name(dl), sym_dso_short_name(dr));
+	c = strcmp(rep_dso_name(dl, verbose), rep_dso_name(dr, verbose));
 	return (c > 0) - (c < 0);
 }
 
 void
-rep_loc_dso_snprint(const struct ses_loc *l, int w, char *buf, size_t size)
+rep_loc_dso_snprint(const struct ses_loc *l, bool verbose, int w, char *buf,
+		    size_t size)
 {
 	struct sym_dso *d = rep_loc_dso(l);
 
-	snprintf(buf, size, "%-*.*s", w, w, d ? sym_dso_short_name(d) : "[unknown]");
+	snprintf(buf, size, "%-*.*s", w, w,
+		 d ? rep_dso_name(d, verbose) : "[unknown]");
 }
 
 uint64_t
-rep_loc_dso_hash(const struct ses_loc *l)
+rep_loc_dso_hash(const struct ses_loc *l, bool verbose)
 {
 	struct sym_dso *d = rep_loc_dso(l);
 	const char *name;
 
 	if (!d)
 		return 0x5bd1e995;
-	name = sym_dso_short_name(d);
+	name = rep_dso_name(d, verbose);
 	return XXH3_64bits(name, strlen(name));
 }
 
+/*
+ * perf's -v prefix: the address (a kernel map's, that perf relocates,
+ * unmapped again) and the letter of where the DSO's symbols came from.
+ */
+static int
+verbose_prefix(const struct ses_loc *l, uint64_t ip, char *buf, size_t size)
+{
+	struct sym_dso *d = rep_loc_dso(l);
+
+	return snprintf(buf, size, "%-#*" PRIx64 " %c ", 16 + 2, ip,
+			d ? sym_dso_origin(d) : '!');
+}
+
 void
-rep_loc_sym_snprint(const struct ses_loc *l, uint64_t ip, char level, int w,
-		    char *buf, size_t size)
+rep_loc_sym_snprint(const struct ses_loc *l, uint64_t ip, char level,
+		    bool verbose, int w, char *buf, size_t size)
 {
 	const struct sym_symbol *sym = rep_loc_sym(l);
-	int n = snprintf(buf, size, "[%c] ", level);
+	int n = verbose ? verbose_prefix(l, ip, buf, size) : 0;
 
+	if (n >= 0 && (size_t)n < size)
+		n += snprintf(buf + n, size - (size_t)n, "[%c] ", level);
 	if (n < 0 || (size_t)n >= size)
 		return;
 	buf += n;

@@ -173,7 +173,8 @@ dcacheline_cmp(const struct rep_hent *l, const struct rep_hent *r)
 }
 
 static int
-mem_key_cmp(enum rep_dim d, const struct rep_mem *l, const struct rep_mem *r)
+mem_key_cmp(enum rep_dim d, const struct rep_mem *l, const struct rep_mem *r,
+	    bool verbose)
 {
 	switch (d) {
 	case REP_DIM_SYM_DADDR:
@@ -181,7 +182,7 @@ mem_key_cmp(enum rep_dim d, const struct rep_mem *l, const struct rep_mem *r)
 	case REP_DIM_SYM_IADDR:
 		return rep_sign64((int64_t)(r->iaddr.ip - l->iaddr.ip));
 	case REP_DIM_DSO_DADDR:
-		return rep_loc_dso_cmp(&l->daddr, &r->daddr);
+		return rep_loc_dso_cmp(&l->daddr, &r->daddr, verbose);
 	case REP_DIM_PHYS_DADDR:
 		return rep_sign64((int64_t)(r->phys_addr - l->phys_addr));
 	case REP_DIM_DATA_PAGE_SIZE:
@@ -193,7 +194,8 @@ mem_key_cmp(enum rep_dim d, const struct rep_mem *l, const struct rep_mem *r)
 }
 
 static int
-key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r)
+key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r,
+	bool verbose)
 {
 	if (d == REP_DIM_CODE_PAGE_SIZE)
 		return rep_sign64((int64_t)(r->code_page_size - l->code_page_size));
@@ -214,14 +216,13 @@ key_cmp(enum rep_dim d, const struct rep_hent *l, const struct rep_hent *r)
 		return rep_cmp_null(l->mem, r->mem);
 	if (d == REP_DIM_DCACHELINE)
 		return dcacheline_cmp(l, r);
-	return mem_key_cmp(d, l->mem, r->mem);
+	return mem_key_cmp(d, l->mem, r->mem, verbose);
 }
 
 #define DEFINE_CMP(name, dim) \
 	REP_MEM_CMP(name) \
 	{ \
-		(void)rep; \
-		return key_cmp(dim, l, r); \
+		return key_cmp(dim, l, r, rep->o.hist.verbose); \
 	}
 DEFINE_CMP(sym_daddr, REP_DIM_SYM_DADDR)
 DEFINE_CMP(sym_iaddr, REP_DIM_SYM_IADDR)
@@ -248,7 +249,8 @@ DEFINE_CMP(trace, REP_DIM_TRACE)
 
 /* perf's hist_entry__dcacheline_snprintf(): [s] for shared data mmaps. */
 static void
-dcacheline_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
+dcacheline_snprint(const struct rep_hent *e, bool verbose, int w, char *buf,
+		   size_t size)
 {
 	const struct ses_map *m = e->mem->daddr.map;
 	char level = e->level;
@@ -258,8 +260,8 @@ dcacheline_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
 		level = 's';
 	else if (!m)
 		level = 'X';
-	rep_loc_sym_snprint(&e->mem->daddr, cl_address(e->mem->daddr.al_addr), level,
-		     w, buf, size);
+	rep_loc_sym_snprint(&e->mem->daddr, cl_address(e->mem->daddr.al_addr),
+			    level, verbose, w, buf, size);
 }
 
 /* perf's hist_entry__phys_daddr_snprintf(), padded or cut to w. */
@@ -413,7 +415,6 @@ rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 	const struct rep_mem *m = e->mem;
 	char page[32];
 
-	(void)rep;
 	if (rep_value_dim(d)) {
 		value_snprint(rep, d, e, w, buf, size);
 		return;
@@ -424,16 +425,18 @@ rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 	}
 	switch (d) {
 	case REP_DIM_SYM_DADDR:
-		rep_loc_sym_snprint(&m->daddr, m->daddr.ip, e->level, w, buf, size);
+		rep_loc_sym_snprint(&m->daddr, m->daddr.ip, e->level,
+				    rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_SYM_IADDR:
-		rep_loc_sym_snprint(&m->iaddr, m->iaddr.ip, e->level, w, buf, size);
+		rep_loc_sym_snprint(&m->iaddr, m->iaddr.ip, e->level,
+				    rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_DSO_DADDR:
-		rep_loc_dso_snprint(&m->daddr, w, buf, size);
+		rep_loc_dso_snprint(&m->daddr, rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_DCACHELINE:
-		dcacheline_snprint(e, w, buf, size);
+		dcacheline_snprint(e, rep->o.hist.verbose, w, buf, size);
 		break;
 	case REP_DIM_PHYS_DADDR:
 		phys_snprint(e, w, buf, size);
@@ -458,7 +461,8 @@ unres_dso(int *len, enum rep_dim d)
 
 /* perf's hists__calc_col_len() for these keys. */
 void
-rep_mem_calc_len(const struct rep_hent *e, int *len)
+rep_mem_calc_len(const struct rep_report *rep, const struct rep_hent *e,
+		 int *len)
 {
 	const struct rep_mem *m = e->mem;
 	const int unres = UNRESOLVED_WIDTH + 4 + 2;
@@ -480,7 +484,7 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 		rep_grow_len(len, REP_DIM_SYM_IADDR, unres);
 	if (m && m->daddr.map)
 		rep_grow_len(len, REP_DIM_DSO_DADDR,
-		     (int)strlen(sym_dso_short_name(m->daddr.dso)));
+		     (int)strlen(rep_dso_name(m->daddr.dso, rep->o.hist.verbose)));
 	else
 		unres_dso(len, REP_DIM_DSO_DADDR);
 	if (m) {
@@ -509,7 +513,7 @@ rep_mem_calc_len(const struct rep_hent *e, int *len)
 
 /* What equal entries share of a key. */
 static uint64_t
-key_word(enum rep_dim d, const struct rep_hent *e)
+key_word(enum rep_dim d, const struct rep_hent *e, bool verbose)
 {
 	const struct rep_mem *m = e->mem;
 
@@ -527,7 +531,7 @@ key_word(enum rep_dim d, const struct rep_hent *e)
 	case REP_DIM_SYM_IADDR:
 		return m->iaddr.ip;
 	case REP_DIM_DSO_DADDR:
-		return rep_loc_dso_hash(&m->daddr);
+		return rep_loc_dso_hash(&m->daddr, verbose);
 	case REP_DIM_DCACHELINE:
 		return cl_address(m->daddr.al_addr);
 	case REP_DIM_PHYS_DADDR:
@@ -549,7 +553,7 @@ rep_mem_hash(const struct rep_report *rep, const struct rep_hent *e)
 		enum rep_dim d = rep->o.hist.sort[i];
 
 		if (rep_mem_dim(d) || rep_value_dim(d))
-			v[n++] = key_word(d, e);
+			v[n++] = key_word(d, e, rep->o.hist.verbose);
 	}
 	return n ? XXH3_64bits(v, n * sizeof(v[0])) : 0;
 }

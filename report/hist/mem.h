@@ -67,7 +67,8 @@ REP_MEM_CMP(cgroup_id);
 REP_MEM_CMP(trace);
 void rep_mem_snprint(const struct rep_report *rep, enum rep_dim d,
 		     const struct rep_hent *e, int w, char *buf, size_t size);
-void rep_mem_calc_len(const struct rep_hent *e, int *len);
+void rep_mem_calc_len(const struct rep_report *rep, const struct rep_hent *e,
+		      int *len);
 uint64_t rep_mem_hash(const struct rep_report *rep, const struct rep_hent *e);
 
 /*

@@ -19,6 +19,7 @@
 
 #include "report/hist/branch.h"
 #include "report/hist/hist-int.h"
+#include "report/hist/loc.h"
 #include "report/hist/mem.h"
 
 /* strcmp(r, l): ascending names come first. */
@@ -53,21 +54,24 @@ pid_cmp(const struct rep_report *rep, const struct rep_hent *l,
 }
 
 static int
-dso_cmp_ents(const struct rep_hent *l, const struct rep_hent *r)
+dso_cmp_ents(const struct rep_report *rep, const struct rep_hent *l,
+	     const struct rep_hent *r)
 {
+	bool verbose = rep->o.hist.verbose;
+
 	if (!l->dso || !r->dso)
 		return rep_cmp_null(l->dso, r->dso);
 	if (l->dso == r->dso)
 		return 0;
-	return name_cmp(sym_dso_short_name(l->dso), sym_dso_short_name(r->dso));
+	return name_cmp(rep_dso_name(l->dso, verbose),
+			rep_dso_name(r->dso, verbose));
 }
 
 static int
 dso_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	const struct rep_hent *r)
 {
-	(void)rep;
-	return dso_cmp_ents(l, r);
+	return dso_cmp_ents(rep, l, r);
 }
 
 static int
@@ -104,7 +108,7 @@ sym_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	if (!l->sym && !r->sym)
 		return rep_sign64((int64_t)(r->ip - l->ip));
 	if (!rep->has_key[REP_DIM_DSO]) {
-		c = dso_cmp_ents(l, r);
+		c = dso_cmp_ents(rep, l, r);
 		if (c)
 			return c;
 	}
@@ -677,27 +681,18 @@ rep_hent_hash(const struct rep_report *rep, const struct rep_hent *e)
 	return XXH3_64bits(v, n * sizeof(v[0]));
 }
 
-/* perf's _hist_entry__sym_snprintf without -v. */
+/* perf's _hist_entry__sym_snprintf of the entry's own address. */
 static void
-sym_snprint(const struct rep_hent *e, int w, char *buf, size_t size)
+sym_snprint(const struct rep_report *rep, const struct rep_hent *e, int w,
+	    char *buf, size_t size)
 {
-	int n = snprintf(buf, size, "[%c] ", e->level);
+	struct ses_loc l = {
+		.map = e->map, .dso = e->dso, .sym = e->sym, .ip = e->ip,
+		.al_addr = e->ip, .level = e->level,
+	};
 
-	if (n < 0 || (size_t)n >= size)
-		return;
-	buf += n;
-	size -= (size_t)n;
-	if (e->sym && e->map && e->sym->is_object) {
-		uint64_t abs = e->map->identity ? e->sym->start :
-			e->sym->start + e->map->start - e->map->pgoff;
-
-		snprintf(buf, size, "%s+0x%" PRIx64, e->sym->name, e->ip - abs);
-	} else if (e->sym && e->map) {
-		snprintf(buf, size, "%.*s%s", w - n > 0 ? w - n : 0,
-			 e->sym->name, e->sym->inlined ? " (inlined)" : "");
-	} else {
-		snprintf(buf, size, "%-#.*" PRIx64, 16, e->ip);
-	}
+	rep_loc_sym_snprint(&l, e->ip, e->level, rep->o.hist.verbose, w, buf,
+			    size);
 }
 
 /* perf's size columns: "%*d" of an int, "unknown" without the object */
@@ -738,11 +733,11 @@ rep_dim_snprint(const struct rep_report *rep, enum rep_dim d,
 			 w - 8 > 0 ? w - 8 : 0, e->thread->comm);
 		break;
 	case REP_DIM_DSO:
-		snprintf(buf, size, "%-*.*s", w, w,
-			 e->dso ? sym_dso_short_name(e->dso) : "[unknown]");
+		snprintf(buf, size, "%-*.*s", w, w, e->dso ?
+			 rep_dso_name(e->dso, rep->o.hist.verbose) : "[unknown]");
 		break;
 	case REP_DIM_SYM:
-		sym_snprint(e, w, buf, size);
+		sym_snprint(rep, e, w, buf, size);
 		break;
 	case REP_DIM_PARENT:
 		snprintf(buf, size, "%-*.*s", w, w,
@@ -795,7 +790,8 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	int comm_len = (int)strlen(e->thread->comm);
 
 	if (e->sym) {
-		rep_grow_len(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4);
+		rep_grow_len(len, REP_DIM_SYM, (int)strlen(e->sym->name) + 4 +
+			     (rep->o.hist.verbose ? REP_VERBOSE_SYM_LEN : 0));
 	} else {
 		rep_grow_len(len, REP_DIM_SYM, 16 + 4 + 2);
 		if (len[REP_DIM_DSO] < 16 && !rep->o.hist.filt.nr_dsos)
@@ -808,7 +804,8 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 		len[REP_DIM_PID] = comm_len + 8;
 	}
 	if (e->dso)
-		rep_grow_len(len, REP_DIM_DSO, (int)strlen(sym_dso_short_name(e->dso)));
+		rep_grow_len(len, REP_DIM_DSO,
+			     (int)strlen(rep_dso_name(e->dso, rep->o.hist.verbose)));
 	if (e->srcline)
 		rep_grow_len(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
 	if (e->srcfile)
@@ -818,5 +815,5 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	rep_grow_len(len, REP_DIM_CPU, 3);
 	rep_grow_len(len, REP_DIM_SOCKET, 6);
 	rep_branch_calc_len(rep, e, len);
-	rep_mem_calc_len(e, len);
+	rep_mem_calc_len(rep, e, len);
 }
