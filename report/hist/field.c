@@ -181,7 +181,7 @@ rep_field_width(const struct rep_report *rep, const struct rep_hist *h,
  */
 static int
 field_len(const struct rep_report *rep, const struct rep_hist *h, size_t n,
-	  const uint32_t *reached)
+	  const uint64_t *reached)
 {
 	const struct rep_field *f = &rep->o.hist.fields[n];
 	size_t i, len = 0, vlen;
@@ -205,7 +205,7 @@ field_len(const struct rep_report *rep, const struct rep_hist *h, size_t n,
 
 void
 rep_fields_size(const struct rep_report *rep, struct rep_hist *h,
-		const uint32_t *reached)
+		const uint64_t *reached)
 {
 	size_t n;
 

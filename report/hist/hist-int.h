@@ -32,6 +32,14 @@ struct rep_hent {
 	const struct sym_symbol *parent;
 	const char *srcline;
 	const char *srcfile;
+	/*
+	 * perf works an entry's srcline and srcfile out when a comparison
+	 * reaches their key (or a frame's cursor node gave the srcline),
+	 * and sizes the columns by those it had when the entry went into
+	 * the output tree: rep_hist_output_order() says which
+	 */
+	bool srcline_given;
+	bool srcline_sized, srcfile_sized;
 	uint64_t ip;
 	uint64_t time;				/* the time key's: down to the quantum */
 	int32_t tid;
@@ -57,7 +65,7 @@ struct rep_hent {
 	unsigned int evsel;	/* its section's event */
 	const unsigned char *raw;	/* the first sample's raw data (field keys) */
 	uint32_t raw_len;
-	uint32_t hits;		/* samples that found it made: perf compared it whole */
+	uint64_t hits;		/* samples that found it made: perf compared it whole */
 	uint64_t nr_events;			/* the leader's samples, for weight */
 	uint8_t cpumode;
 	struct rep_cc_root *cc;
@@ -222,13 +230,17 @@ int rep_hent_cmp(const struct rep_report *rep, const struct rep_hent *l,
 int rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 		  size_t a, size_t b);
 /*
- * The field keys (bit n: REP_DIM_FIELD + n) that rep_hent_cmp(rep, l, r)
- * and rep_hent_sort(rep, h, a, b) reach: the keys before them are equal.
- * perf sizes a __data_loc field's column by the left side of these.
+ * The keys perf works out lazily that rep_hent_cmp(rep, l, r) and
+ * rep_hent_sort(rep, h, a, b) reach (the keys before them are equal):
+ * bit n for the field key REP_DIM_FIELD + n (perf sizes a __data_loc
+ * field's column by the left side of these), REP_REACH_SRCLINE and
+ * REP_REACH_SRCFILE.
  */
-uint32_t rep_hent_cmp_reach(const struct rep_report *rep,
+#define REP_REACH_SRCLINE	(1ULL << 32)
+#define REP_REACH_SRCFILE	(1ULL << 33)
+uint64_t rep_hent_cmp_reach(const struct rep_report *rep,
 			    const struct rep_hent *l, const struct rep_hent *r);
-uint32_t rep_hent_sort_reach(const struct rep_report *rep,
+uint64_t rep_hent_sort_reach(const struct rep_report *rep,
 			     const struct rep_hist *h, size_t a, size_t b);
 
 /*
@@ -256,7 +268,7 @@ int rep_field_width(const struct rep_report *rep, const struct rep_hist *h,
  * the fields comparisons reached with entry i on the left.
  */
 void rep_fields_size(const struct rep_report *rep, struct rep_hist *h,
-		     const uint32_t *reached);
+		     const uint64_t *reached);
 /* The first sample's raw data kept for a new entry. */
 void rep_field_keep_raw(struct rep_report *rep, struct rep_hent *e);
 

@@ -189,7 +189,7 @@ rep_order_tree(size_t n, const size_t *seq, rep_order_cmp_fn before,
 struct hist_sort_ctx {
 	const struct rep_report *rep;
 	const struct rep_hist *h;
-	uint32_t *reached;	/* per entry, for the field keys; or NULL */
+	uint64_t *reached;	/* per entry, for the lazy keys; or NULL */
 };
 
 /*
@@ -202,14 +202,19 @@ hist_key_before(void *ctx, size_t a, size_t b)
 	const struct hist_sort_ctx *c = ctx;
 	const struct rep_hent *ea = &c->h->ents[a], *eb = &c->h->ents[b];
 
-	if (c->reached)
-		c->reached[b] |= rep_hent_cmp_reach(c->rep, eb, ea);
+	if (c->reached) {
+		uint64_t m = rep_hent_cmp_reach(c->rep, eb, ea);
+
+		/* perf's srcline and srcfile cmp work out both sides */
+		c->reached[b] |= m;
+		c->reached[a] |= m & (REP_REACH_SRCLINE | REP_REACH_SRCFILE);
+	}
 	return rep_hent_cmp(c->rep, eb, ea) < 0;
 }
 
 static size_t *
 key_order(const struct rep_report *rep, const struct rep_hist *h,
-	  uint32_t *reached)
+	  uint64_t *reached)
 {
 	size_t cap = h->nr ? h->nr : 1, i;
 	size_t *seq = xcalloc(cap, sizeof(*seq));
@@ -243,6 +248,28 @@ rep_hist_key_order(const struct rep_report *rep, const struct rep_hist *h)
 	return key_order(rep, h, NULL);
 }
 
+/*
+ * Whether perf had an entry's srcline and srcfile when it went into the
+ * output tree (its columns are sized by those alone): given by the
+ * frame's cursor node, or worked out by a comparison that reached the
+ * key, in the key trees on either side, in the output tree as the
+ * entry inserted; an entry a second sample found was compared whole.
+ */
+static void
+lazy_sized(struct rep_hist *h, const uint64_t *reached)
+{
+	size_t i;
+
+	for (i = 0; i < h->nr; i++) {
+		struct rep_hent *e = &h->ents[i];
+		bool whole = e->hits > 0;
+
+		e->srcline_sized = e->srcline_given || whole ||
+			(reached[i] & REP_REACH_SRCLINE);
+		e->srcfile_sized = whole || (reached[i] & REP_REACH_SRCFILE);
+	}
+}
+
 /* perf's output tree: the entry inserted is the left one (hist_entry__sort). */
 static int
 hist_sort_before(void *ctx, size_t a, size_t b)
@@ -263,14 +290,18 @@ void
 rep_hist_output_order(const struct rep_report *rep, struct rep_hist *h,
 		      size_t *out)
 {
-	uint32_t *reached = rep->o.hist.nr_fields ?
-		xcalloc(h->nr ? h->nr : 1, sizeof(*reached)) : NULL;
+	bool lazy = rep->o.hist.nr_fields || rep->has_key[REP_DIM_SRCLINE] ||
+		rep->has_key[REP_DIM_SRCFILE];
+	uint64_t *reached = lazy ? xcalloc(h->nr ? h->nr : 1, sizeof(*reached)) :
+		NULL;
 	size_t *seq = key_order(rep, h, reached);
 	struct hist_sort_ctx c = { .rep = rep, .h = h, .reached = reached };
 
 	rep_order_tree(h->nr, seq, hist_sort_before, &c, out);
-	if (reached)
+	if (reached) {
 		rep_fields_size(rep, h, reached);
+		lazy_sized(h, reached);
+	}
 	free(reached);
 	free(seq);
 }

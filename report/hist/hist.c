@@ -453,10 +453,14 @@ entry_filtered(const struct rep_report *rep, const struct rep_hist *h,
 	return o->has_socket_filter && e->socket != o->socket_filter;
 }
 
-/* The entry equal to key, made from it when absent. */
+/*
+ * The entry equal to key, made from it when absent, for count samples
+ * (all but the first that made it counted as finding it: perf compared
+ * them with it whole).
+ */
 static size_t
 hist_findnew(struct rep_report *rep, struct rep_hist *h,
-	     struct rep_hent *key)
+	     struct rep_hent *key, uint64_t count)
 {
 	size_t j, idx;
 
@@ -468,12 +472,13 @@ hist_findnew(struct rep_report *rep, struct rep_hist *h,
 		idx = h->slots[j] - 1;
 		if (h->ents[idx].hash == key->hash &&
 		    rep_hent_cmp(rep, &h->ents[idx], key) == 0) {
-			h->ents[idx].hits++;
+			h->ents[idx].hits += count;
 			return idx;
 		}
 		j = (j + 1) & (h->cap_slots - 1);
 	}
 	idx = hist_append(h, key);
+	h->ents[idx].hits = count ? count - 1 : 0;
 	if (rep->o.hist.nr_fields)
 		rep_field_keep_raw(rep, &h->ents[idx]);
 	h->slots[j] = idx + 1;
@@ -870,6 +875,8 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
 		k->srcline = loc_srcline(rep, l, ip);
 	if (rep->has_key[REP_DIM_SRCFILE])
 		k->srcfile = loc_srcfile(rep, l, ip);
+	/* sized unless rep_hist_output_order() finds perf had none yet */
+	k->srcline_sized = k->srcfile_sized = true;
 	k->cpumode = s->self.cpumode;
 	k->cgroup_dev = s->thread->cgroup_ns_dev;
 	k->cgroup_ino = s->thread->cgroup_ns_ino;
@@ -978,8 +985,10 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		    rep->o.cc.param.key != REP_CC_KEY_FUNCTION) {
 			const char *cs = cc_srcline(rep, l);
 
-			if (cs)
+			if (cs) {
 				key.srcline = cs;
+				key.srcline_given = true;
+			}
 		}
 		key.level = level;
 		key.parent = self_key->parent;
@@ -988,10 +997,10 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		    rep->has_mem_keys) {
 			if (is_scratch_dup(rep, h, nr_cache, &key))
 				continue;
-			idx = hist_findnew(rep, h, &key);
+			idx = hist_findnew(rep, h, &key, count);
 		} else {
 			/* credited once per sample (recursion counts once) */
-			idx = hist_findnew(rep, h, &key);
+			idx = hist_findnew(rep, h, &key, count);
 			if (h->ents[idx].stamp == rep->sample_seq)
 				continue;
 		}
@@ -1056,7 +1065,7 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 		key.parent = find_parent(rep, s);
 	/* -x: perf's HIST_FILTER__PARENT, on entries without a parent */
 	key.filtered = filtered || (rep->o.hist.exclude_other && !key.parent);
-	idx = hist_findnew(rep, h, &key);
+	idx = hist_findnew(rep, h, &key, count);
 	e = &h->ents[idx];
 	e->stamp = ++rep->sample_seq;
 	/* the entry shows the map of the last sample that hit it itself */

@@ -373,11 +373,15 @@ dim_cmp(const struct rep_report *rep, enum rep_dim d, const struct rep_hent *l,
 	return rep_dims[d].cmp(rep, l, r);
 }
 
-/* The bit of a field key in a reach mask. */
-static uint32_t
+/* The bit of a lazily worked out key in a reach mask. */
+static uint64_t
 reach_bit(enum rep_dim d)
 {
-	return rep_field_dim(d) ? 1u << (d - REP_DIM_FIELD) : 0;
+	if (rep_field_dim(d))
+		return 1ULL << (d - REP_DIM_FIELD);
+	if (d == REP_DIM_SRCLINE)
+		return REP_REACH_SRCLINE;
+	return d == REP_DIM_SRCFILE ? REP_REACH_SRCFILE : 0;
 }
 
 /*
@@ -386,7 +390,7 @@ reach_bit(enum rep_dim d)
  */
 static int
 keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
-	 const struct rep_hent *r, bool sym_by_name, uint32_t *reach)
+	 const struct rep_hent *r, bool sym_by_name, uint64_t *reach)
 {
 	size_t i;
 	int c;
@@ -405,11 +409,11 @@ keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
 	return 0;
 }
 
-uint32_t
+uint64_t
 rep_hent_cmp_reach(const struct rep_report *rep, const struct rep_hent *l,
 		   const struct rep_hent *r)
 {
-	uint32_t reach = 0;
+	uint64_t reach = 0;
 
 	(void)keys_cmp(rep, l, r, false, &reach);
 	return reach;
@@ -533,7 +537,7 @@ dim_sort(const struct rep_report *rep, const struct rep_hist *h,
 /* perf's hist_entry__sort(): elided keys and another event's fields skipped. */
 static int
 entries_sort(const struct rep_report *rep, const struct rep_hist *h,
-	     size_t a, size_t b, uint32_t *reach)
+	     size_t a, size_t b, uint64_t *reach)
 {
 	size_t i;
 	int c;
@@ -559,11 +563,11 @@ rep_hent_sort(const struct rep_report *rep, const struct rep_hist *h,
 	return entries_sort(rep, h, a, b, NULL);
 }
 
-uint32_t
+uint64_t
 rep_hent_sort_reach(const struct rep_report *rep, const struct rep_hist *h,
 		    size_t a, size_t b)
 {
-	uint32_t reach = 0;
+	uint64_t reach = 0;
 
 	(void)entries_sort(rep, h, a, b, &reach);
 	return reach;
@@ -806,9 +810,9 @@ rep_dims_calc_len(const struct rep_report *rep, const struct rep_hent *e,
 	if (e->dso)
 		rep_grow_len(len, REP_DIM_DSO,
 			     (int)strlen(rep_dso_name(e->dso, rep->o.hist.verbose)));
-	if (e->srcline)
+	if (e->srcline && e->srcline_sized)
 		rep_grow_len(len, REP_DIM_SRCLINE, (int)strlen(e->srcline));
-	if (e->srcfile)
+	if (e->srcfile && e->srcfile_sized)
 		rep_grow_len(len, REP_DIM_SRCFILE, (int)strlen(e->srcfile));
 	rep_grow_len(len, REP_DIM_TIME, rep->o.hist.time_ns ? 16 : 12);
 	rep_grow_len(len, REP_DIM_ADDR, 16 + 2);
