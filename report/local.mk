@@ -10,6 +10,7 @@ report_preport_SOURCES = \
 	report/hist-run.c \
 	report/unwind-stats.c \
 	report/tasks.c \
+	report/buildid-list.c \
 	report/thread-values.c \
 	$(REP_INSPECT_SRCS) \
 	$(REP_HIST_SRCS) \

@@ -34,6 +34,7 @@ enum mode {
 	MODE_UNWIND_STATS,	/* --unwind-stats */
 	MODE_TASKS,		/* --tasks, --mmaps */
 	MODE_EVLIST,		/* --evlist[=KIND] */
+	MODE_BUILDID_LIST,	/* --buildid-list[=hits] */
 };
 
 struct options {
@@ -46,6 +47,7 @@ struct options {
 	bool inverted;		/* -G: caller order */
 	bool mmaps;		/* --mmaps: --tasks with each task's maps */
 	enum rep_evlist_kind evlist;	/* --evlist's KIND */
+	bool buildid_hits;	/* --buildid-list=hits */
 	int color_mode;		/* --stdio-color (term_color_mode()); -3: none */
 	bool no_pager;
 	bool has_prefix, has_prefix_strip;	/* annotation's, checked only */
@@ -118,6 +120,7 @@ enum {
 	OPT_PREFIX_STRIP,
 	OPT_PRETTY,
 	OPT_EVLIST,
+	OPT_BUILDID_LIST,
 };
 
 static const struct option long_options[] = {
@@ -192,6 +195,7 @@ static const struct option long_options[] = {
 	{ "no-skip-empty",	no_argument,       NULL, OPT_NO_SKIP_EMPTY },
 	{ "mmaps",		no_argument,       NULL, OPT_MMAPS },
 	{ "evlist",		optional_argument, NULL, OPT_EVLIST },
+	{ "buildid-list",	optional_argument, NULL, OPT_BUILDID_LIST },
 	{ "no-demangle",	no_argument,       NULL, OPT_NO_DEMANGLE },
 	{ "demangle",		no_argument,       NULL, OPT_DEMANGLE },
 	{ "branch-stack",	no_argument,       NULL, 'b' },
@@ -253,6 +257,8 @@ usage(FILE *out)
 		"      --mmaps          --tasks with each thread's memory maps\n"
 		"      --evlist[=KIND]  the events as perf evlist lists them: names\n"
 		"                       (default), verbose (-v), freq (-F), group (-g)\n"
+		"      --buildid-list[=hits]  the DSOs' build-ids as perf buildid-list\n"
+		"                       lists them; hits: those a sample fell in (-H)\n"
 		"      --unwind-stats   how the --call-graph dwarf stacks unwound: where and\n"
 		"                       why those that stopped early stopped, per DSO\n"
 		"  -D, --dump-raw-trace print every record with its file offset, size,\n"
@@ -885,6 +891,13 @@ parse_args(int argc, char **argv, struct options *o)
 			set_mode(o, MODE_EVLIST, "--evlist");
 			o->evlist = parse_evlist_kind(optarg);
 			break;
+		case OPT_BUILDID_LIST:
+			set_mode(o, MODE_BUILDID_LIST, "--buildid-list");
+			if (optarg && strcmp(optarg, "hits"))
+				die(2, "--buildid-list: expected hits, not '%s'",
+				    optarg);
+			o->buildid_hits = optarg != NULL;
+			break;
 		case 'D':
 			set_mode(o, MODE_DUMP, "-D");
 			break;
@@ -1040,6 +1053,8 @@ run_one(struct options *o, struct pd_reader *r)
 		return rep_evlist_print(stdout, r, o->evlist);
 	case MODE_TASKS:
 		return rep_tasks_run(stdout, r, &o->rep, o->mmaps);
+	case MODE_BUILDID_LIST:
+		return rep_buildid_list_run(stdout, r, &o->rep, o->buildid_hits);
 	default:
 		return run_report(o, r);
 	}
@@ -1061,6 +1076,24 @@ run_mode(struct options *o, struct pd_reader *r)
 	rep_header_end(o->rep.hdr);
 	o->rep.hdr = NULL;
 	return ret;
+}
+
+/* An ELF file's build-id and a newline; false when path is no ELF with one. */
+static bool
+print_elf_build_id(const char *path)
+{
+	uint8_t id[SYM_BUILD_ID_MAX];
+	char hex[2 * SYM_BUILD_ID_MAX + 1];
+	int n;
+
+	if (!strcmp(path, "-"))
+		return false;
+	n = sym_elf_build_id(path, id);
+	if (n <= 0)
+		return false;
+	sym_build_id_hex(id, (size_t)n, hex);
+	printf("%s\n", hex);
+	return true;
 }
 
 int
@@ -1090,6 +1123,9 @@ main(int argc, char **argv)
 	}
 	if (!tool_input_allowed(o.input, o.rep.force))
 		return EXIT_FAILURE;
+	/* perf buildid-list on an ELF file prints the file's build-id */
+	if (o.mode == MODE_BUILDID_LIST && print_elf_build_id(o.input))
+		return EXIT_SUCCESS;
 	err = pd_reader_open(&r, o.input, &ropts);
 	if (err) {
 		error_msg("%s: %s", o.input, pd_reader_errmsg(r));

@@ -97,6 +97,13 @@ int rep_tasks_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		  bool mmaps);
 
 /*
+ * --buildid-list[=hits]: the DSOs' build-ids, as perf buildid-list [-H]
+ * prints them.  Returns 0, or 1 after an error message.
+ */
+int rep_buildid_list_run(FILE *out, struct pd_reader *r,
+			 const struct rep_report_opts *o, bool with_hits);
+
+/*
  * A session over r stopped with an error: print it once, as
  * "INPUT: message" with the session's own message, and return 1.
  */
