@@ -807,8 +807,13 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		o->hist.field_resolver = resolve_field_key;
 		o->hist.field_ctx = &run;
 	}
-	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf)) ||
-	    rep_branch_check_dims(o, errbuf, sizeof(errbuf)) ||
+	/* a key no table nor tracepoint field knows: a usage error */
+	if (rep_report_setup_dims(o, false, errbuf, sizeof(errbuf))) {
+		error_msg("%s (see --help)", errbuf);
+		run_end(&run);
+		return 2;
+	}
+	if (rep_branch_check_dims(o, errbuf, sizeof(errbuf)) ||
 	    rep_mem_check_dims(o, errbuf, sizeof(errbuf))) {
 		error_msg("%s", errbuf);
 		goto fail;

@@ -108,6 +108,7 @@ enum {
 	OPT_FULL_SOURCE_PATH,
 	OPT_DEMANGLE_KERNEL,
 	OPT_SHOW_CPU_UTIL,
+	OPT_SHOW_REF_CG,
 	OPT_RAW_TRACE,
 	OPT_TIME_QUANTUM,
 	OPT_NS,
@@ -144,6 +145,7 @@ static const struct option long_options[] = {
 	{ "field-separator",	required_argument, NULL, 't' },
 	{ "threads",		no_argument,       NULL, 'T' },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
+	{ "show-ref-call-graph", no_argument,      NULL, OPT_SHOW_REF_CG },
 	{ "raw-trace",		no_argument,       NULL, OPT_RAW_TRACE },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
@@ -222,7 +224,7 @@ static const char *const perf_only_options[] = {
 	"inline", "itrace", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"samples", "show-cpu-utilization", "show-on-off-events",
-	"show-ref-call-graph", "socket-filter", "source",
+	"socket-filter", "source",
 	"switch-off", "switch-on",
 	"symbol-filter", "threads", "time-quantum", "total-cycles",
 	"tui",
@@ -293,6 +295,9 @@ usage(FILE *out)
 		"                       (its first character in a key turns to '.')\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
 		"                       the self period in the kernel, in user space\n"
+		"      --show-ref-call-graph  every event's graphs (preport shows them\n"
+		"                       always); the title of an event named\n"
+		"                       \"call-graph=no\" says so\n"
 		"      --raw-trace      the trace key shows each tracepoint field as\n"
 		"                       name=value, not through the print fmt\n"
 		"      --percent-limit P  hide entries (and call-graph branches) below P%%\n"
@@ -758,6 +763,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_SHOW_CPU_UTIL:
 		r->hist.show_cpu_util = true;
 		break;
+	case OPT_SHOW_REF_CG:
+		r->out.show_ref_cg = true;
+		break;
 	case OPT_RAW_TRACE:
 		r->raw_trace = true;
 		break;
@@ -1147,5 +1155,6 @@ main(int argc, char **argv)
 	pd_reader_close(r);
 	rep_filters_free(&o.rep.hist.filt);
 	free(recording_id);
-	return err ? EXIT_FAILURE : EXIT_SUCCESS;
+	/* 2: a usage error the file revealed (a sort key it has no field for) */
+	return err == 2 ? 2 : err ? EXIT_FAILURE : EXIT_SUCCESS;
 }

@@ -56,7 +56,8 @@ struct rep_report_opts {
  * --stdio` prints them.  The sort and column lists of opts->hist are
  * filled in here.  Returns 0, or 1 after a message: reading stopped
  * with an error (rep_session_error()) or the options do not fit the
- * file.  archive: the pdata symbol archive to
+ * file; 2 after a message when a sort key names nothing (no key of
+ * perf's, no tracepoint field of the file).  archive: the pdata symbol archive to
  * take symbols from (sym_opts.archive), or NULL.
  */
 int rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *opts,

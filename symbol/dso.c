@@ -332,6 +332,7 @@ sym_dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
 	if (!dso) {
 		dso = dso_new(ctx, name, build_id, build_id_size);
 		if (dso) {
+			dso->seq = ++ctx->nr_dsos_made;
 			dso->hash_next = (struct sym_dso *)(uintptr_t)*slot;
 			*slot = (uint64_t)(uintptr_t)dso;
 			if (dso->kind == SYM_DSO_KERNEL && !ctx->kernel)
@@ -340,6 +341,12 @@ sym_dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
 	}
 	pthread_mutex_unlock(&ctx->lock);
 	return dso;
+}
+
+uint64_t
+sym_dso_seq(const struct sym_dso *dso)
+{
+	return dso ? dso->seq : 0;
 }
 
 enum sym_dso_kind

@@ -25,6 +25,7 @@ struct sym_ctx {
 	char *symfs, *kallsyms_path, *os_release, *buildid_dir;
 	char *recording_id;
 	pthread_mutex_t lock;		/* dsos, tables, kallsyms */
+	uint64_t nr_dsos_made;		/* the last sym_dso.seq given */
 	struct u64map dsos;		/* key hash -> chain of sym_dso */
 	struct u64map tables;		/* build-id hash -> sym_table */
 	struct sym_dso *kernel;		/* the first [kernel.kallsyms] seen */
@@ -57,6 +58,7 @@ const char *sym_cu_comp_dir(Dwarf_Die *cu);
 struct sym_dso {
 	struct sym_ctx *ctx;
 	struct sym_dso *hash_next;
+	uint64_t seq;			/* 1 for the first made, 2, ... */
 	enum sym_dso_kind kind;
 	char *long_name;
 	char *short_name;

@@ -103,6 +103,12 @@ struct sym_dso *sym_dso_get(struct sym_ctx *ctx, const char *name,
 
 enum sym_dso_kind sym_dso_kind(const struct sym_dso *dso);
 const char *sym_dso_long_name(const struct sym_dso *dso);
+/*
+ * The order DSOs were made in (1 for the first; 0 for NULL), whichever
+ * thread made them: perf's DSOs lie in its heap in about that order,
+ * and it compares them by address.
+ */
+uint64_t sym_dso_seq(const struct sym_dso *dso);
 /* what perf prints in the Shared Object column: basename, "[kernel.kallsyms]"... */
 const char *sym_dso_short_name(const struct sym_dso *dso);
 

@@ -131,8 +131,9 @@ cc_frame_cmp(enum rep_cc_key key, const struct cc_frame *a,
 	}
 	if (cc_frames_by_name(key, a, b))
 		return strcmp(a->sym->name, b->sym->name);
+	/* perf compares the DSOs' addresses: their order of making */
 	if (a->dso != b->dso)
-		return (uintptr_t)a->dso < (uintptr_t)b->dso ? -1 : 1;
+		return sym_dso_seq(a->dso) < sym_dso_seq(b->dso) ? -1 : 1;
 	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS) {
 		x = a->key;
 		y = b->key;

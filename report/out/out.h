@@ -19,6 +19,11 @@ struct rep_out_opts {
 	 * first character turned into '.' in keys (NULL: none)
 	 */
 	const char *field_sep;
+	/*
+	 * --show-ref-call-graph: the graphs of every event (preport's
+	 * always), said in the title of an event named "call-graph=no"
+	 */
+	bool show_ref_cg;
 };
 
 struct rep_report;

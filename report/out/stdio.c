@@ -120,6 +120,8 @@ print_samples_line(FILE *out, const struct rep_report *rep,
 		plural ? "s" : "", title);
 	if (rep->o.hist.filt.time_str)
 		fprintf(out, " (time slices: %s)", rep->o.hist.filt.time_str);
+	if (rep->o.out.show_ref_cg && strstr(title, "call-graph=no"))
+		fputs(", show reference callgraph", out);
 	if (rep->o.hist.mem_mode)
 		fprintf(out, "\n# Total weight : %" PRIu64 "\n# Sort order   : %s\n",
 			events, rep->o.hist.sort_str ? rep->o.hist.sort_str :

@@ -33,7 +33,7 @@
 
 #define PERIOD	100000
 
-/* Stand-ins for DSOs: only their addresses matter to the tree. */
+/* Stand-ins for DSOs: only their order matters to the tree. */
 static char fake_dsos[16];
 
 static struct sym_symbol syms[ARRAY_SIZE(cc_syms)];
@@ -42,6 +42,13 @@ static struct sym_dso *
 fake_dso(int i)
 {
 	return i < 0 ? NULL : (struct sym_dso *)(void *)&fake_dsos[i];
+}
+
+/* The symbol layer's order of making, for the stand-ins: their index. */
+uint64_t
+sym_dso_seq(const struct sym_dso *dso)
+{
+	return dso ? (uint64_t)((const char *)(const void *)dso - fake_dsos) + 1 : 0;
 }
 
 static void
