@@ -109,6 +109,7 @@ enum {
 	OPT_DEMANGLE_KERNEL,
 	OPT_SHOW_CPU_UTIL,
 	OPT_SHOW_REF_CG,
+	OPT_HIERARCHY,
 	OPT_RAW_TRACE,
 	OPT_TIME_QUANTUM,
 	OPT_NS,
@@ -146,6 +147,7 @@ static const struct option long_options[] = {
 	{ "threads",		no_argument,       NULL, 'T' },
 	{ "show-cpu-utilization", no_argument,     NULL, OPT_SHOW_CPU_UTIL },
 	{ "show-ref-call-graph", no_argument,      NULL, OPT_SHOW_REF_CG },
+	{ "hierarchy",		no_argument,       NULL, OPT_HIERARCHY },
 	{ "raw-trace",		no_argument,       NULL, OPT_RAW_TRACE },
 	{ "time-quantum",	required_argument, NULL, OPT_TIME_QUANTUM },
 	{ "ns",			no_argument,       NULL, OPT_NS },
@@ -220,7 +222,7 @@ static const char *const perf_only_options[] = {
 	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
 	"disable-order", "disassembler-style",
 	"field-separator", "group-sort-idx",
-	"hierarchy", "ignore-callees", "ignore-vmlinux",
+	"ignore-callees", "ignore-vmlinux",
 	"inline", "itrace", "modules", "ns",
 	"objdump", "percent-type", "prefix", "prefix-strip", "pretty",
 	"samples", "show-cpu-utilization", "show-on-off-events",
@@ -295,6 +297,8 @@ usage(FILE *out)
 		"                       (its first character in a key turns to '.')\n"
 		"      --show-cpu-utilization  sys and usr columns: the share of\n"
 		"                       the self period in the kernel, in user space\n"
+		"      --hierarchy      each sort key (or keys in braces) a level of\n"
+		"                       entries under the one before, as perf's\n"
 		"      --show-ref-call-graph  every event's graphs (preport shows them\n"
 		"                       always); the title of an event named\n"
 		"                       \"call-graph=no\" says so\n"
@@ -766,6 +770,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_SHOW_REF_CG:
 		r->out.show_ref_cg = true;
 		break;
+	case OPT_HIERARCHY:
+		r->hist.hierarchy = true;
+		break;
 	case OPT_RAW_TRACE:
 		r->raw_trace = true;
 		break;
@@ -955,6 +962,21 @@ parse_args(int argc, char **argv, struct options *o)
 		die(2, "--header and %s cannot be combined (see --help)",
 		    o->mode_name);
 	o->rep.quiet = o->quiet;
+	if (o->rep.hist.hierarchy) {
+		if (o->rep.hist.fields_str)
+			die(2, "--hierarchy and --fields options cannot be used "
+			    "together (see --help)");
+		/*
+		 * perf turns children off, whatever was asked, after it
+		 * chose the callchain order with them still on (they are
+		 * by default): caller order, unless -g said one
+		 */
+		if (o->rep.cc.children != 0 && !o->rep.cc.param.order_set) {
+			o->rep.cc.param.caller = true;
+			o->rep.cc.param.order_set = true;
+		}
+		o->rep.cc.children = 0;
+	}
 	/* a key that may be a tracepoint field is checked with the file */
 	o->rep.hist.field_resolver = field_checked_later;
 	if (o->mode == MODE_NONE &&

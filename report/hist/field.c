@@ -181,7 +181,7 @@ rep_field_width(const struct rep_report *rep, const struct rep_hist *h,
  */
 static int
 field_len(const struct rep_report *rep, const struct rep_hist *h, size_t n,
-	  const uint64_t *reached)
+	  const uint64_t *reached, const uint64_t *texts)
 {
 	const struct rep_field *f = &rep->o.hist.fields[n];
 	size_t i, len = 0, vlen;
@@ -190,11 +190,11 @@ field_len(const struct rep_report *rep, const struct rep_hist *h, size_t n,
 	for (i = 0; i < h->nr; i++) {
 		const struct rep_hent *e = &h->ents[i];
 
-		if (!f->raw && e->trace && text_value(e->trace, f->name, &vlen) &&
-		    vlen > len)
+		if ((!texts || (texts[i] >> n & 1)) && !f->raw && e->trace &&
+		    text_value(e->trace, f->name, &vlen) && vlen > len)
 			len = vlen;
 		if (!f->dynamic || !((reached && (reached[i] >> n & 1)) ||
-				     e->hits))
+				     (!texts && e->hits)))
 			continue;
 		field_span(f, e, &off, &size);
 		if (size > len)
@@ -211,7 +211,18 @@ rep_fields_size(const struct rep_report *rep, struct rep_hist *h,
 
 	for (n = 0; n < rep->o.hist.nr_fields; n++)
 		if (rep->o.hist.fields[n].evsel == h->evsel)
-			h->field_len[n] = field_len(rep, h, n, reached);
+			h->field_len[n] = field_len(rep, h, n, reached, NULL);
+}
+
+void
+rep_fields_size_some(const struct rep_report *rep, struct rep_hist *h,
+		     const uint64_t *reached, const uint64_t *texts)
+{
+	size_t n;
+
+	for (n = 0; n < rep->o.hist.nr_fields; n++)
+		if (rep->o.hist.fields[n].evsel == h->evsel)
+			h->field_len[n] = field_len(rep, h, n, reached, texts);
 }
 
 void

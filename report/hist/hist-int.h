@@ -269,6 +269,13 @@ int rep_field_width(const struct rep_report *rep, const struct rep_hist *h,
  */
 void rep_fields_size(const struct rep_report *rep, struct rep_hist *h,
 		     const uint64_t *reached);
+/*
+ * The same from chosen entries: texts[i] the fields whose value entry i
+ * shows perf (every entry's when NULL, and then an entry a second
+ * sample found counts as reached).
+ */
+void rep_fields_size_some(const struct rep_report *rep, struct rep_hist *h,
+			  const uint64_t *reached, const uint64_t *texts);
 /* The first sample's raw data kept for a new entry. */
 void rep_field_keep_raw(struct rep_report *rep, struct rep_hent *e);
 

@@ -186,6 +186,14 @@ struct rep_hist_opts {
 	struct rep_field fields[REP_MAX_FIELDS];
 	size_t nr_fields;
 
+	/*
+	 * --hierarchy's level of each key of -s (1, 2, ...; keys in braces
+	 * share one; 0: not a key given there), and how many there are
+	 */
+	bool hierarchy;
+	unsigned char level[REP_DIM_NR];
+	unsigned int nr_levels;
+
 	enum rep_dim sort[REP_MAX_DIMS];	/* the sort list, in order */
 	size_t nr_sort;
 	enum rep_dim cols[REP_MAX_DIMS];	/* the output columns, in order */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/xalloc.h"
 #include "report/hist/hist.h"
 #include "report/report.h"
 
@@ -60,25 +61,76 @@ dims_push_fields(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
  * Append the dimensions named in a key list (field: an -F list, which
  * takes no tracepoint field).
  */
+/*
+ * perf's setup_sort_list(): the words of a key list, split at commas,
+ * spaces and braces, each with its level (--hierarchy's): a word of its
+ * own, or the same as the words with it in braces.
+ */
+static size_t
+split_keys(const char *arg, char ***words, unsigned int **levels)
+{
+	char *copy = xstrdup(arg), *str = copy, *tok, *sep;
+	unsigned int level = 0, next_level = 1;
+	bool in_group = false;
+	size_t nr = 0;
+
+	*words = xcalloc(strlen(arg) + 1, sizeof(**words));
+	*levels = xcalloc(strlen(arg) + 1, sizeof(**levels));
+	do {
+		tok = str;
+		sep = strpbrk(str, "{}, ");
+		if (sep) {
+			next_level = in_group ? level : level + 1;
+			if (*sep == '{')
+				in_group = true;
+			else if (*sep == '}')
+				in_group = false;
+			*sep = '\0';
+			str = sep + 1;
+		}
+		if (*tok) {
+			(*words)[nr] = xstrdup(tok);
+			(*levels)[nr++] = level;
+		}
+		level = next_level;
+	} while (sep);
+	free(copy);
+	return nr;
+}
+
+/* The dimensions pushed since before get level (a new one past o's). */
+static void
+set_levels(struct rep_hist_opts *o, const enum rep_dim *v, size_t before,
+	   size_t after, unsigned int level, unsigned int base)
+{
+	for (; before < after; before++)
+		if (!o->level[v[before]])
+			o->level[v[before]] = base + level + 1;
+	if (base + level + 1 > o->nr_levels)
+		o->nr_levels = base + level + 1;
+}
+
 static int
 dims_parse_as(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
 	      const char *arg, bool field, char *err, size_t errsz)
 {
 	char **words = NULL;
-	size_t nr = 0, i;
+	unsigned int *levels = NULL, base = o->nr_levels;
+	size_t nr, i, before;
 	int ret = 0;
 
-	/* perf splits a key list at commas, spaces and braces */
-	rep_split_words(&words, &nr, arg, "{}, ");
+	nr = split_keys(arg, &words, &levels);
 	for (i = 0; i < nr; i++) {
 		int d = rep_dim_parse(words[i]);
 
+		before = *n;
 		if (ret == 0 && d < 0 && !field) {
 			int f = dims_push_fields(o, v, n, words[i], err, errsz);
 
 			if (f == -2)
 				ret = -1;
 			if (f != -1) {
+				set_levels(o, v, before, *n, levels[i], base);
 				free(words[i]);
 				continue;
 			}
@@ -100,9 +152,12 @@ dims_parse_as(struct rep_hist_opts *o, enum rep_dim *v, size_t *n,
 		}
 		if (ret == 0)
 			ret = dims_push(v, n, (enum rep_dim)d, err, errsz);
+		if (ret == 0 && !field)
+			set_levels(o, v, before, *n, levels[i], base);
 		free(words[i]);
 	}
 	free(words);
+	free(levels);
 	if (ret == 0 && nr == 0) {
 		snprintf(err, errsz, "empty sort key list");
 		ret = -1;
@@ -184,6 +239,8 @@ rep_report_setup_dims(struct rep_report_opts *opts, bool children, char *err,
 	size_t i;
 
 	o->nr_fields = 0;
+	memset(o->level, 0, sizeof(o->level));
+	o->nr_levels = 0;
 	if (o->fields_str && o->fields_str[0] != '+') {
 		o->nr_sort = o->nr_cols = 0;
 		if (o->sort_str && dims_parse(o, o->sort, &o->nr_sort,

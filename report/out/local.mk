@@ -3,4 +3,6 @@
 
 REP_OUT_SRCS = \
 	report/out/out.h \
-	report/out/stdio.c
+	report/out/stdio-int.h \
+	report/out/stdio.c \
+	report/out/hierarchy.c

@@ -17,16 +17,8 @@
 #include "report/hist/hist-int.h"
 #include "report/hist/mem.h"
 #include "report/out/out.h"
+#include "report/out/stdio-int.h"
 
-/* One section being printed: the widths and totals it was laid out with. */
-struct layout {
-	const struct rep_report *rep;
-	const struct rep_hist *h;
-	int width[REP_MAX_DIMS];	/* per output column */
-	int keylen[REP_DIM_NR];		/* key column lengths */
-	const uint64_t *total;		/* per member: the percentage base */
-	size_t linesz;
-};
 
 static bool
 cumulating(const struct rep_report *rep)
@@ -34,8 +26,8 @@ cumulating(const struct rep_report *rep)
 	return rep->children;
 }
 
-static const char *
-col_header(const struct rep_report *rep, enum rep_dim d)
+const char *
+rep_stdio_col_header(const struct rep_report *rep, enum rep_dim d)
 {
 	if (d == REP_DIM_OVERHEAD && cumulating(rep) && !rep->o.hist.fields_str)
 		return "Self";
@@ -45,8 +37,8 @@ col_header(const struct rep_report *rep, enum rep_dim d)
 }
 
 /* perf_hpp__should_skip(): elided, or another event's field */
-static bool
-col_skipped(const struct layout *lo, enum rep_dim d)
+bool
+rep_stdio_col_skipped(const struct layout *lo, enum rep_dim d)
 {
 	return lo->rep->elide[d] || !rep_field_applies(lo->rep, d, lo->h->evsel);
 }
@@ -72,7 +64,7 @@ hpp_len(enum rep_dim d)
 static int
 col_width(const struct layout *lo, enum rep_dim d)
 {
-	int base, hlen = (int)strlen(col_header(lo->rep, d));
+	int base, hlen = (int)strlen(rep_stdio_col_header(lo->rep, d));
 
 	if (rep_field_dim(d))
 		return rep_field_width(lo->rep, lo->h, d);
@@ -99,8 +91,8 @@ convert_unit(unsigned long v, char *unit)
 	return v;
 }
 
-static void
-print_samples_line(FILE *out, const struct rep_report *rep,
+void
+rep_stdio_samples_line(FILE *out, const struct rep_report *rep,
 		   const struct rep_hist *h, const char *title, bool plural)
 {
 	bool relative = rep->o.out.relative;
@@ -148,16 +140,16 @@ print_headers(FILE *out, const struct layout *lo)
 		enum rep_dim d = rep->o.hist.cols[i];
 		int w = lo->width[i];
 
-		if (col_skipped(lo, d))
+		if (rep_stdio_col_skipped(lo, d))
 			continue;
 		if (!first)
 			fputs(sep ? sep : "  ", out);
 		first = false;
 		/* perf's __sort__hde_header() aligns a field's name right */
 		if (rep_dim_is_hpp(d) || rep_field_dim(d))
-			fprintf(out, "%*s", w, col_header(rep, d));
+			fprintf(out, "%*s", w, rep_stdio_col_header(rep, d));
 		else
-			fprintf(out, "%-*.*s", w, w, col_header(rep, d));
+			fprintf(out, "%-*.*s", w, w, rep_stdio_col_header(rep, d));
 	}
 	/* perf prints no dotted line with a separator */
 	if (sep) {
@@ -167,7 +159,7 @@ print_headers(FILE *out, const struct layout *lo)
 	fputs("\n# ", out);
 	first = true;
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
-		if (col_skipped(lo, rep->o.hist.cols[i]))
+		if (rep_stdio_col_skipped(lo, rep->o.hist.cols[i]))
 			continue;
 		if (!first)
 			fputs("  ", out);
@@ -178,14 +170,9 @@ print_headers(FILE *out, const struct layout *lo)
 	fputs("\n#\n", out);
 }
 
-/* A bounded line buffer: perf formats into a fixed-size one and cuts. */
-struct line {
-	char *buf;
-	size_t size, len;
-};
 
-static void
-line_add(struct line *l, const char *s)
+void
+rep_stdio_line_add(struct line *l, const char *s)
 {
 	size_t n = strlen(s), room = l->size - 1 - l->len;
 
@@ -215,8 +202,9 @@ hval_field(const struct rep_hval *v, enum rep_dim d)
 }
 
 /* perf's __hpp__fmt: the leader's value, then each member's. */
-static void
-hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
+void
+rep_stdio_hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d,
+		    size_t e)
 {
 	const struct rep_hist *h = lo->h;
 	bool percent = hpp_is_percent(d);
@@ -229,7 +217,7 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 	/* perf's __hpp__fmt_acc without accumulation */
 	if (d == REP_DIM_CHILDREN && !lo->rep->children) {
 		snprintf(buf, sizeof(buf), " %*s", hpp_len(d) - 1, "N/A");
-		line_add(l, buf);
+		rep_stdio_line_add(l, buf);
 		return;
 	}
 
@@ -252,13 +240,13 @@ hpp_entry(struct line *l, const struct layout *lo, enum rep_dim d, size_t e)
 		} else {
 			snprintf(buf, sizeof(buf), " %*" PRIu64, len, v);
 		}
-		line_add(l, buf);
+		rep_stdio_line_add(l, buf);
 	}
 }
 
 /* perf's repsep_snprintf(): the separator's character in a key is a '.' */
-static void
-dot_out_sep(char *text, char c)
+void
+rep_stdio_dot_out_sep(char *text, char c)
 {
 	for (char *p = text; (p = strchr(p, c)) != NULL; p++)
 		*p = '.';
@@ -281,38 +269,38 @@ print_entry_line(FILE *out, const struct layout *lo, size_t e, char *buf,
 		size_t before;
 		int w = lo->width[i];
 
-		if (col_skipped(lo, d))
+		if (rep_stdio_col_skipped(lo, d))
 			continue;
 		/*
 		 * perf starts every column, the first too, with two spaces;
 		 * a separator goes between columns only
 		 */
 		if (!sep)
-			line_add(&l, "  ");
+			rep_stdio_line_add(&l, "  ");
 		else if (!first)
-			line_add(&l, sep);
+			rep_stdio_line_add(&l, sep);
 		first = false;
 		before = l.len;
 		if (rep_dim_is_hpp(d)) {
-			hpp_entry(&l, lo, d, e);
+			rep_stdio_hpp_entry(&l, lo, d, e);
 		} else {
 			rep_dim_snprint(rep, d, &lo->h->ents[e], w, text,
 					lo->linesz + 64);
 			if (sep)
-				dot_out_sep(text, sep[0]);
-			line_add(&l, text);
+				rep_stdio_dot_out_sep(text, sep[0]);
+			rep_stdio_line_add(&l, text);
 		}
 		/* hist_entry__snprintf_alignment(): all but the last column */
 		if (i + 1 < rep->o.hist.nr_cols) {
 			while (l.len - before < (size_t)w && l.len + 1 < l.size)
-				line_add(&l, " ");
+				rep_stdio_line_add(&l, " ");
 		}
 	}
 	fprintf(out, "%s\n", buf);
 }
 
-static float
-percent_limit_of(const struct layout *lo, size_t e)
+float
+rep_stdio_percent_limit(const struct layout *lo, size_t e)
 {
 	const struct rep_hval *v = &lo->h->vals[e * lo->h->nr_members];
 	uint64_t val = cumulating(lo->rep) ? v->acc : v->period;
@@ -322,8 +310,8 @@ percent_limit_of(const struct layout *lo, size_t e)
 	return (float)((double)val * 100.0 / (double)lo->total[0]);
 }
 
-static void
-print_callchain(FILE *out, const struct layout *lo, size_t e)
+void
+rep_stdio_print_callchain(FILE *out, const struct layout *lo, size_t e)
 {
 	const struct rep_report *rep = lo->rep;
 	const struct rep_hist *h = lo->h;
@@ -342,8 +330,8 @@ print_callchain(FILE *out, const struct layout *lo, size_t e)
 	rep_cc_print(out, h->ents[e].cc, &po);
 }
 
-static void
-compute_layout(struct layout *lo, struct rep_hist *h)
+void
+rep_stdio_layout(struct layout *lo, struct rep_hist *h)
 {
 	const struct rep_report *rep = lo->rep;
 	bool first = true;
@@ -373,7 +361,7 @@ compute_layout(struct layout *lo, struct rep_hist *h)
 	lo->linesz = 3 + 1 + (rep->o.out.field_sep ? 0 : 8 * (24 + 4));
 	for (i = 0; i < rep->o.hist.nr_cols; i++) {
 		lo->width[i] = col_width(lo, rep->o.hist.cols[i]);
-		if (col_skipped(lo, rep->o.hist.cols[i]))
+		if (rep_stdio_col_skipped(lo, rep->o.hist.cols[i]))
 			continue;
 		lo->linesz += (size_t)lo->width[i] + (first ? 0 : 2);
 		first = false;
@@ -385,15 +373,20 @@ print_section(FILE *out, const struct rep_report *rep, struct rep_hist *h,
 	      const char *title, bool plural)
 {
 	struct layout lo = { .rep = rep, .h = h };
-	size_t *order = xcalloc(h->nr ? h->nr : 1, sizeof(size_t));
+	size_t *order;
 	size_t i;
 	char *buf, *text;
 
+	if (rep->o.hist.hierarchy) {
+		rep_hierarchy_print(out, rep, h, title, plural);
+		return;
+	}
+	order = xcalloc(h->nr ? h->nr : 1, sizeof(size_t));
 	/* the order first: it sizes the field keys' columns */
 	rep_hist_output_order(rep, h, order);
-	compute_layout(&lo, h);
+	rep_stdio_layout(&lo, h);
 	if (!rep->o.quiet)
-		print_samples_line(out, rep, h, title, plural);
+		rep_stdio_samples_line(out, rep, h, title, plural);
 	if (!rep->o.quiet)
 		print_headers(out, &lo);
 	buf = xmalloc(lo.linesz);
@@ -401,12 +394,12 @@ print_section(FILE *out, const struct rep_report *rep, struct rep_hist *h,
 	for (i = 0; i < h->nr; i++) {
 		if (!rep_hent_shown(&h->ents[order[i]]))
 			continue;
-		if (percent_limit_of(&lo, order[i]) <
+		if (rep_stdio_percent_limit(&lo, order[i]) <
 		    (float)rep->o.out.percent_limit)
 			continue;
 		print_entry_line(out, &lo, order[i], buf, text);
 		if (rep->use_callchain)
-			print_callchain(out, &lo, order[i]);
+			rep_stdio_print_callchain(out, &lo, order[i]);
 	}
 	fputs("\n\n", out);
 	free(text);
