@@ -117,7 +117,8 @@ perf_split_rows_() {
 	*) grep -q ' (inlined)' "$sp_perf_" && { echo inline; return 0; } ;;
 	esac
 	case "$sp_key_ | $* " in
-	"[.] 0x"*" --sort sym "*|"[k] 0x"*" --sort sym "*) echo unresolved ;;
+	# (address 0 prints without its 0x: %#x of 0)
+	"[.] 0"*" --sort sym "*|"[k] 0"*" --sort sym "*) echo unresolved ;;
 	esac
 }
 
