@@ -386,7 +386,8 @@ reach_bit(enum rep_dim d)
 
 /*
  * perf's hist_entry__cmp(): the keys in order, another event's field
- * keys skipped; *reach (when not NULL) gets the field keys it came to.
+ * keys skipped; *reach (when not NULL) gets the lazily worked out keys
+ * (fields, srcline, srcfile) it came to.
  */
 static int
 keys_cmp(const struct rep_report *rep, const struct rep_hent *l,
