@@ -727,10 +727,12 @@ has_parent_key(const struct rep_report_opts *o)
 	return false;
 }
 
+/* --branch-history on branch stacks makes its chains from them */
 static bool
 callchain_required(const struct rep_report_opts *o)
 {
-	return o->cc.use_callchain == 1 || has_parent_key(o);
+	return (o->cc.use_callchain == 1 && !o->cc.branch_counts) ||
+	       has_parent_key(o);
 }
 
 /* --stitch-lbr where the samples have no LBR call stack: perf's warning */
@@ -831,15 +833,20 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	}
 	if (!o->pipe && !file_has_callchain(r) && callchain_required(o)) {
 		error_msg("%s asks for callchains, but the samples have none "
-			  "(was the file recorded without -g?)",
-			  o->cc.use_callchain == 1 ? "-g" : "--sort parent");
+			  "(was the file recorded without -g%s?)",
+			  has_parent_key(o) ? "--sort parent" :
+			  o->cc.branch_history ? "--branch-history" : "-g",
+			  o->cc.branch_history ? " or -b" : "");
 		goto fail;
 	}
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
 	sopts.inline_frames = !o->no_inline;
 	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
-		o->cc.children == 0 && !has_parent_key(o);
+		o->cc.children == 0 && !has_parent_key(o) &&
+		!o->cc.branch_counts;
+	sopts.branch_frames = o->cc.param.branch;
+	sopts.branch_frames_nochain = o->cc.branch_counts;
 	if (meta && rep_filter_resolve_time(&o->hist.filt,
 					    meta->first_sample_time,
 					    meta->last_sample_time, errbuf,

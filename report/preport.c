@@ -75,6 +75,7 @@ enum {
 	OPT_PERCENTAGE,
 	OPT_MAX_STACK,
 	OPT_STITCH_LBR,
+	OPT_BRANCH_HISTORY,
 	OPT_COMMS,
 	OPT_PID,
 	OPT_TID,
@@ -165,6 +166,7 @@ static const struct option long_options[] = {
 	{ "no-call-graph",	no_argument,       NULL, OPT_NO_CALL_GRAPH },
 	{ "max-stack",		required_argument, NULL, OPT_MAX_STACK },
 	{ "stitch-lbr",		no_argument,       NULL, OPT_STITCH_LBR },
+	{ "branch-history",	no_argument,       NULL, OPT_BRANCH_HISTORY },
 	{ "parent",		required_argument, NULL, 'p' },
 	{ "ignore-callees",	required_argument, NULL, OPT_IGNORE_CALLEES },
 	{ "comms",		required_argument, NULL, OPT_COMMS },
@@ -219,7 +221,7 @@ static const struct option long_options[] = {
  * to perf (--ve is its --verbose, not --version), so it is refused.
  */
 static const char *const perf_only_options[] = {
-	"asm-raw", "branch-history", "column-widths", "demangle-kernel",
+	"asm-raw", "column-widths", "demangle-kernel",
 	"disable-order", "disassembler-style",
 	"field-separator", "group-sort-idx",
 	"ignore-callees", "ignore-vmlinux",
@@ -319,6 +321,9 @@ usage(FILE *out)
 		"      --max-stack N    use at most N frames of each callchain (127)\n"
 		"      --stitch-lbr     continue LBR call stacks (--call-graph lbr) with\n"
 		"                       the calls of the thread's previous sample\n"
+		"      --branch-history  put the branch stacks (-b recordings) into\n"
+		"                       the call graphs, with their branch counts\n"
+		"                       (default sort srcline,symbol,dso)\n"
 		"  -x, --exclude-other  only entries whose parent matched (the\n"
 		"                       parent key, or -p, names one)\n"
 		"      --ignore-callees REGEX  a frame whose symbol matches is the\n"
@@ -695,6 +700,9 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		break;
 	case OPT_STITCH_LBR:
 		r->stitch_lbr = true;
+		break;
+	case OPT_BRANCH_HISTORY:
+		r->cc.branch_history = true;
 		break;
 	case 'p':
 		check_parent_re("Invalid regex", optarg);

@@ -16,7 +16,8 @@ session_libpdsession_a_SOURCES = \
 	session/resolve.c \
 	session/unwind.h \
 	session/unwind.c \
-	session/lbr.c
+	session/lbr.c \
+	session/branch-frames.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c
 
 SES_LIBS = session/libpdsession.a $(SYM_LIBS) $(PDATA_LIBS) lib/libpdutil.a \

@@ -68,6 +68,26 @@ struct ses_loc {
 };
 
 /*
+ * With ses_opts.branch_frames, what each frame of a sample's chain
+ * carries of the branch entry it was made from (perf's callchain cursor
+ * node: branch, flags, nr_loop_iter, iter_cycles, branch_from).  A
+ * branch gives two frames: its target, with from set to the branch's
+ * source, then its source, with from 0 and the loops removed after it.
+ * Frames of the recorded chain have branch false and the rest 0.
+ */
+struct ses_frame_branch {
+	bool branch;
+	bool predicted;
+	bool abort;
+	uint8_t type;			/* PD_BR_* */
+	uint8_t new_type;		/* PD_BR_NEW_*, with PD_BR_EXTEND_ABI */
+	uint16_t cycles;
+	uint32_t nr_loop_iter;		/* source end: loops removed after it */
+	uint64_t iter_cycles;		/* their cycles */
+	uint64_t from;			/* target end: the branch's source */
+};
+
+/*
  * One branch of a sample's branch stack.  Each end is looked up in the
  * user maps, then the kernel's (perf's thread__find_cpumode_addr_location,
  * a branch may cross from one to the other); an address in neither has
@@ -145,6 +165,8 @@ struct ses_sample {
 	 */
 	const struct ses_loc *chain;
 	size_t nr_chain;
+	/* with opts.branch_frames: nr_chain entries, one per frame; else NULL */
+	const struct ses_frame_branch *chain_branch;
 	/*
 	 * perf's al.filtered for the sample ip: set for guest samples when
 	 * the host alone is modelled (no --guest).  perf still adds such a

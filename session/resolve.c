@@ -458,6 +458,9 @@ ses_chain_reserve(struct ses_session *s, size_t n)
 	if (n > s->chain_cap) {
 		s->chain_cap = n;
 		s->chain = xreallocarray(s->chain, n, sizeof(*s->chain));
+		if (s->opts.branch_frames)
+			s->chain_br = xreallocarray(s->chain_br, n,
+						    sizeof(*s->chain_br));
 	}
 }
 
@@ -583,13 +586,24 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 		max_uw = ps->user_stack.dyn_size / 4 + 2;
 	if (max_uw > s->opts.max_stack)
 		max_uw = s->opts.max_stack;
-	want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
-	ses_chain_reserve(s, want + max_uw);
-	n = resolve_recorded(s, t, ps);
-	if (n < 0)
-		return 0;
-	if (max_uw)
-		n += (ptrdiff_t)resolve_unwound(s, t, ps, (size_t)n, max_uw);
+	if (ses_branch_frames_apply(s, ps)) {
+		n = (ptrdiff_t)ses_resolve_branch_frames(s, t, ps, max_uw);
+	} else {
+		want = cc->nr < s->opts.max_stack ? cc->nr : s->opts.max_stack;
+		ses_chain_reserve(s, want + max_uw);
+		n = resolve_recorded(s, t, ps);
+		if (n < 0)
+			return 0;
+		if (s->opts.branch_frames && n > 0)
+			memset(s->chain_br, 0, (size_t)n * sizeof(*s->chain_br));
+	}
+	if (max_uw) {
+		size_t nr = resolve_unwound(s, t, ps, (size_t)n, max_uw);
+
+		if (s->opts.branch_frames && nr)
+			memset(s->chain_br + n, 0, nr * sizeof(*s->chain_br));
+		n += (ptrdiff_t)nr;
+	}
 	return (size_t)n;
 }
 

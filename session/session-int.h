@@ -231,6 +231,8 @@ struct ses_session {
 	struct u64map bid_index;	/* hash of name -> 1 + index */
 
 	struct ses_loc *chain;		/* callchain buffer */
+	/* opts.branch_frames: what each frame has of a branch, chain_cap of them */
+	struct ses_frame_branch *chain_br;
 	size_t chain_cap;
 	struct ses_unwind *unwind;	/* made on the first DWARF sample */
 	uint64_t *uw_ips;		/* unwound frames, before resolving */
@@ -316,6 +318,18 @@ void ses_lbr_stitch_free(struct ses_lbr_stitch *st);
 
 size_t ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 			 const struct pd_sample *ps);
+
+/*
+ * Branch frames (session/branch-frames.c): whether ps gets them, and
+ * its branch entries, then its recorded chain as perf keeps it beside
+ * them, into s->chain and s->chain_br, with room for extra frames more;
+ * returns the frame count.
+ */
+bool ses_branch_frames_apply(const struct ses_session *s,
+			     const struct pd_sample *ps);
+size_t ses_resolve_branch_frames(struct ses_session *s,
+				 struct ses_thread_int *t,
+				 const struct pd_sample *ps, size_t extra);
 
 int ses_process_mmap(struct ses_session *s, const union pd_event *ev, bool v2,
 		     uint8_t cpumode);

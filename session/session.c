@@ -106,7 +106,8 @@ ses_header_bid(struct ses_session *s, const char *name)
 static bool
 stack_ids_on(const struct ses_session *s)
 {
-	return s->opts.stack_ids && !s->opts.branches;
+	return s->opts.stack_ids && !s->opts.branches &&
+	       !s->opts.branch_frames;
 }
 
 /* The record's part of a sample's key, from its key fields. */
@@ -388,6 +389,7 @@ ses_free(struct ses_session *s)
 	free(s->uw_ips);
 	free(s->uw_inl);
 	free(s->branches);
+	free(s->chain_br);
 	free(s->rcache);
 	stack_table_free(&s->stacks);
 	free(s);
@@ -528,16 +530,26 @@ sample_resolve(struct ses_session *s, struct ses_thread_int *t)
 	sample_fields(s, t);
 	ses_resolve_loc(s, t, ps->cpumode, ps->ip, &out->self);
 	out->chain = NULL;
+	out->chain_branch = NULL;
 	out->nr_chain = 0;
 	out->unwind.end = SES_UW_NONE;
 	if (!s->opts.no_callchain && (pd_sample_has(ps, PD_SAMPLE_CALLCHAIN) ||
-				      ses_unwind_possible(ps))) {
+				      ses_unwind_possible(ps) ||
+				      ses_branch_frames_apply(s, ps))) {
 		ptrdiff_t n = -1;
 
-		if (ses_lbr_callstack(rec_attr(s, s->out_rec), ps))
+		if (ses_lbr_callstack(rec_attr(s, s->out_rec), ps)) {
 			n = ses_resolve_lbr(s, t, ps);
+			if (n > 0 && s->opts.branch_frames) {
+				ses_chain_reserve(s, (size_t)n);
+				memset(s->chain_br, 0,
+				       (size_t)n * sizeof(*s->chain_br));
+			}
+		}
 		out->nr_chain = n >= 0 ? (size_t)n : ses_resolve_chain(s, t, ps);
 		out->chain = out->nr_chain ? s->chain : NULL;
+		if (out->nr_chain && s->opts.branch_frames)
+			out->chain_branch = s->chain_br;
 	}
 	out->branches = NULL;
 	out->nr_branches = 0;

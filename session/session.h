@@ -99,6 +99,15 @@ struct ses_opts {
 	 */
 	bool tasks;
 	bool tasks_mmaps;
+	/*
+	 * perf's branch call stack (report --branch-history, -g ...,branch;
+	 * session/branch-frames.c): the entries of a sample's branch stack
+	 * go before its chain, two frames each (ses_sample.chain_branch),
+	 * with their loops removed; with branch_frames_nochain also for a
+	 * sample without a callchain.  Samples are then never interned.
+	 */
+	bool branch_frames;
+	bool branch_frames_nochain;
 };
 
 /*

@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "pdata/abi.h"
 #include "report/callchain/callchain.h"
 
 #define CC_ROOT		0u
@@ -45,6 +46,30 @@ struct cc_frame {
 	uint8_t kind;
 };
 
+/* perf's branch_type_stat: the kinds of the branches a frame was the target of */
+struct cc_brtype {
+	uint64_t counts[PD_BR_MAX];
+	uint64_t new_counts[PD_BR_NEW_MAX];
+	uint64_t cond_fwd, cond_bwd, cross_4k, cross_2m;
+	bool branch_to;		/* the frame was last passed as a target */
+};
+
+/*
+ * What a frame of a tree with branch counts adds up, as perf's
+ * callchain_list does (callchain.c, bcount_add()).
+ */
+struct cc_bcount {
+	uint64_t branch_count, predicted_count, abort_count, cycles_count;
+	uint64_t iter_count, iter_cycles, from_count;
+	/*
+	 * The last sample's order number that passed through the frame
+	 * from a branch: whether the frame was then a target (st.branch_to)
+	 * is perf's, whatever order aggregated samples are added in.
+	 */
+	uint64_t last_seq;
+	struct cc_brtype st;
+};
+
 /*
  * One cache line.  The first frame's identity is kept in the node too,
  * so that finding a child reads the table slot and the node only.
@@ -70,11 +95,19 @@ struct rep_cc_root {
 	uint32_t nr_nodes;
 	uint32_t cap_nodes;
 	struct cc_frame *frames;
+	/* keying.branch_counts: one per frame, else NULL */
+	struct cc_bcount *bcounts;
 	uint32_t nr_frames;
 	uint32_t cap_frames;
 	uint32_t *slots;		/* node indexes; 0 (root): free */
 	uint32_t cap_slots;		/* a power of two, or 0 */
 };
+
+/*
+ * The text perf prints after a frame with branch counts (bc NULL: the
+ * remainder line's), clipped to size - 1 bytes.
+ */
+void cc_bcount_text(const struct cc_bcount *bc, char *buf, size_t size);
 
 static inline uint64_t
 cc_cumul_hit(const struct cc_node *n)

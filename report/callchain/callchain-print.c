@@ -43,6 +43,12 @@
 
 /* A tree name is printed through a 1024-byte buffer in perf. */
 #define CC_NAME_MAX	1023
+/*
+ * Branch counts go through a 256-byte buffer, and then a 64-byte one on
+ * the graph's branch lines (not on the "---" lines above them).
+ */
+#define CC_COUNTS_MAX		255
+#define CC_COUNTS_BRANCH	64
 
 /* The tree's nodes with their children in printing order. */
 struct cc_view {
@@ -224,6 +230,24 @@ print_name(FILE *out, const struct cc_frame *f)
 	fputs(buf, out);
 }
 
+/*
+ * With branch counts, what perf prints after a frame's name (f NULL:
+ * the remainder line), through a buffer of size bytes.
+ */
+static void
+print_counts(FILE *out, const struct rep_cc_root *r, const struct cc_frame *f,
+	     size_t size)
+{
+	char buf[CC_COUNTS_MAX + 1];
+
+	if (!r->bcounts)
+		return;
+	if (size > sizeof(buf))
+		size = sizeof(buf);
+	cc_bcount_text(f ? &r->bcounts[f - r->frames] : NULL, buf, size);
+	fputs(buf, out);
+}
+
 static void
 print_margin(FILE *out, unsigned int margin)
 {
@@ -253,11 +277,11 @@ print_bars(FILE *out, unsigned int margin, uint32_t depth, uint32_t mask)
  * its last level.
  */
 static void
-print_branch_frame(FILE *out, const struct rep_cc_print_opts *o,
-		   unsigned int margin, uint32_t depth, uint32_t mask,
-		   bool first, uint64_t period, uint64_t count, uint64_t total,
-		   const struct cc_frame *f)
+print_branch_frame(FILE *out, const struct cc_view *v, unsigned int margin,
+		   uint32_t depth, uint32_t mask, bool first, uint64_t period,
+		   uint64_t count, uint64_t total, const struct cc_frame *f)
 {
+	const struct rep_cc_print_opts *o = v->opts;
 	uint32_t i;
 
 	print_margin(out, margin);
@@ -276,6 +300,7 @@ print_branch_frame(FILE *out, const struct rep_cc_print_opts *o,
 	else
 		fputs(o->key == REP_CC_KEY_FUNCTION ? CC_REMAINDER_NAME :
 		      CC_REMAINDER_NAME_KEYED, out);
+	print_counts(out, v->root, f, CC_COUNTS_BRANCH);
 	fputc('\n', out);
 }
 
@@ -312,7 +337,7 @@ print_remainder(FILE *out, const struct cc_view *v, const struct cc_level *l,
 		if (!count)
 			return false;
 	}
-	print_branch_frame(out, o, margin, l->depth,
+	print_branch_frame(out, v, margin, l->depth,
 			   l->new_mask & ~depth_bit(l->depth - 1), true,
 			   l->remaining, count, l->total, NULL);
 	return true;
@@ -336,7 +361,7 @@ print_child(FILE *out, const struct cc_view *v, struct cc_level *l,
 		l->new_mask &= ~depth_bit(l->depth - 1);
 	print_bars(out, margin, l->depth, l->mask);
 	for (k = 0; k < n->nr; k++)
-		print_branch_frame(out, o, margin, l->depth, l->new_mask,
+		print_branch_frame(out, v, margin, l->depth, l->new_mask,
 				   k == 0, cc_cumul_hit(n), cc_cumul_count(n),
 				   l->total, &r->frames[n->first + k]);
 	l->printed++;
@@ -420,6 +445,8 @@ print_graph(FILE *out, const struct cc_view *v)
 					any = true;
 				}
 				print_name(out, &r->frames[n->first + k]);
+				print_counts(out, r, &r->frames[n->first + k],
+					     CC_COUNTS_MAX + 1);
 				fputc('\n', out);
 				if (++shown == o->print_limit)
 					break;

@@ -31,10 +31,79 @@
  */
 struct cc_chain {
 	const struct ses_loc *locs;
+	const struct ses_frame_branch *br;	/* with locs, or NULL */
+	uint64_t last_seq;			/* with br */
 	const struct cc_frame *frames;
 	size_t nr;
 	bool reverse;
 };
+
+static const struct ses_frame_branch *
+chain_br(const struct cc_chain *c, size_t i)
+{
+	if (!c->br)
+		return NULL;
+	return &c->br[c->reverse ? c->nr - 1 - i : i];
+}
+
+/* perf's branch_type_count(): a branch into a frame at ip */
+static void
+brtype_count(struct cc_brtype *st, const struct ses_frame_branch *fb,
+	     uint64_t ip, uint64_t n)
+{
+	const uint64_t area_4k = 4096, area_2m = 2 << 20;
+
+	if (fb->type == PD_BR_UNKNOWN || !fb->from)
+		return;
+	if (fb->type == PD_BR_EXTEND_ABI) {
+		/* past perf's array (doc/errata.md) */
+		if (fb->new_type < PD_BR_NEW_MAX)
+			st->new_counts[fb->new_type] += n;
+	} else if (fb->type < PD_BR_MAX) {
+		st->counts[fb->type] += n;
+	}
+	if (fb->type == PD_BR_COND) {
+		if (ip > fb->from)
+			st->cond_fwd += n;
+		else
+			st->cond_bwd += n;
+	}
+	if ((fb->from & ~(area_2m - 1)) != (ip & ~(area_2m - 1)))
+		st->cross_2m += n;
+	else if ((fb->from & ~(area_4k - 1)) != (ip & ~(area_4k - 1)))
+		st->cross_4k += n;
+}
+
+/*
+ * n chains pass through a frame at ip with what fb has of a branch:
+ * perf's fill_node() for the first when the frame is new (fresh), its
+ * match_chain() for the others.  A frame that is not a branch's adds
+ * nothing.  A branch's target counts its kind and prediction, its source
+ * its cycles and removed loops; only a match counts a source in
+ * from_count.
+ */
+static void
+bcount_add(struct cc_bcount *bc, const struct ses_frame_branch *fb,
+	   uint64_t ip, uint64_t n, bool fresh, uint64_t seq)
+{
+	if (!fb || !fb->branch)
+		return;
+	bc->branch_count += n;
+	if (seq >= bc->last_seq) {
+		bc->last_seq = seq;
+		bc->st.branch_to = fb->from != 0;
+	}
+	if (fb->from) {
+		bc->predicted_count += fb->predicted ? n : 0;
+		bc->abort_count += fb->abort ? n : 0;
+		brtype_count(&bc->st, fb, ip, n);
+	} else {
+		bc->cycles_count += fb->cycles * n;
+		bc->iter_count += fb->nr_loop_iter * n;
+		bc->iter_cycles += fb->iter_cycles * n;
+		bc->from_count += fresh ? n - 1 : n;
+	}
+}
 
 static const struct ses_loc *
 chain_loc(const struct cc_chain *c, size_t i)
@@ -148,6 +217,7 @@ rep_cc_free(struct rep_cc_root *root)
 		return;
 	free(root->nodes);
 	free(root->frames);
+	free(root->bcounts);
 	free(root->slots);
 	free(root);
 }
@@ -189,23 +259,52 @@ node_alloc(struct rep_cc_root *root)
 	return i;
 }
 
-/* Copy frames [from, c->nr) of the chain; returns the first index. */
+/*
+ * Copy frames [from, c->nr) of the chain, count of them; returns the
+ * first index.
+ */
 static uint32_t
 frames_append(struct rep_cc_root *root, const struct cc_chain *c,
-	      size_t from)
+	      size_t from, uint32_t count)
 {
 	uint64_t need = (uint64_t)root->nr_frames + (c->nr - from);
-	uint32_t first = root->nr_frames;
+	uint32_t first = root->nr_frames, old_cap = root->cap_frames;
 	size_t i;
 
 	if (need > root->cap_frames) {
 		root->cap_frames = grow_cap(root->cap_frames, need);
 		root->frames = xreallocarray(root->frames, root->cap_frames,
 					     sizeof(*root->frames));
+		if (root->keying.branch_counts) {
+			root->bcounts = xreallocarray(root->bcounts,
+						      root->cap_frames,
+						      sizeof(*root->bcounts));
+			memset(root->bcounts + old_cap, 0,
+			       (root->cap_frames - old_cap) *
+			       sizeof(*root->bcounts));
+		}
 	}
-	for (i = from; i < c->nr; i++)
-		root->frames[root->nr_frames++] = chain_frame(root, c, i);
+	for (i = from; i < c->nr; i++) {
+		struct cc_frame *f = &root->frames[root->nr_frames];
+
+		*f = chain_frame(root, c, i);
+		if (root->bcounts)
+			bcount_add(&root->bcounts[root->nr_frames],
+				   chain_br(c, i), f->ip, count, true,
+				   c->last_seq);
+		root->nr_frames++;
+	}
 	return first;
+}
+
+/* Frame pos of the chain merged with frame fi of the tree. */
+static void
+frame_matched(struct rep_cc_root *root, uint32_t fi, const struct cc_chain *c,
+	      size_t pos, uint32_t count)
+{
+	if (root->bcounts)
+		bcount_add(&root->bcounts[fi], chain_br(c, pos),
+			   root->frames[fi].ip, count, false, c->last_seq);
 }
 
 /* Consistent with node_starts_with(). */
@@ -359,7 +458,7 @@ child_add(struct rep_cc_root *root, uint32_t parent,
 	n = node_alloc(root);
 	root->nodes[n].parent = parent;
 	root->nodes[n].nr = (uint32_t)(c->nr - from);
-	root->nodes[n].first = frames_append(root, c, from);
+	root->nodes[n].first = frames_append(root, c, from, count);
 	root->nodes[n].hit = period;
 	root->nodes[n].count = count;
 	node_key_set(root, n);
@@ -435,11 +534,14 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 			child_add(root, node, c, pos, period, count);
 			return;
 		}
+		frame_matched(root, root->nodes[child].first, c, pos, count);
 		m = 1;
 		pos++;
 		run = &root->frames[root->nodes[child].first];
 		while (m < root->nodes[child].nr && pos < c->nr &&
 		       frame_matches(root, &run[m], c, pos)) {
+			frame_matched(root, root->nodes[child].first + m, c,
+				      pos, count);
 			m++;
 			pos++;
 		}
@@ -469,7 +571,18 @@ void
 rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
 	     size_t nr, bool reverse, uint64_t period, uint64_t count)
 {
-	struct cc_chain c = { .locs = frames, .nr = nr, .reverse = reverse };
+	rep_cc_add_branch_n(root, frames, NULL, nr, reverse, period, count, 0);
+}
+
+void
+rep_cc_add_branch_n(struct rep_cc_root *root, const struct ses_loc *frames,
+		    const struct ses_frame_branch *br, size_t nr, bool reverse,
+		    uint64_t period, uint64_t count, uint64_t last_seq)
+{
+	struct cc_chain c = {
+		.locs = frames, .br = br, .last_seq = last_seq, .nr = nr,
+		.reverse = reverse,
+	};
 
 	/* perf keeps the counts in 32 bits */
 	chain_add(root, &c, period, (uint32_t)count);

@@ -70,6 +70,12 @@ struct rep_cc_opts {
 	int children;			/* -1 default (when callchains), 0, 1 */
 	int use_callchain;		/* -1 default (when callchains), 0, 1 */
 	struct rep_cc_param param;	/* -g; mode REP_CC_NONE: -g none */
+	bool branch_history;		/* --branch-history */
+	/*
+	 * --branch-history on a file with branch stacks: graphs also for
+	 * samples without a callchain, with branch counts (rep_cc_keying)
+	 */
+	bool branch_counts;
 };
 
 struct rep_cc_root;
@@ -84,6 +90,12 @@ struct rep_cc_keying {
 	enum rep_cc_key key;
 	const char *(*srcline)(void *ctx, const struct ses_loc *l);
 	void *ctx;
+	/*
+	 * perf's show_branchflag_count (--branch-history): each frame
+	 * counts the branches that passed through it, and the graph prints
+	 * them after its name.
+	 */
+	bool branch_counts;
 };
 
 /* keying NULL: the function key */
@@ -105,6 +117,16 @@ void rep_cc_add(struct rep_cc_root *root, const struct ses_loc *frames,
 /* rep_cc_add() of count equal chains whose periods sum to period. */
 void rep_cc_add_n(struct rep_cc_root *root, const struct ses_loc *frames,
 		  size_t nr, bool reverse, uint64_t period, uint64_t count);
+/*
+ * rep_cc_add_n() with what each frame has of a branch (br[i] for
+ * frames[i]; NULL: none), which a tree with branch counts adds up;
+ * last_seq is the order number of the last of the count samples.
+ */
+void rep_cc_add_branch_n(struct rep_cc_root *root,
+			 const struct ses_loc *frames,
+			 const struct ses_frame_branch *br, size_t nr,
+			 bool reverse, uint64_t period, uint64_t count,
+			 uint64_t last_seq);
 
 /*
  * Add every chain of src to dst, as perf does when two histogram entries

@@ -6,4 +6,5 @@ REP_CC_SRCS = \
 	report/callchain/callchain-int.h \
 	report/callchain/callchain.c \
 	report/callchain/callchain-param.c \
-	report/callchain/callchain-print.c
+	report/callchain/callchain-print.c \
+	report/callchain/branch-counts.c

@@ -474,6 +474,7 @@ file_default_branch_mode(struct pd_reader *r)
 }
 
 #define DEFAULT_BRANCH_SORT "comm,dso_from,symbol_from,symbol_to,cycles"
+#define DEFAULT_HISTORY_SORT "srcline,symbol,dso"
 
 /* The sort list made here: the options point to it until the next setup. */
 static char *sort_made;
@@ -505,8 +506,20 @@ int
 rep_branch_setup(struct rep_report_opts *o, struct pd_reader *r,
 		 char *err, size_t errsz)
 {
-	o->hist.branch_mode = o->hist.branch_stack ||
-		(!o->hist.no_branch_stack && file_default_branch_mode(r));
+	bool has_br_stack = file_default_branch_mode(r);
+
+	/* --branch-history puts the branches in the call graphs instead */
+	o->hist.branch_mode = !o->cc.branch_history &&
+		(o->hist.branch_stack ||
+		 (!o->hist.no_branch_stack && has_br_stack));
+	if (o->cc.branch_history) {
+		o->cc.branch_counts = has_br_stack;
+		o->cc.param.key = REP_CC_KEY_ADDRESS;
+		o->cc.param.branch = true;
+		o->cc.use_callchain = 1;
+		if (!o->hist.sort_str)
+			o->hist.sort_str = DEFAULT_HISTORY_SORT;
+	}
 	if (o->hist.sort_str && strstr(o->hist.sort_str, "ipc")) {
 		snprintf(err, errsz, "the ipc keys are not for --sort");
 		return -1;

@@ -153,7 +153,10 @@ struct rep_stacks {
 	uint64_t *scratch;		/* the words of the sample being added */
 	size_t cap_scratch;
 	struct ses_loc *locs;		/* a stack's chain while it is replayed */
+	struct ses_frame_branch *brs;	/* its frames' branch parts (branches) */
 	size_t cap_locs;
+	/* the frames carry branch parts (ses_sample.chain_branch) */
+	bool branches;
 	uint64_t seq;			/* samples added */
 	uint64_t epoch;			/* replays so far (older tokens are stale) */
 	bool with_cpu;			/* the CPU is part of a stack */

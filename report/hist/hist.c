@@ -21,9 +21,14 @@
 #include "report/hist/hist-int.h"
 #include "report/hist/mem.h"
 
-/* A stack's words: a head, then the sample's location and its chain. */
+/*
+ * A stack's words: a head, then the sample's location and its chain,
+ * each frame followed by its branch part when the stacks have them.
+ */
 #define STACK_HEAD	6
 #define STACK_FRAME	7
+#define STACK_BRANCH	3
+#define ITER_CYCLES_MASK	(((uint64_t)1 << 40) - 1)
 /* Past this, the stacks go into the histograms before more are added. */
 #define STACKS_MAX_WORDS	((size_t)16 << 20)
 
@@ -72,6 +77,56 @@ frame_get(const uint64_t *w, struct ses_loc *l)
 	l->srcline = (const char *)(uintptr_t)w[6];
 }
 
+static size_t
+frame_words(const struct rep_stacks *st)
+{
+	return STACK_FRAME + (st->branches ? STACK_BRANCH : 0);
+}
+
+static uint64_t *
+branch_put(uint64_t *w, const struct ses_frame_branch *b)
+{
+	w[0] = b->branch | (uint64_t)b->predicted << 1 |
+	       (uint64_t)b->abort << 2 | (uint64_t)b->type << 8 |
+	       (uint64_t)b->new_type << 16 | (uint64_t)b->cycles << 32;
+	w[1] = b->from;
+	/* under 127 loops of 16-bit cycles: 2^23 at most */
+	w[2] = (b->iter_cycles & ITER_CYCLES_MASK) |
+	       (uint64_t)b->nr_loop_iter << 40;
+	return w + STACK_BRANCH;
+}
+
+static void
+branch_get(const uint64_t *w, struct ses_frame_branch *b)
+{
+	*b = (struct ses_frame_branch){
+		.branch = w[0] & 1,
+		.predicted = (w[0] >> 1) & 1,
+		.abort = (w[0] >> 2) & 1,
+		.type = (uint8_t)(w[0] >> 8),
+		.new_type = (uint8_t)(w[0] >> 16),
+		.cycles = (uint16_t)(w[0] >> 32),
+		.from = w[1],
+		.iter_cycles = w[2] & ITER_CYCLES_MASK,
+		.nr_loop_iter = (uint32_t)(w[2] >> 40),
+	};
+}
+
+/* The frames of the stack at w, with their branch parts when it has them. */
+static void
+stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t nr,
+		 struct ses_loc *locs, struct ses_frame_branch *brs)
+{
+	size_t fw = frame_words(st), c;
+	const uint64_t *f = w + STACK_HEAD + fw;
+
+	for (c = 0; c < nr; c++, f += fw) {
+		frame_get(f, &locs[c]);
+		if (st->branches)
+			branch_get(f + STACK_FRAME, &brs[c]);
+	}
+}
+
 /*
  * The words of a stack: its head, the sample's own frame, then its
  * chain's (-U leaves out the chain's frames without a symbol, as perf's
@@ -81,8 +136,9 @@ static size_t
 stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
 	    bool hide_unresolved)
 {
+	static const struct ses_frame_branch none;
 	uint64_t *w = stack_scratch(st, STACK_HEAD +
-					STACK_FRAME * (1 + s->nr_chain));
+					frame_words(st) * (1 + s->nr_chain));
 	uint64_t *head = w, *end;
 	size_t i, kept = 0;
 
@@ -92,10 +148,15 @@ stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
 	head[3] = st->with_cpu ? s->cpu : 0;
 	head[5] = stack_time(st, s->time);
 	end = frame_put(w + STACK_HEAD, &s->self);
+	if (st->branches)
+		end = branch_put(end, &none);
 	for (i = 0; i < s->nr_chain; i++) {
 		if (hide_unresolved && !s->chain[i].sym)
 			continue;
 		end = frame_put(end, &s->chain[i]);
+		if (st->branches)
+			end = branch_put(end, s->chain_branch ?
+					 &s->chain_branch[i] : &none);
 		kept++;
 	}
 	head[4] = kept;
@@ -194,6 +255,7 @@ stacks_free(struct rep_stacks *st)
 	stacks_reset(st);
 	free(st->scratch);
 	free(st->locs);
+	free(st->brs);
 }
 
 /*
@@ -240,6 +302,7 @@ struct jobs_part {
 	size_t nr;
 	unsigned int parity;		/* 2: every job */
 	struct ses_loc *locs;		/* the chain of stack cur */
+	struct ses_frame_branch *brs;	/* its branch parts (st->branches) */
 	size_t cap_locs;
 	uint32_t cur;
 	bool have;
@@ -250,16 +313,17 @@ static void
 part_locs(struct jobs_part *p, uint32_t k)
 {
 	const uint64_t *w = p->st->words + p->st->v[k].off;
-	size_t nr = (size_t)w[4], c;
+	size_t nr = (size_t)w[4];
 
 	if (p->have && p->cur == k)
 		return;
 	if (nr > p->cap_locs) {
 		p->cap_locs = nr;
 		p->locs = xreallocarray(p->locs, nr, sizeof(*p->locs));
+		if (p->st->branches)
+			p->brs = xreallocarray(p->brs, nr, sizeof(*p->brs));
 	}
-	for (c = 0; c < nr; c++)
-		frame_get(w + STACK_HEAD + STACK_FRAME * (1 + c), &p->locs[c]);
+	stack_frames_get(p->st, w, nr, p->locs, p->brs);
 	p->cur = k;
 	p->have = true;
 }
@@ -280,8 +344,9 @@ jobs_part_run(void *arg)
 		part_locs(p, b->stack);
 		if (!e->cc)
 			e->cc = rep_cc_new(NULL);	/* function key */
-		rep_cc_add_n(e->cc, p->locs + b->first, b->nr, b->reverse,
-			     b->period, b->count);
+		rep_cc_add_branch_n(e->cc, p->locs + b->first,
+				    p->brs ? p->brs + b->first : NULL, b->nr,
+				    b->reverse, b->period, b->count, 0);
 	}
 	return NULL;
 }
@@ -307,6 +372,8 @@ jobs_run(struct rep_report *rep)
 	}
 	free(part[0].locs);
 	free(part[1].locs);
+	free(part[0].brs);
+	free(part[1].brs);
 	rep->jobs.nr = 0;
 }
 
@@ -320,11 +387,15 @@ stacks_replay(struct rep_report *rep)
 {
 	struct rep_stacks *st = &rep->stacks;
 	struct ses_sample s;
-	size_t i, c, nr;
+	size_t i, nr;
 
-	/* the address and srcline keys intern strings: one thread only */
+	/*
+	 * the address and srcline keys intern strings, and branch counts
+	 * need the samples' order: one thread only
+	 */
 	rep->jobs.on = rep->use_callchain &&
-		       rep->cc_keying.key == REP_CC_KEY_FUNCTION;
+		       rep->cc_keying.key == REP_CC_KEY_FUNCTION &&
+		       !rep->cc_keying.branch_counts;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	for (i = 0; i < st->nr; i++) {
 		const struct rep_stack *k = &st->v[i];
@@ -335,6 +406,9 @@ stacks_replay(struct rep_report *rep)
 			st->cap_locs = nr;
 			st->locs = xreallocarray(st->locs, nr,
 						 sizeof(*st->locs));
+			if (st->branches)
+				st->brs = xreallocarray(st->brs, nr,
+							sizeof(*st->brs));
 		}
 		memset(&s, 0, sizeof(s));
 		s.evsel = (unsigned int)w[0];
@@ -344,10 +418,9 @@ stacks_replay(struct rep_report *rep)
 		s.time = w[5];
 		s.period = k->period;
 		frame_get(w + STACK_HEAD, &s.self);
-		for (c = 0; c < nr; c++)
-			frame_get(w + STACK_HEAD + STACK_FRAME * (1 + c),
-				  &st->locs[c]);
+		stack_frames_get(st, w, nr, st->locs, st->brs);
 		s.chain = nr ? st->locs : NULL;
+		s.chain_branch = nr ? st->brs : NULL;
 		s.nr_chain = nr;
 		rep->jobs.stack = (uint32_t)i;
 		hist_add(rep, &s, (w[0] >> 32) & 1, k->count, k->last_seq, NULL);
@@ -527,13 +600,19 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		(opts->cc.use_callchain && has_callchain);
 	if (opts->cc.param.mode == REP_CC_NONE)
 		rep->use_callchain = false;
+	/* perf picks the order from --children before it reads the file */
 	rep->caller = opts->cc.param.order_set ? opts->cc.param.caller :
-		rep->children;
+		opts->cc.children != 0;
+	/* --branch-history: graphs of branches for samples without a chain */
+	if (opts->cc.branch_counts && opts->cc.param.mode != REP_CC_NONE)
+		rep->use_callchain = true;
 	rep->cc_keying = (struct rep_cc_keying){
 		.key = opts->cc.param.key,
 		.srcline = cc_srcline,
 		.ctx = rep,
+		.branch_counts = opts->cc.branch_counts,
 	};
+	rep->stacks.branches = opts->cc.param.branch;
 	if (opts->pipe) {
 		/*
 		 * perf decides before the attrs of a pipe arrive: children
@@ -690,15 +769,20 @@ unresolved_hidden(const struct rep_report *rep, const struct ses_sample *s)
 	return rep->o.hist.hide_unresolved && !s->self.sym;
 }
 
+/*
+ * perf's parent: the first frame whose symbol matches, in the order
+ * perf walks the chain (root first in caller order).
+ */
 static const struct sym_symbol *
 find_parent(const struct rep_report *rep, const struct ses_sample *s)
 {
-	size_t i;
+	size_t i, n = s->nr_chain;
 
 	if (!rep->parent_re_ok)
 		return NULL;
-	for (i = 0; i < s->nr_chain; i++) {
-		const struct sym_symbol *sym = s->chain[i].sym;
+	for (i = 0; i < n; i++) {
+		const struct sym_symbol *sym =
+			s->chain[rep->caller ? n - 1 - i : i].sym;
 
 		if (sym && regexec(&rep->parent_re, sym->name, 0, NULL, 0) == 0)
 			return sym;
@@ -900,8 +984,9 @@ key_from_loc(struct rep_report *rep, const struct ses_sample *s,
  */
 static void
 cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
-       const struct ses_loc *frames, size_t nr, bool reverse,
-       uint64_t period, uint64_t count)
+       const struct ses_loc *frames, const struct ses_frame_branch *br,
+       size_t nr, bool reverse, uint64_t period, uint64_t count,
+       uint64_t last_seq)
 {
 	struct rep_hent *e = &h->ents[idx];
 
@@ -916,7 +1001,8 @@ cc_add(struct rep_report *rep, struct rep_hist *h, size_t idx,
 	}
 	if (!e->cc)
 		e->cc = rep_cc_new(&rep->cc_keying);
-	rep_cc_add_n(e->cc, frames, nr, reverse, period, count);
+	rep_cc_add_branch_n(e->cc, frames, br, nr, reverse, period, count,
+			    last_seq);
 }
 
 /*
@@ -957,7 +1043,7 @@ is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
 static void
 add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		  const struct ses_sample *s, const struct rep_hent *self_key,
-		  size_t self_idx, uint64_t count)
+		  size_t self_idx, uint64_t count, uint64_t last_seq)
 {
 	size_t n = s->nr_chain, i, nr_cache = 0;
 	char level = self_key->level;
@@ -1011,8 +1097,11 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 		v->nr_acc += count;
 		if (rep->use_callchain && m == 0) {
 			/* the chain from this frame on, in the cursor's order */
-			cc_add(rep, h, idx, rep->caller ? s->chain : s->chain + i,
-			       n - i, rep->caller, s->period, count);
+			size_t at = rep->caller ? 0 : i;
+
+			cc_add(rep, h, idx, s->chain + at,
+			       s->chain_branch ? s->chain_branch + at : NULL,
+			       n - i, rep->caller, s->period, count, last_seq);
 		}
 	}
 }
@@ -1091,11 +1180,12 @@ hist_add(struct rep_report *rep, const struct ses_sample *s, bool filtered,
 			h->cc_period_vis[m] += s->period;
 		/* a group's graphs are its leader's (perf prints the leader's entries) */
 		if (m == 0)
-			cc_add(rep, h, idx, s->chain, s->nr_chain, rep->caller,
-			       s->period, count);
+			cc_add(rep, h, idx, s->chain, s->chain_branch,
+			       s->nr_chain, rep->caller, s->period, count,
+			       last_seq);
 	}
 	if (rep->children && s->nr_chain)
-		add_chain_entries(rep, h, m, s, &key, idx, count);
+		add_chain_entries(rep, h, m, s, &key, idx, count, last_seq);
 	return idx;
 }
 
@@ -1126,6 +1216,8 @@ ignore_callees(const struct rep_report *rep, const struct ses_sample *s,
 	tmp->self = s->chain[at];
 	/* the chain is leaf first: callee order keeps the callers of at */
 	tmp->chain = rep->caller ? s->chain : s->chain + at;
+	if (s->chain_branch)
+		tmp->chain_branch = s->chain_branch + (tmp->chain - s->chain);
 	tmp->nr_chain = rep->caller ? at + 1 : n - at;
 	return tmp;
 }

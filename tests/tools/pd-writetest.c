@@ -24,6 +24,16 @@
  *	hardware index of a ring of DEPTH slots where call n of a thread's
  *	stack sits in slot n % DEPTH; CPU_PMU_CAPS says branches=DEPTH.
  *	The samples must have no READ, RAW or field after the callchain.
+ *   pd-writetest --branches DEPTH [--no-chain] IN OUT
+ *	Copy a -g recording IN as if it had been recorded with -b too
+ *	(branch_sample_type ANY, HEADER_BRANCH_STACK): each sample gets DEPTH
+ *	branches, newest first, made from its chain: a loop in the sampled
+ *	function (one or two branches, repeated), then calls and returns
+ *	between the chain's frames, with cycles, prediction, abort and
+ *	branch kinds (conditional forward and backward, jumps, indirect,
+ *	calls, returns, faults, unknown) that vary with the sample.
+ *	--no-chain drops the callchains (a -b recording without -g).  The
+ *	samples must have no READ, RAW or field after the callchain.
  *   pd-writetest --features [--exact] IN
  *	For every feature section of the file IN: parse it, encode the
  *	values again, and with --exact require the very bytes of the file
@@ -220,6 +230,135 @@ lbr_event(const struct pd_attr *a)
 	return lbr_depth && (a->sample_type & (1ULL << 5));
 }
 
+/* --branches: the depth of the branch stacks made, 0 for none */
+static unsigned int br_depth;
+static bool br_no_chain;
+static uint64_t br_samples;
+
+#define SAMPLE_CALLCHAIN	(1ULL << 5)
+/* PERF_SAMPLE_BRANCH_USER | KERNEL | ANY */
+#define ANY_BRANCH_TYPE		((1ULL << 0) | (1ULL << 1) | (1ULL << 3))
+enum { BR_UNKNOWN, BR_COND, BR_UNCOND, BR_IND, BR_CALL, BR_IND_CALL,
+       BR_RET, BR_EXTEND_ABI = 15 };
+
+static bool
+br_event(const struct pd_attr *a)
+{
+	return br_depth && (a->sample_type & SAMPLE_CALLCHAIN);
+}
+
+static uint64_t
+mix64(uint64_t x)
+{
+	x ^= x >> 33;
+	x *= 0xff51afd7ed558ccdULL;
+	x ^= x >> 33;
+	x *= 0xc4ceb9fe1a85ec53ULL;
+	return x ^ (x >> 33);
+}
+
+struct br_maker {
+	struct data *d;
+	uint64_t seed;
+	unsigned int nr;
+};
+
+/* One branch entry, its flags varied by the sample and its place. */
+static void
+br_put(struct br_maker *m, uint64_t from, uint64_t to, unsigned int type)
+{
+	uint64_t h = mix64(m->seed + m->nr * 0x9e3779b97f4a7c15ULL);
+	uint64_t cycles = h % 9 == 0 ? 0 : (h >> 8) % 400;
+	uint64_t predicted = (h >> 20) % 5 != 0;
+	uint64_t flags = (predicted ? 2 : 1) | cycles << 4;
+
+	if ((h >> 28) % 61 == 0)
+		flags |= 1ULL << 3;			/* abort */
+	if (type == BR_COND && (h >> 36) % 17 == 0)
+		type = BR_EXTEND_ABI, flags |= (uint64_t)((h >> 40) % 3) << 26;
+	if ((h >> 44) % 23 == 0)
+		type = BR_UNKNOWN;
+	flags |= (uint64_t)type << 20;
+	if (m->nr >= br_depth)
+		return;
+	put_u64(m->d, (h >> 50) % 29 == 0 ? 0 : from);
+	put_u64(m->d, to);
+	put_u64(m->d, flags);
+	m->nr++;
+}
+
+/* A loop in the function of ip: body of one or two branches, repeated. */
+static void
+br_loop(struct br_maker *m, uint64_t ip, uint64_t salt)
+{
+	uint64_t h = mix64(m->seed ^ salt);
+	unsigned int body = 1 + (unsigned int)(h & 1);
+	unsigned int reps = 1 + (unsigned int)((h >> 1) % 4);
+	static const unsigned int kinds[] = { BR_COND, BR_COND, BR_UNCOND, BR_IND };
+
+	/* below ip: inside its function or the one before, never a gap */
+	for (unsigned int r = 0; r < reps; r++) {
+		br_put(m, ip - 2 - salt, ip - 0x18 - salt, kinds[(h >> 4) % 4]);
+		if (body == 2)
+			br_put(m, ip - 6 - salt, ip - 1 - salt, BR_COND);
+	}
+}
+
+/* The branch stack of a sample whose chain's addresses are ips[0..n). */
+static void
+br_stack(struct data *d, const uint64_t *ips, size_t n)
+{
+	struct br_maker m = { .d = d };
+	size_t j, at = d->len;
+	uint64_t salt = 0;
+
+	m.seed = mix64((n ? ips[0] : 0) ^ (br_samples++ % 3));
+	put_u64(d, 0);			/* nr, set below */
+	while (n && m.nr < br_depth) {
+		br_loop(&m, ips[0], salt);
+		for (j = 0; j + 1 < n && m.nr < br_depth; j++) {
+			uint64_t entry = ips[j] & ~0x3fULL;
+
+			br_put(&m, ips[j + 1] - 5, entry,
+			       j % 3 == 2 ? BR_IND_CALL : BR_CALL);
+			br_put(&m, entry + (ips[j] - entry) / 2, ips[j + 1],
+			       BR_RET);
+		}
+		salt += 8;
+	}
+	memcpy(d->p + at, &(uint64_t){ m.nr }, 8);
+}
+
+/* A SAMPLE with a branch stack after its chain (or in its place). */
+static void
+add_br_sample(struct data *d, const struct pd_record *rec, uint64_t type)
+{
+	const unsigned char *p = rec->data;
+	size_t at = 8 + 8 * words_before_callchain(type), n = 0, len0;
+	uint64_t nr, v, *ips;
+	uint16_t size16;
+
+	memcpy(&nr, p + at, 8);
+	if (at + 8 + nr * 8 > rec->size)
+		die("a sample at %#llx is cut short", (unsigned long long)rec->offset);
+	ips = xmalloc((size_t)(nr + 1) * 8);
+	for (uint64_t i = 0; i < nr; i++) {
+		memcpy(&v, p + at + 8 + i * 8, 8);
+		if (v < CONTEXT_MAX)
+			ips[n++] = v;
+	}
+	len0 = d->len;
+	data_add(d, p, 8);
+	data_add(d, p + 8, br_no_chain ? at - 8 : at + 8 + nr * 8 - 8);
+	br_stack(d, ips, n);
+	data_add(d, p + at + 8 + nr * 8, rec->size - (at + 8 + nr * 8));
+	free(ips);
+	if (d->len - len0 > 0xffff)
+		die("a sample at %#llx grows too big", (unsigned long long)rec->offset);
+	size16 = (uint16_t)(d->len - len0);
+	memcpy(d->p + len0 + 6, &size16, 2);
+}
+
 /* Every record as the file has it, minus what the writer makes itself. */
 static void
 collect_records(struct pd_reader *r, const char *path, struct data *d)
@@ -252,6 +391,12 @@ collect_records(struct pd_reader *r, const char *path, struct data *d)
 		if (rec.header.type == PD_RECORD_SAMPLE && rec.evsel >= 0 &&
 		    lbr_event(&pd_reader_evsel(r, (size_t)rec.evsel)->attr)) {
 			add_lbr_sample(d, &rec, pd_reader_evsel(r,
+					(size_t)rec.evsel)->attr.sample_type);
+			continue;
+		}
+		if (rec.header.type == PD_RECORD_SAMPLE && rec.evsel >= 0 &&
+		    br_event(&pd_reader_evsel(r, (size_t)rec.evsel)->attr)) {
+			add_br_sample(d, &rec, pd_reader_evsel(r,
 					(size_t)rec.evsel)->attr.sample_type);
 			continue;
 		}
@@ -359,6 +504,16 @@ copy(const char *in, const char *out, bool pipe, bool finish)
 			attr.sample_type |= SAMPLE_BRANCH_STACK;
 			attr.branch_sample_type = LBR_BRANCH_TYPE;
 		}
+		if (br_event(&attr)) {
+			if (attr.sample_type & ~(LBR_SAMPLE_OK | SAMPLE_CALLCHAIN))
+				die("%s: sample_type %#llx has fields the "
+				    "--branches copy does not move", in,
+				    (unsigned long long)attr.sample_type);
+			attr.sample_type |= SAMPLE_BRANCH_STACK;
+			if (br_no_chain)
+				attr.sample_type &= ~SAMPLE_CALLCHAIN;
+			attr.branch_sample_type = ANY_BRANCH_TYPE;
+		}
 		wcheck(w, pd_writer_add_evsel(w, &attr, ev->ids,
 					      ev->nr_ids), "add_evsel");
 	}
@@ -373,6 +528,9 @@ copy(const char *in, const char *out, bool pipe, bool finish)
 		m.features[PD_FEAT_CPU_PMU_CAPS / 64] |=
 			1ULL << (PD_FEAT_CPU_PMU_CAPS % 64);
 	}
+	if (br_depth)
+		m.features[PD_FEAT_BRANCH_STACK / 64] |=
+			1ULL << (PD_FEAT_BRANCH_STACK % 64);
 	if (pd_meta_has(&m, PD_FEAT_TRACING_DATA)) {
 		void *blob = d.tracing;
 		size_t len = d.tracing_len;
@@ -535,6 +693,12 @@ main(int argc, char **argv)
 			lbr_depth = (unsigned int)strtoul(argv[++i], NULL, 10);
 			if (!lbr_depth || lbr_depth > 64)
 				die("--lbr takes a depth from 1 to 64");
+		} else if (strcmp(argv[i], "--branches") == 0 && i + 1 < argc) {
+			br_depth = (unsigned int)strtoul(argv[++i], NULL, 10);
+			if (!br_depth || br_depth > 255)
+				die("--branches takes a depth from 1 to 255");
+		} else if (strcmp(argv[i], "--no-chain") == 0) {
+			br_no_chain = true;
 		}
 		else
 			die("unknown option %s", argv[i]);
@@ -543,7 +707,8 @@ main(int argc, char **argv)
 		return check_features(argv[i], exact);
 	if (!features && argc - i == 2)
 		return copy(argv[i], argv[i + 1], pipe, finish);
-	fprintf(stderr, "usage: %s [--pipe] [--unfinished] [--lbr DEPTH] IN OUT\n"
+	fprintf(stderr, "usage: %s [--pipe] [--unfinished] [--lbr DEPTH] "
+		"[--branches DEPTH [--no-chain]] IN OUT\n"
 		"       %s --features [--exact] IN\n", prog, prog);
 	return 2;
 }

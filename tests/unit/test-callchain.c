@@ -594,6 +594,56 @@ test_random(void)
 	free(chains);
 }
 
+/* perf's counts_str_build() on hand-made counts (doc/perf-records.md §6.11) */
+static void
+test_branch_counts(void)
+{
+	struct cc_bcount bc;
+	char buf[256];
+
+	cc_bcount_text(NULL, buf, sizeof(buf));
+	T(!strcmp(buf, " (calltrace)"), "remainder: '%s'", buf);
+	memset(&bc, 0, sizeof(bc));
+	cc_bcount_text(&bc, buf, sizeof(buf));
+	T(!strcmp(buf, " (calltrace)"), "no branch: '%s'", buf);
+
+	/* an abort share under 0.1% still closes a parenthesis */
+	bc = (struct cc_bcount){ .branch_count = 2000, .predicted_count = 2000,
+				 .abort_count = 1 };
+	bc.st.branch_to = true;
+	cc_bcount_text(&bc, buf, sizeof(buf));
+	T(!strcmp(buf, ")"), "tiny abort: '%s'", buf);
+
+	bc = (struct cc_bcount){ .branch_count = 8, .predicted_count = 7,
+				 .abort_count = 2 };
+	bc.st.branch_to = true;
+	bc.st.counts[PD_BR_COND] = 5;
+	bc.st.counts[PD_BR_CALL] = 1;
+	bc.st.new_counts[PD_BR_NEW_FAULT_DATA] = 1;
+	bc.st.cond_fwd = 3;
+	bc.st.cond_bwd = 2;
+	bc.st.cross_4k = 1;
+	bc.st.cross_2m = 1;
+	cc_bcount_text(&bc, buf, sizeof(buf));
+	T(!strcmp(buf, " (COND_FWD COND_BWD CALL FAULT_DATA CROSS_4K CROSS_2M"
+		       " predicted:87.5% abort:25.0%)"), "target: '%s'", buf);
+	/* the graph's branch lines print through 64 bytes */
+	cc_bcount_text(&bc, buf, 64);
+	T(strlen(buf) == 63 && !strncmp(buf, " (COND_FWD COND_BWD CALL", 24),
+	  "clipped: '%s'", buf);
+
+	bc = (struct cc_bcount){ .branch_count = 3, .cycles_count = 10,
+				 .iter_count = 5, .iter_cycles = 50,
+				 .from_count = 2 };
+	cc_bcount_text(&bc, buf, sizeof(buf));
+	T(!strcmp(buf, " (cycles:3 iter:2 avg_cycles:10)"), "source: '%s'", buf);
+	/* iterations of a frame never matched (from_count 0) are not shown */
+	bc = (struct cc_bcount){ .branch_count = 1, .iter_count = 5,
+				 .iter_cycles = 50 };
+	cc_bcount_text(&bc, buf, sizeof(buf));
+	T(!strcmp(buf, ""), "fresh source: '%s'", buf);
+}
+
 int
 main(void)
 {
@@ -609,5 +659,6 @@ main(void)
 	test_param();
 	test_deep();
 	test_random();
+	test_branch_counts();
 	return t_done("test-callchain");
 }
