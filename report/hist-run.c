@@ -727,6 +727,31 @@ has_parent_key(const struct rep_report_opts *o)
 	return false;
 }
 
+static bool
+is_srcline_dim(enum rep_dim d)
+{
+	return d == REP_DIM_SRCLINE || d == REP_DIM_SRCFILE ||
+	       d == REP_DIM_SRCLINE_FROM || d == REP_DIM_SRCLINE_TO;
+}
+
+/*
+ * Whether the report prints source lines: perf asks addr2line about the
+ * vmlinux image for the kernel's, which -k does not model.
+ */
+static bool
+prints_srclines(const struct rep_report_opts *o)
+{
+	size_t i;
+
+	for (i = 0; i < o->hist.nr_sort; i++)
+		if (is_srcline_dim(o->hist.sort[i]))
+			return true;
+	for (i = 0; i < o->hist.nr_cols; i++)
+		if (is_srcline_dim(o->hist.cols[i]))
+			return true;
+	return o->cc.param.key != REP_CC_KEY_FUNCTION;
+}
+
 /* --branch-history on branch stacks makes its chains from them */
 static bool
 callchain_required(const struct rep_report_opts *o)
@@ -764,8 +789,12 @@ rep_sym_opts_init(struct sym_opts *so, struct pd_reader *r,
 	memset(so, 0, sizeof(*so));
 	so->symfs = o->symfs;
 	so->kallsyms = o->kallsyms;
+	so->vmlinux = o->vmlinux;
+	so->demangle_kernel = o->demangle_kernel;
 	so->os_release = meta ? meta->os_release : NULL;
 	so->no_demangle = o->no_demangle;
+	/* perf demangles with parameters under -v */
+	so->demangle_params = o->hist.verbose;
 	so->full_source_paths = o->full_source_paths;
 	so->archive = archive;
 	so->recording_id = o->recording_id;
@@ -814,6 +843,12 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 		error_msg("%s (see --help)", errbuf);
 		run_end(&run);
 		return 2;
+	}
+	if (o->vmlinux && prints_srclines(o)) {
+		error_msg("-k/--vmlinux: source lines of the kernel from a vmlinux "
+			  "image are not supported (a srcline key, -g address or "
+			  "srcline, --branch-history)");
+		goto fail;
 	}
 	if (rep_branch_check_dims(o, errbuf, sizeof(errbuf)) ||
 	    rep_mem_check_dims(o, errbuf, sizeof(errbuf))) {

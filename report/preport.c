@@ -52,6 +52,7 @@ struct options {
 	bool no_pager;
 	bool has_prefix, has_prefix_strip;	/* annotation's, checked only */
 	bool keep_empty;	/* --no-skip-empty */
+	bool ignore_vmlinux;	/* --ignore-vmlinux */
 	/* --archive[=OUT], --perf-archive[=OUT]: OUT, "" for the default */
 	const char *archive_out;
 	const char *perf_archive_out;
@@ -353,10 +354,13 @@ usage(FILE *out)
 		"      --group-sort-idx N  sort a group's entries by member N first\n"
 		"      --no-group       show each event of a group on its own\n"
 		"      --symfs DIR      look for binaries under DIR\n"
-		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
-		"                       --vmlinux, a vmlinux image, is refused)\n"
-		"      --percent-type TYPE, --samples N, --ignore-vmlinux,\n"
-		"      --demangle-kernel, --prefix DIR, --prefix-strip N,\n"
+		"      --kallsyms FILE  kernel symbols from FILE, a kallsyms file\n"
+		"  -k, --vmlinux FILE   kernel symbols from FILE, a vmlinux image\n"
+		"                       of the recorded kernel (--kallsyms first)\n"
+		"      --ignore-vmlinux  no -k\n"
+		"      --demangle-kernel  demangle the -k image's symbols too\n"
+		"      --percent-type TYPE, --samples N,\n"
+		"      --prefix DIR, --prefix-strip N,\n"
 		"      --pretty KEY     accepted as perf report takes them; they\n"
 		"                       change nothing it prints with --stdio (but\n"
 		"                       --pretty raw changes -T's table)\n"
@@ -727,8 +731,11 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 		r->kallsyms = optarg;
 		break;
 	case 'k':
-		die(2, "-k/--vmlinux %s: kernel symbols from a vmlinux image are "
-		    "not supported; --kallsyms FILE reads a kallsyms file", optarg);
+		r->vmlinux = optarg;
+		break;
+	case OPT_IGNORE_VMLINUX:
+		o->ignore_vmlinux = true;
+		break;
 	/*
 	 * perf report's options that change nothing it prints with --stdio
 	 * (annotation, the TUI's sample list, vmlinux and kernel ELF
@@ -743,8 +750,8 @@ parse_report_opt(struct options *o, int c, int argc, char **argv)
 	case OPT_PRETTY:	/* perf takes any key; raw changes -T's table */
 		r->pretty_raw = !strcmp(optarg, "raw");
 		break;
-	case OPT_IGNORE_VMLINUX:
 	case OPT_DEMANGLE_KERNEL:
+		r->demangle_kernel = true;
 		break;
 	case OPT_PREFIX:
 		o->has_prefix = true;
@@ -961,6 +968,17 @@ parse_args(int argc, char **argv, struct options *o)
 		die(2, "unexpected argument '%s' (see --help)", argv[optind]);
 	if (o->has_prefix_strip && !o->has_prefix)
 		die(2, "--prefix-strip requires --prefix");
+	if (o->ignore_vmlinux)
+		o->rep.vmlinux = NULL;
+	/* perf's symbol__validate_sym_arguments() */
+	if (o->rep.vmlinux && access(o->rep.vmlinux, R_OK))
+		die(1, "Invalid file: %s", o->rep.vmlinux);
+	if (o->rep.kallsyms && access(o->rep.kallsyms, R_OK))
+		die(1, "Invalid file: %s", o->rep.kallsyms);
+	if (o->rep.vmlinux && o->mode == MODE_ARCHIVE)
+		die(2, "-k/--vmlinux and %s cannot be combined: an archive "
+		    "keeps the kernel's symbols as kallsyms gives them",
+		    o->mode_name);
 	/* perf applies -G after every -g: caller order whatever they said */
 	if (o->inverted) {
 		o->rep.cc.param.caller = true;
@@ -1050,6 +1068,12 @@ run_report(struct options *o, struct pd_reader *r)
 	char *archive = report_archive(o);
 	int ret;
 
+	if (archive && o->rep.vmlinux) {
+		error_msg("-k/--vmlinux: the symbol archive %s holds the kernel's "
+			  "symbols (--no-archive reads the image)", archive);
+		free(archive);
+		return 1;
+	}
 	if (archive && o->rep.full_source_paths) {
 		error_msg("--full-source-path: the symbol archive %s keeps the base "
 			  "names of source files only (--no-archive reads the "

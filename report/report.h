@@ -26,6 +26,8 @@ struct rep_report_opts {
 	/* the session and symbol options */
 	const char *symfs;
 	const char *kallsyms;
+	const char *vmlinux;		/* -k/--vmlinux, unless --ignore-vmlinux */
+	bool demangle_kernel;		/* --demangle-kernel (a -k image's symbols) */
 	bool no_demangle;
 	bool full_source_paths;		/* --full-source-path */
 	const char *recording_id;	/* sym_recording_id() of the input, or NULL */

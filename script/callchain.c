@@ -61,7 +61,8 @@ print_srcline(struct scr *s, const struct ses_loc *l)
 	if (!line) {
 		line = sym_dso_srcline(l->dso, l->al_addr);
 		if (line ? !strcmp(line, "??:0") :
-		    !l->map->identity && sym_addr2line_names(l->dso, l->sym))
+		    !l->map->identity &&
+		    sym_addr2line_names_at(l->dso, l->sym, l->al_addr))
 			return;
 	}
 	scr_out_add(&s->out, "\n  ", 3);

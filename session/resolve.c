@@ -109,6 +109,9 @@ kernel_mmap(struct ses_session *s, const struct mmap_args *a)
 	dso = dso_for(s, KERNEL_DSO_NAME, a->id, a->id_size);
 	if (!dso)
 		return 0;
+	/* perf's ref_reloc_sym: not when kptr_restrict hid the address */
+	if (a->pgoff && strchr(a->name, ']'))
+		sym_dso_set_ref_reloc(dso, strchr(a->name, ']') + 1, a->pgoff);
 	if (s->vmlinux)
 		ses_maps_remove(&s->kmaps, s->vmlinux);
 	if (!a->start && !end)
@@ -303,6 +306,36 @@ resolve_in(struct ses_maps *maps, uint64_t ip, bool maps_only,
  * and the data sections join it.  The kallsyms symbols of the kernel
  * leave no gap, so an address is in that range when one of them covers it.
  */
+/*
+ * A kernel whose symbols came from a vmlinux image (-k): perf maps it
+ * where the image's .text runs, at its file offset, and maps each other
+ * section with symbols to a DSO of its own (doc/perf-records.md §7.15).
+ * Returns whether it did.
+ */
+static bool
+vmlinux_remap(struct ses_session *s)
+{
+	struct ses_map_int *k = s->vmlinux;
+	const struct sym_kernel_section *secs;
+	struct sym_kernel_section text;
+	size_t i, n;
+
+	if (!sym_dso_vmlinux_text(k->pub.dso, &text))
+		return false;
+	ses_maps_remove(&s->kmaps, k);
+	k->pub.start = text.start;
+	k->pub.end = text.end;
+	k->pub.pgoff = text.pgoff;
+	k->pub.identity = false;
+	ses_maps_insert(&s->kmaps, k);
+	n = sym_dso_vmlinux_sections(k->pub.dso, &secs);
+	for (i = 0; i < n; i++)
+		ses_maps_insert(&s->kmaps, new_map(s, secs[i].start,
+						   secs[i].end, secs[i].pgoff,
+						   secs[i].dso, false));
+	return true;
+}
+
 static const struct ses_map_int *
 kernel_fixup(struct ses_session *s, const struct ses_map_int *m, uint64_t ip,
 	     struct ses_loc *loc)
@@ -314,10 +347,18 @@ kernel_fixup(struct ses_session *s, const struct ses_map_int *m, uint64_t ip,
 	if (m == s->vmlinux && !s->kernel_loaded) {
 		/*
 		 * perf loads the kernel's symbols when a lookup first finds
-		 * its map, and widens that map then, not a later one.
+		 * its map, and widens that map then, not a later one; a
+		 * vmlinux moves it, and the address that loaded it is taken
+		 * through the moved map.
 		 */
 		s->kernel_loaded = s->vmlinux;
 		s->map_gen++;
+		if (vmlinux_remap(s)) {
+			loc->al_addr = ip - m->pub.start + m->pub.pgoff;
+			loc->sym = sym_dso_find(m->pub.dso, loc->al_addr);
+			/* the next lookup of ip finds the moved maps */
+			s->rcache_skip = true;
+		}
 		return m;
 	}
 	if (m || s->kernel_loaded != s->vmlinux)
@@ -393,6 +434,10 @@ ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 	m = resolve_in(maps, ip, s->opts.maps_only, loc);
 	if (maps == &s->kmaps && !s->opts.maps_only)
 		m = kernel_fixup(s, m, ip, loc);
+	if (s->rcache_skip) {
+		s->rcache_skip = false;
+		return;
+	}
 	if (rcache_grown(s))
 		e = rcache_slot(s, maps, ip);
 	e->ip = ip;

@@ -249,6 +249,7 @@ struct ses_session {
 	unsigned int rcache_bits;
 	unsigned int rcache_max_bits;	/* the file's size allows */
 	size_t rcache_misses;		/* since it last grew */
+	bool rcache_skip;		/* keep the lookup just made out of it */
 	uint64_t map_gen;		/* bumped when any map set changes */
 	/* the threads of recent samples, by tid; cleared on FORK */
 #define SES_TCACHE 64

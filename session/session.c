@@ -65,8 +65,16 @@ load_build_ids(struct ses_session *s)
 				  PD_BUILD_ID_SIZE : b->size;
 		slot = u64map_slot(&s->bid_index,
 				   ses_hash(b->filename, strlen(b->filename)));
-		if (!*slot)
+		if (!*slot) {
 			*slot = n + 1;
+			/*
+			 * perf makes a DSO for each name of the table as it
+			 * reads it, before any MMAP: the order of making,
+			 * which orders call graph siblings (sym_dso_seq)
+			 */
+			(void)sym_dso_get(s->syms, b->filename, b->id,
+					  s->bids[n].size);
+		}
 		n++;
 	}
 	s->nr_bids = n;

@@ -12,7 +12,8 @@
  *
  * libstdc++'s __cxa_demangle is the same demangler with parameters on;
  * it is looked up at run time (no build dependency), and its output is
- * cut back to the name.  Without libstdc++ names stay mangled.
+ * cut back to the name, but with perf's -v (DMGL_PARAMS | DMGL_ANSI),
+ * which prints it whole.  Without libstdc++ names stay mangled.
  */
 #include "config.h"
 
@@ -200,7 +201,7 @@ is_special(const char *d)
 }
 
 static char *
-demangle_cxx(const char *name)
+demangle_cxx(const char *name, enum sym_demangle_mode mode)
 {
 	static pthread_once_t once = PTHREAD_ONCE_INIT;
 	int status = -1;
@@ -214,7 +215,7 @@ demangle_cxx(const char *name)
 		free(d);
 		return NULL;
 	}
-	if (is_special(d))
+	if (is_special(d) || mode == SYM_DEMANGLE_PARAMS)
 		return d;
 	strip_trailers(d);
 	strip_params(d);
@@ -263,14 +264,16 @@ ocaml_demangle(const char *s)
 }
 
 char *
-sym_demangle(const char *name)
+sym_demangle(const char *name, enum sym_demangle_mode mode)
 {
 	char *d;
 
+	if (mode == SYM_DEMANGLE_NONE)
+		return NULL;
 	if (name[0] == '_' && name[1] == 'R')
 		return sym_demangle_rust_v0(name);
 	d = sym_demangle_rust_legacy(name);
 	if (!d)
-		d = demangle_cxx(name);
+		d = demangle_cxx(name, mode);
 	return d ? d : ocaml_demangle(name);
 }

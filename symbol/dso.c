@@ -67,6 +67,9 @@ sym_ctx_new(const struct sym_opts *opts)
 						 NULL;
 	ctx->opts.symfs = ctx->symfs;
 	ctx->opts.kallsyms = ctx->kallsyms_path;
+	ctx->vmlinux_path = ctx->opts.vmlinux ? strdup(ctx->opts.vmlinux) :
+						NULL;
+	ctx->opts.vmlinux = ctx->vmlinux_path;
 	ctx->opts.os_release = ctx->os_release;
 	ctx->recording_id = ctx->opts.recording_id ?
 			    strdup(ctx->opts.recording_id) : NULL;
@@ -114,6 +117,8 @@ dso_free(struct sym_dso *dso)
 	free(dso->image_path);
 	free(dso->debug_frame_path);
 	free(dso->symsrc_path);
+	free(dso->ref_name);
+	free(dso->ksections);
 	free(dso->long_name);
 	free(dso->short_name);
 	free(dso);
@@ -151,6 +156,7 @@ sym_ctx_free(struct sym_ctx *ctx)
 	free(ctx->kallsyms_read);
 	free(ctx->symfs);
 	free(ctx->kallsyms_path);
+	free(ctx->vmlinux_path);
 	free(ctx->os_release);
 	free(ctx->recording_id);
 	free(ctx->buildid_dir);
@@ -378,6 +384,83 @@ char
 sym_dso_origin(const struct sym_dso *dso)
 {
 	return dso->origin;
+}
+
+void
+sym_dso_set_ref_reloc(struct sym_dso *dso, const char *name, uint64_t addr)
+{
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->loaded && (!dso->ref_name || strcmp(dso->ref_name, name))) {
+		free(dso->ref_name);
+		dso->ref_name = strdup(name);
+	}
+	if (!dso->loaded)
+		dso->ref_addr = addr;
+	pthread_mutex_unlock(&dso->lock);
+}
+
+bool
+sym_dso_vmlinux_text(struct sym_dso *dso, struct sym_kernel_section *text)
+{
+	sym_dso_load(dso);
+	if (!dso->has_ktext)
+		return false;
+	*text = dso->ktext;
+	return true;
+}
+
+size_t
+sym_dso_vmlinux_sections(struct sym_dso *dso,
+			 const struct sym_kernel_section **secs)
+{
+	sym_dso_load(dso);
+	*secs = dso->ksections;
+	return dso->nr_ksections;
+}
+
+const char *
+sym_dso_vmlinux_path(const struct sym_dso *dso)
+{
+	return dso->has_ktext ? dso->ctx->vmlinux_path : NULL;
+}
+
+const char *
+sym_dso_shown_long_name(const struct sym_dso *dso)
+{
+	/* perf renames the kernel after the image, as -k named it */
+	if (dso->has_ktext)
+		return dso->ctx->vmlinux_path;
+	/* a section's DSO took the kernel's name from before that */
+	if (dso->section_of)
+		return dso->section_of->long_name;
+	return dso->long_name;
+}
+
+void
+sym_dso_set_section_table(struct sym_dso *dso, struct sym_dso *kernel,
+			  struct sym_table *table)
+{
+	char *path = kernel->symsrc_path ? strdup(kernel->symsrc_path) : NULL;
+	char *name = strdup(dso->long_name);
+
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->loaded && name) {
+		free(dso->short_name);
+		dso->short_name = name;
+		name = NULL;
+		dso->table = table;
+		dso->own_table = true;
+		table = NULL;
+		dso->origin = 'v';
+		dso->section_of = kernel;
+		dso->symsrc_path = path;
+		path = NULL;
+		__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&dso->lock);
+	sym_table_free(table);
+	free(name);
+	free(path);
 }
 
 /* A table shared by build-id: the cached one, or t (now cached). */

@@ -150,9 +150,10 @@ is_arm_mapping_symbol(const GElf_Ehdr *eh, const char *name)
 
 static void
 add_named(struct sym_builder *b, uint64_t start, uint64_t size,
-	  const GElf_Sym *sym, const char *name, bool demangle)
+	  const GElf_Sym *sym, const char *name,
+	  enum sym_demangle_mode demangle)
 {
-	char *dm = demangle ? sym_demangle(name) : NULL;
+	char *dm = sym_demangle(name, demangle);
 
 	sym_builder_add(b, start, size, GELF_ST_BIND(sym->st_info),
 			GELF_ST_TYPE(sym->st_info), dm ? dm : name);
@@ -160,13 +161,34 @@ add_named(struct sym_builder *b, uint64_t start, uint64_t size,
 }
 
 /*
- * One pass over a symbol section.  Returns the number of symbols added,
- * or -1 where perf's loader gives up on the pass (an unreadable section
+ * Where a user DSO's symbol goes: its one table, at its file offset
+ * through the runtime image's PT_LOAD segment (else its section).
+ */
+static struct sym_builder *
+user_route(void *ctx, struct sym_elf_src *rt, const GElf_Shdr *sh,
+	   const char *secname, uint64_t *value)
+{
+	uint64_t delta;
+
+	(void)secname;
+	if (load_delta(rt->elf, *value, &delta))
+		*value -= delta;
+	else
+		*value -= sh->sh_addr - sh->sh_offset;
+	return ctx;
+}
+
+/*
+ * One pass over a symbol section, each symbol kept going where route
+ * says (NULL: nowhere).  Returns the number of symbols added, or -1
+ * where perf's loader gives up on the pass (an unreadable section
  * index): symbols already added then stay without fixups, as in perf.
  */
-static int
-load_pass(struct sym_builder *b, struct sym_elf_src *ss,
-	  struct sym_elf_src *rt, Elf_Scn *symscn, bool demangle)
+int
+sym_elf_load_pass(struct sym_elf_src *ss, struct sym_elf_src *rt,
+		  Elf_Scn *symscn, enum sym_demangle_mode demangle,
+		  sym_elf_route_fn *route,
+		  void *route_ctx)
 {
 	Elf_Data *syms, *strs, *secstrs_sym, *secstrs_run;
 	GElf_Shdr symshdr;
@@ -189,7 +211,8 @@ load_pass(struct sym_builder *b, struct sym_elf_src *ss,
 		Elf_Scn *sec;
 		Elf_Data *secstrs = secstrs_sym;
 		const char *name, *secname;
-		uint64_t value, delta;
+		struct sym_builder *b;
+		uint64_t value;
 		bool label;
 
 		if (!gelf_getsym(syms, (int)i, &sym))
@@ -223,10 +246,9 @@ load_pass(struct sym_builder *b, struct sym_elf_src *ss,
 		if (ss->ehdr.e_machine == EM_ARM &&
 		    GELF_ST_TYPE(sym.st_info) == STT_FUNC && (value & 1))
 			value--;
-		if (load_delta(rt->elf, value, &delta))
-			value -= delta;
-		else
-			value -= sh.sh_addr - sh.sh_offset;
+		b = route(route_ctx, rt, &sh, secname ? secname : "", &value);
+		if (!b)
+			continue;
 		add_named(b, value, sym.st_size, &sym, name, demangle);
 		added++;
 	}
@@ -263,7 +285,8 @@ plt_sizes(const GElf_Ehdr *eh, const GElf_Shdr *plt, uint64_t *hdr,
  * cover them: which one a lookup finds then depends on the tree's shape.
  */
 static void
-synthesize_plt(struct sym_builder *b, struct sym_elf_src *rt, bool demangle)
+synthesize_plt(struct sym_builder *b, struct sym_elf_src *rt,
+	       enum sym_demangle_mode demangle)
 {
 	GElf_Shdr relsh, pltsh, dynsh;
 	Elf_Scn *rel, *strscn;
@@ -319,7 +342,7 @@ synthesize_plt(struct sym_builder *b, struct sym_elf_src *rt, bool demangle)
 		name = str_at(strs, sym.st_name);
 		if (!name)
 			name = "";
-		dm = demangle ? sym_demangle(name) : NULL;
+		dm = sym_demangle(name, demangle);
 		if (asprintf(&full, "%s@plt", dm ? dm : name) < 0) {
 			free(dm);
 			b->failed = true;
@@ -333,12 +356,13 @@ synthesize_plt(struct sym_builder *b, struct sym_elf_src *rt, bool demangle)
 
 int
 sym_elf_load(struct sym_builder *b, struct sym_elf_src *ss,
-	     struct sym_elf_src *rt, bool demangle)
+	     struct sym_elf_src *rt, enum sym_demangle_mode demangle)
 {
 	int n, total = 0;
 
 	if (ss->symtab) {
-		n = load_pass(b, ss, rt, ss->symtab, demangle);
+		n = sym_elf_load_pass(ss, rt, ss->symtab, demangle, user_route,
+				      b);
 		if (n < 0)
 			return -1;
 		if (n > 0) {
@@ -348,7 +372,8 @@ sym_elf_load(struct sym_builder *b, struct sym_elf_src *ss,
 		total += n;
 	}
 	if (ss->dynsym) {
-		n = load_pass(b, ss, rt, ss->dynsym, demangle);
+		n = sym_elf_load_pass(ss, rt, ss->dynsym, demangle, user_route,
+				      b);
 		if (n < 0)
 			return -1;
 		if (n > 0) {

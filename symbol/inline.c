@@ -218,8 +218,8 @@ frame_sym(struct sym_dso *dso, const struct sym_symbol *base,
 
 	if (!name)
 		name = "??";
-	else if (!dso->ctx->opts.no_demangle)
-		dm = sym_demangle(name);
+	else
+		dm = sym_demangle(name, sym_ctx_demangle_mode(dso->ctx));
 	if (!strcmp(dm ? dm : name, base->name)) {
 		free(dm);
 		return base;
@@ -255,7 +255,7 @@ names_base(struct sym_dso *dso, const struct sym_symbol *base,
 		return true;
 	if (!r->name)
 		return false;
-	dm = dso->ctx->opts.no_demangle ? NULL : sym_demangle(r->name);
+	dm = sym_demangle(r->name, sym_ctx_demangle_mode(dso->ctx));
 	same = !strcmp(dm ? dm : r->name, base->name);
 	free(dm);
 	return same;

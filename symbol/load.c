@@ -357,7 +357,7 @@ load_file(struct sym_dso *dso)
 	if (!dso->table) {
 		sym_builder_init(&b);
 		/* on a failed pass, what was added stays, unfixed, as in perf */
-		sym_elf_load(&b, f.syms, f.rt, !ctx->opts.no_demangle);
+		sym_elf_load(&b, f.syms, f.rt, sym_ctx_demangle_mode(ctx));
 		t = sym_builder_finish(&b);
 		if (!t)
 			sym_warn(ctx, "%s: out of memory loading symbols",
@@ -550,12 +550,46 @@ load_kallsyms_once(struct sym_ctx *ctx)
 	free(path);
 }
 
+/*
+ * perf's dso__load_vmlinux() for -k: that image only (its build-id
+ * checked), never kallsyms instead; a path not starting with '/' is
+ * under --symfs.
+ */
+static void
+load_vmlinux(struct sym_dso *dso)
+{
+	struct sym_ctx *ctx = dso->ctx;
+	const char *vml = ctx->vmlinux_path;
+	char *path = vml[0] == '/' ? strdup(vml) : sym_join_symfs(ctx, vml);
+	int err;
+
+	if (!path)
+		return;
+	err = sym_vmlinux_load(dso, path);
+	if (err) {
+		sym_warn(ctx, "%s: no kernel symbols from it: %s", path,
+			 err == -EBADE ? "its build-id is not the recorded kernel's" :
+			 err == -ENODATA ? "it has no symbol table" :
+			 sfile_strerror(err));
+		free(path);
+		return;
+	}
+	dso->symsrc_path = path;
+	dso->origin = 'v';
+}
+
 static void
 load_kernel(struct sym_dso *dso)
 {
 	struct sym_ctx *ctx = dso->ctx;
 	size_t i;
 
+	if (dso->kind == SYM_DSO_KERNEL && ctx->vmlinux_path &&
+	    !ctx->kallsyms_path &&
+	    !strcmp(dso->long_name, "[kernel.kallsyms]")) {
+		load_vmlinux(dso);
+		return;
+	}
 	load_kallsyms_once(ctx);
 	if (!ctx->kallsyms_ok)
 		return;

@@ -14,6 +14,7 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/demangle.c \
 	symbol/demangle-rust.c \
 	symbol/kallsyms.c \
+	symbol/vmlinux.c \
 	symbol/jitmap.c \
 	symbol/dso.c \
 	symbol/dso-data.c \

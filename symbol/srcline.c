@@ -327,6 +327,24 @@ sym_addr2line_names(const struct sym_dso *dso, const struct sym_symbol *sym)
 	return len < 4 || strcmp(sym->name + len - 4, "@plt");
 }
 
+bool
+sym_addr2line_names_at(struct sym_dso *dso, const struct sym_symbol *sym,
+		       uint64_t al_addr)
+{
+	const char *file;
+	Dwarf_Addr addr;
+	bool named = true;
+
+	if (!sym_addr2line_names(dso, sym))
+		return false;
+	sym_dso_load(dso);
+	pthread_mutex_lock(&dso->lock);
+	if (sym_dso_dwfl_locked(dso, al_addr, &addr))
+		named = sym_dso_symtab_func_locked(dso, addr, &file) != NULL;
+	pthread_mutex_unlock(&dso->lock);
+	return named;
+}
+
 const char *
 sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr)
 {

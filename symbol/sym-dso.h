@@ -22,7 +22,7 @@ struct sym_notes;
 
 struct sym_ctx {
 	struct sym_opts opts;		/* strings point at the copies below */
-	char *symfs, *kallsyms_path, *os_release, *buildid_dir;
+	char *symfs, *kallsyms_path, *vmlinux_path, *os_release, *buildid_dir;
 	char *recording_id;
 	pthread_mutex_t lock;		/* dsos, tables, kallsyms */
 	uint64_t nr_dsos_made;		/* the last sym_dso.seq given */
@@ -87,7 +87,34 @@ struct sym_dso {
 	int cfi_fd;			/* the archive's CFI image, -1: none */
 	bool cfi_tried;			/* cfi_fd was made or failed */
 	bool debug_frame_tried;		/* debug_frame_path was looked for */
+	/* the kernel: its map's reference symbol (sym_dso_set_ref_reloc) */
+	char *ref_name;
+	uint64_t ref_addr;
+	/* the kernel from a vmlinux (vmlinux.c): .text, the other sections */
+	bool has_ktext;
+	struct sym_kernel_section ktext;
+	struct sym_kernel_section *ksections;
+	size_t nr_ksections;
+	struct sym_dso *section_of;	/* a vmlinux section's: the kernel */
 };
+
+/* vmlinux.c: dso's symbols from the vmlinux image at path; 0 or -errno */
+int sym_vmlinux_load(struct sym_dso *dso, const char *path);
+/*
+ * dso.c: make dso (a "[kernel.kallsyms]<section>" DSO) hold table, the
+ * symbols of a section of kernel's vmlinux.
+ */
+void sym_dso_set_section_table(struct sym_dso *dso, struct sym_dso *kernel,
+			       struct sym_table *table);
+
+static inline enum sym_demangle_mode
+sym_ctx_demangle_mode(const struct sym_ctx *ctx)
+{
+	if (ctx->opts.no_demangle)
+		return SYM_DEMANGLE_NONE;
+	return ctx->opts.demangle_params ? SYM_DEMANGLE_PARAMS :
+					   SYM_DEMANGLE_NAMES;
+}
 
 void sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

@@ -106,7 +106,16 @@ const struct sym_symbol *sym_table_find(const struct sym_table *t,
 					uint64_t addr);
 
 /* Demangled name as perf 6.1 prints it, malloc'd, or NULL to keep name. */
-char *sym_demangle(const char *name);
+/*
+ * How perf demangles: not at all (--no-demangle), names only (its
+ * default), or with parameters and qualifiers (-v: DMGL_PARAMS).
+ */
+enum sym_demangle_mode {
+	SYM_DEMANGLE_NONE,
+	SYM_DEMANGLE_NAMES,
+	SYM_DEMANGLE_PARAMS,
+};
+char *sym_demangle(const char *name, enum sym_demangle_mode mode);
 /* A Rust v0 name ("_R...") demangled, malloc'd, or NULL. */
 char *sym_demangle_rust_v0(const char *name);
 /* A legacy Rust name ("_ZN...17h<hash>E") demangled, malloc'd, or NULL. */
@@ -132,9 +141,27 @@ struct sym_elf_src {
 int sym_elf_src_open(struct sym_elf_src *ss, const char *path,
 		     const uint8_t *build_id, size_t build_id_size);
 void sym_elf_src_close(struct sym_elf_src *ss);
+/*
+ * Where a symbol perf keeps goes: the builder for its section (sh, named
+ * secname), its value made a lookup address in *value; NULL: dropped.
+ */
+typedef struct sym_builder *sym_elf_route_fn(void *ctx, struct sym_elf_src *rt,
+					     const GElf_Shdr *sh,
+					     const char *secname,
+					     uint64_t *value);
+/*
+ * One pass of perf's dso__load_sym over symscn (.symtab or .dynsym):
+ * the symbols it keeps, each where route says.  Returns how many, or -1
+ * where perf gives up on the pass.
+ */
+int sym_elf_load_pass(struct sym_elf_src *ss, struct sym_elf_src *rt,
+		      Elf_Scn *symscn, enum sym_demangle_mode demangle,
+		      sym_elf_route_fn *route,
+		      void *route_ctx);
 /* Load syms_ss (symbols) with runtime_ss (program headers, PLT). */
 int sym_elf_load(struct sym_builder *b, struct sym_elf_src *syms_ss,
-		 struct sym_elf_src *runtime_ss, bool demangle);
+		 struct sym_elf_src *runtime_ss,
+		 enum sym_demangle_mode demangle);
 
 /* The debuglink file name of an ELF, malloc'd, or NULL. */
 char *sym_elf_debuglink(const char *path);

@@ -26,9 +26,19 @@ struct sym_opts {
 	 * and, where recorded, the kernel build-id matches).
 	 */
 	const char *kallsyms;
+	/*
+	 * -k/--vmlinux FILE, or NULL: the kernel's symbols from that image
+	 * (its build-id must be the recorded kernel's) unless kallsyms is
+	 * given; modules keep theirs from kallsyms.
+	 */
+	const char *vmlinux;
 	const char *os_release;		/* the file's OSRELEASE, or NULL */
 	const char *buildid_dir;	/* NULL: $PERF_BUILDID_DIR, else ~/.debug */
 	bool no_demangle;		/* --no-demangle */
+	/* -v: C++ names with their parameters, as perf's verbose demangling */
+	bool demangle_params;
+	/* --demangle-kernel: a vmlinux image's symbols are demangled too */
+	bool demangle_kernel;
 	/* --full-source-path: source lines name the file's whole path */
 	bool full_source_paths;
 	/*
@@ -70,6 +80,15 @@ enum sym_dso_kind {
 	SYM_DSO_VDSO,		/* [vdso] */
 	SYM_DSO_JIT,		/* /tmp/perf-PID.map */
 	SYM_DSO_OTHER,		/* [heap], [stack], //anon and friends: no symbols */
+};
+
+/*
+ * A kernel section where it runs: [start, end), at file offset pgoff of
+ * the vmlinux image, and the DSO holding its symbols (-k).
+ */
+struct sym_kernel_section {
+	uint64_t start, end, pgoff;
+	struct sym_dso *dso;
 };
 
 struct sym_symbol {
@@ -145,6 +164,36 @@ const struct sym_symbol *sym_dso_find(struct sym_dso *dso, uint64_t al_addr);
 char sym_dso_origin(const struct sym_dso *dso);
 
 /*
+ * The kernel map's reference symbol, as its MMAP record names it
+ * ("[kernel.kallsyms]_text": "_text") with its address there (the
+ * record's pgoff): where a vmlinux image's symbols run.
+ */
+void sym_dso_set_ref_reloc(struct sym_dso *dso, const char *name,
+			   uint64_t addr);
+/*
+ * A kernel whose symbols came from a vmlinux image (-k; origin 'v'),
+ * after loading: where its .text runs (*text), and the image's other
+ * sections with symbols, each with its own DSO ("[kernel.kallsyms]" and
+ * the section's name); returns their count.  perf maps the kernel by
+ * these instead of its MMAP record.  false from has: not such a kernel.
+ */
+bool sym_dso_vmlinux_text(struct sym_dso *dso, struct sym_kernel_section *text);
+size_t sym_dso_vmlinux_sections(struct sym_dso *dso,
+				const struct sym_kernel_section **secs);
+/*
+ * The vmlinux image a kernel's symbols came from, as -k named it; NULL
+ * for any other DSO.  perf relocates such a kernel's symbols (its -v
+ * addresses are mapped back).
+ */
+const char *sym_dso_vmlinux_path(const struct sym_dso *dso);
+/*
+ * The long name perf shows with -v: the -k image's name for a kernel
+ * read from it, "[kernel.kallsyms]" for one of its sections' DSOs, else
+ * sym_dso_long_name().
+ */
+const char *sym_dso_shown_long_name(const struct sym_dso *dso);
+
+/*
  * Source line for al_addr ("file.c:42") through libdw, as perf's srcline
  * sort key prints it; NULL when unknown.  The string lives as long as ctx.
  */
@@ -159,6 +208,14 @@ const char *sym_dso_srcline(struct sym_dso *dso, uint64_t al_addr);
  */
 bool sym_addr2line_names(const struct sym_dso *dso,
 			 const struct sym_symbol *sym);
+/*
+ * sym_addr2line_names() at al_addr: also, where the DSO's file is read
+ * here, binutils finds a function symbol of al_addr's own section at or
+ * below it (an address past its symbol's section, in a PLT header say,
+ * gets perf's "+offset" instead).
+ */
+bool sym_addr2line_names_at(struct sym_dso *dso, const struct sym_symbol *sym,
+			    uint64_t al_addr);
 
 /*
  * The frames perf 6.1 shows for al_addr, an address of sym's code, when

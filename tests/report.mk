@@ -27,6 +27,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-arm64.test \
 	tests/report-lbr.test \
 	tests/report-branch-history.test \
+	tests/report-vmlinux.test \
 	tests/report-inline.test \
 	tests/report-tasks.test \
 	tests/terminal.test \
@@ -44,3 +45,8 @@ check_PROGRAMS += tests/tools/pd-mkmem
 tests_tools_pd_mkmem_SOURCES = tests/tools/pd-mkmem.c \
 	tests/tools/synth-records.h
 tests_tools_pd_mkmem_LDADD = $(PDATA_LIBS) lib/libpdutil.a
+
+# pd-mkvmlinux: a vmlinux image made from a kallsyms file, for
+# tests/report-vmlinux.test.
+check_PROGRAMS += tests/tools/pd-mkvmlinux
+tests_tools_pd_mkvmlinux_SOURCES = tests/tools/pd-mkvmlinux.c

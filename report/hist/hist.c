@@ -861,7 +861,8 @@ loc_srcfile(struct rep_report *rep, const struct ses_loc *l, uint64_t addr)
 static bool
 binutils_names(const struct ses_loc *l)
 {
-	return !l->map->identity && sym_addr2line_names(l->dso, l->sym);
+	return !l->map->identity &&
+	       sym_addr2line_names_at(l->dso, l->sym, l->al_addr);
 }
 
 /*

@@ -39,7 +39,7 @@ rep_loc_sym(const struct ses_loc *l)
 const char *
 rep_dso_name(const struct sym_dso *dso, bool verbose)
 {
-	return verbose ? sym_dso_long_name(dso) : sym_dso_short_name(dso);
+	return verbose ? sym_dso_shown_long_name(dso) : sym_dso_short_name(dso);
 }
 
 int
@@ -87,6 +87,9 @@ verbose_prefix(const struct ses_loc *l, uint64_t ip, char *buf, size_t size)
 {
 	struct sym_dso *d = rep_loc_dso(l);
 
+	/* a kernel read from a vmlinux: its symbols are relocated */
+	if (d && l->map && sym_dso_vmlinux_path(d))
+		ip = ip - l->map->pgoff + l->map->start;
 	return snprintf(buf, size, "%-#*" PRIx64 " %c ", 16 + 2, ip,
 			d ? sym_dso_origin(d) : '!');
 }
