@@ -28,6 +28,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-lbr.test \
 	tests/report-branch-history.test \
 	tests/report-vmlinux.test \
+	tests/report-real-progs.test \
 	tests/report-inline.test \
 	tests/report-tasks.test \
 	tests/terminal.test \
