@@ -226,11 +226,15 @@ key_order(const struct rep_report *rep, const struct rep_hist *h,
 	rep_order_tree(h->nr, seq, hist_key_before, &c, idx);
 	/*
 	 * perf collapses the tree when comm is a key: the entries, in
-	 * order, go into another tree (of the same order) and meet its
-	 * entries again
+	 * order, go into another tree (of the same order where the keys
+	 * are one) and meet its entries again; perf sorts the output from
+	 * that tree
 	 */
-	if (reached && rep->has_key[REP_DIM_COMM])
+	if (rep->has_key[REP_DIM_COMM]) {
 		rep_order_tree(h->nr, idx, hist_key_before, &c, seq);
+		free(idx);
+		return seq;
+	}
 	free(seq);
 	return idx;
 }
