@@ -603,6 +603,11 @@ load_kernel(struct sym_dso *dso)
 		if (!strcmp(ctx->kallsyms.mod_names[i], dso->short_name)) {
 			dso->table = ctx->kallsyms.mods[i];
 			dso->origin = dso->table && dso->table->nr ? 'k' : '!';
+			/* perf would read the module's .ko file instead */
+			if (ctx->vmlinux_path && !ctx->kallsyms_path)
+				sym_warn(ctx, "%s: with -k, perf reads the module's "
+					 ".ko file; its symbols here come from kallsyms",
+					 dso->short_name);
 			return;
 		}
 	}
