@@ -41,6 +41,8 @@ struct options {
 	bool stitch_lbr;
 	const char *symfs;
 	const char *kallsyms;
+	const char *vmlinux;		/* -k/--vmlinux */
+	bool demangle_kernel;		/* --demangle-kernel */
 	const char *symbol_archive;
 	bool no_archive;
 	bool force;			/* -f */
@@ -49,6 +51,7 @@ struct options {
 enum {
 	OPT_HEADER = 256,
 	OPT_KALLSYMS,
+	OPT_DEMANGLE_KERNEL,
 	OPT_HEADER_ONLY,
 	OPT_NS,
 	OPT_MAX_STACK,
@@ -93,6 +96,7 @@ static const struct option long_options[] = {
 	{ "cpu",		required_argument, NULL, 'C' },
 	{ "symfs",		required_argument, NULL, OPT_SYMFS },
 	{ "kallsyms",		required_argument, NULL, OPT_KALLSYMS },
+	{ "demangle-kernel",	no_argument,       NULL, OPT_DEMANGLE_KERNEL },
 	{ "vmlinux",		required_argument, NULL, 'k' },
 	{ "symbol-archive",	required_argument, NULL, OPT_SYMBOL_ARCHIVE },
 	{ "no-archive",		no_argument,       NULL, OPT_NO_ARCHIVE },
@@ -168,8 +172,10 @@ usage(FILE *out)
 		"  -I, --show-info      with --header(-only): the topology, cache\n"
 		"                       and memory details too\n"
 		"      --symfs DIR      look for binaries under DIR\n"
-		"      --kallsyms FILE  kernel symbols from FILE (perf's -k,\n"
-		"                       --vmlinux, a vmlinux image, is refused)\n"
+		"      --kallsyms FILE  kernel symbols from FILE, a kallsyms file\n"
+		"  -k, --vmlinux FILE   kernel symbols from FILE, a vmlinux image\n"
+		"                       of the recorded kernel (--kallsyms first)\n"
+		"      --demangle-kernel  demangle the -k image's symbols too\n"
 		"      --symbol-archive PATH  take symbols from this pdata symbol\n"
 		"                       archive (default: FILE.pdsym beside FILE)\n"
 		"      --no-archive     use no symbol archive\n"
@@ -288,8 +294,14 @@ parse_symbol_opt(struct options *o, int c)
 		o->kallsyms = optarg;
 		break;
 	case 'k':
-		die(2, "-k/--vmlinux %s: kernel symbols from a vmlinux image are "
-		    "not supported; --kallsyms FILE reads a kallsyms file", optarg);
+		/* perf's symbol__validate_sym_arguments() */
+		if (access(optarg, R_OK))
+			die(1, "Invalid file: %s", optarg);
+		o->vmlinux = optarg;
+		break;
+	case OPT_DEMANGLE_KERNEL:
+		o->demangle_kernel = true;
+		break;
 	case OPT_SYMBOL_ARCHIVE:
 		o->symbol_archive = optarg;
 		o->no_archive = false;
@@ -593,6 +605,22 @@ setup(struct scr *s, const struct options *o)
 	return scr_fields_check_file(s) ? 1 : 0;
 }
 
+/* whether some event's samples print source lines (-F srcline, srccode) */
+static bool
+prints_srclines(const struct scr *s)
+{
+	size_t i, n = pd_reader_nr_evsels(s->r);
+
+	for (i = 0; i < n; i++) {
+		const struct pd_evsel *ev = pd_reader_evsel(s->r, i);
+
+		if (s->f.t[scr_otype(ev->attr.type)].fields &
+		    (SCR_BIT(SRCLINE) | SCR_BIT(SRCCODE)))
+			return true;
+	}
+	return false;
+}
+
 /* whether some event's samples print code or data addresses */
 static bool
 prints_addresses(const struct scr *s)
@@ -624,6 +652,15 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	if (ret)
 		return ret;
 	archive = symbol_archive(o);
+	if (o->vmlinux && (archive || prints_srclines(s))) {
+		fprintf(stderr, "pscript: -k/--vmlinux: %s\n", archive ?
+			"the symbol archive holds the kernel's symbols "
+			"(--no-archive reads the image)" :
+			"source lines of the kernel from a vmlinux image are "
+			"not supported (-F srcline, srccode)");
+		free(archive);
+		return 1;
+	}
 	if (archive && o->full_source_paths) {
 		fprintf(stderr, "pscript: --full-source-path: the symbol archive %s "
 			"keeps the base names of source files only (--no-archive "
@@ -634,6 +671,8 @@ script(struct scr *s, const struct options *o, const char *recording_id)
 	so.full_source_paths = o->full_source_paths;
 	so.symfs = o->symfs;
 	so.kallsyms = o->kallsyms;
+	so.vmlinux = o->vmlinux;
+	so.demangle_kernel = o->demangle_kernel;
 	so.os_release = meta ? meta->os_release : NULL;
 	so.no_demangle = o->no_demangle;
 	so.archive = archive;
