@@ -100,10 +100,11 @@ report_cmp_() {
 # so what to compare instead: "inline" when inline frames are among the
 # rows (perf compares a pair with an inline frame's symbol by name and
 # any other by address, which is no order), "unresolved" when the row is
-# an unresolved address under --sort sym (perf compares two of them by
-# address alone and others by DSO first, no order either); nothing when
-# perf has no such row.  Either way perf's histogram tree then holds a
-# second row of an entry it already has (doc/errata.md).
+# an unresolved address under a sort list with sym and without dso (perf
+# compares two of them by address alone and others by DSO first, no
+# order either); nothing when perf has no such row.  Either way perf's
+# histogram tree then holds a second row of an entry it already has
+# (doc/errata.md).
 perf_split_rows_() {
 	sp_perf_=$1 sp_ours_=$2
 	shift 2
@@ -116,18 +117,24 @@ perf_split_rows_() {
 	*" --no-inline "*) ;;
 	*) grep -q ' (inlined)' "$sp_perf_" && { echo inline; return 0; } ;;
 	esac
-	case "$sp_key_ | $* " in
 	# (address 0 prints without its 0x: %#x of 0)
-	"[.] 0"*" --sort sym "*|"[k] 0"*" --sort sym "*) echo unresolved ;;
+	case $sp_key_ in
+	*"[.] 0"* | *"[k] 0"*) ;;
+	*) return 0 ;;
 	esac
+	[ "$(sort_with_dso_ "$@")" != "$(printf '%s\n' "$@")" ] &&
+		echo unresolved
+	return 0
 }
 
-# sort_with_dso_ OPTIONS...: OPTIONS with --sort sym made --sort dso,sym
+# sort_with_dso_ OPTIONS...: OPTIONS with a --sort/-s list that has sym
+# and no dso given dso before sym (one word a line)
 sort_with_dso_() {
 	sw_prev_=
 	for sw_ in "$@"; do
-		if [ "$sw_prev_" = --sort ] && [ "$sw_" = sym ]; then
-			sw_=dso,sym
+		if { [ "$sw_prev_" = --sort ] || [ "$sw_prev_" = -s ]; } &&
+		   case ",$sw_," in *,dso,*) false ;; *,sym,*) true ;; *) false ;; esac; then
+			sw_=$(printf '%s' ",$sw_," | sed 's/,sym,/,dso,sym,/; s/^,//; s/,$//')
 		fi
 		printf '%s\n' "$sw_"
 		sw_prev_=$sw_
