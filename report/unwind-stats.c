@@ -187,6 +187,25 @@ print_stats(FILE *out, struct uw_stats *st)
 	print_hints(out, st);
 }
 
+/*
+ * With PDATA_UNWIND_CHECK set, the unwinder's check of its fast walk
+ * against the slow way (doc/perf-records.md §7.16).
+ */
+static void
+print_check(FILE *out, const struct ses_session *sess)
+{
+	struct ses_unwind_check c;
+
+	ses_unwind_check(sess, &c);
+	if (!c.on)
+		return;
+	fprintf(out, "# Unwinder check: %" PRIu64 " fast, %" PRIu64 " slow, "
+		"%" PRIu64 " differ", c.fast, c.slow, c.differ);
+	if (c.differ)
+		fprintf(out, " (the first at %" PRIu64 ")", c.first_time);
+	fprintf(out, "\n");
+}
+
 static bool
 kept(const struct rep_filters *f, const struct ses_sample *s)
 {
@@ -248,6 +267,8 @@ rep_unwind_stats_run(FILE *out, struct pd_reader *r,
 			"to unwind: record with --call-graph dwarf\n");
 	else if (err >= 0)
 		print_stats(out, &st);
+	if (err >= 0)
+		print_check(out, sess);
 	ses_free(sess);
 	sym_ctx_free(syms);
 	free(st.rows);

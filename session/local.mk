@@ -16,6 +16,8 @@ session_libpdsession_a_SOURCES = \
 	session/resolve.c \
 	session/unwind.h \
 	session/unwind.c \
+	session/unwind-rules.h \
+	session/unwind-rules.c \
 	session/lbr.c \
 	session/branch-frames.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c

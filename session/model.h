@@ -113,6 +113,19 @@ enum ses_unwind_end {
 	SES_UW_BAD_REGS,	/* the registers led nowhere (no caller's address) */
 };
 
+/*
+ * The unwinder's own check (PDATA_UNWIND_CHECK set): each sample the
+ * fast walk unwound is unwound the slow way too, which is kept.
+ */
+#define SES_UNWIND_CHECK_MAX	1024	/* frames compared */
+
+struct ses_unwind_check {
+	bool on;
+	uint64_t fast, slow;	/* samples each way took */
+	uint64_t differ;	/* of fast, those the slow way unwound otherwise */
+	uint64_t first_time;	/* the first of them */
+};
+
 struct ses_unwind_info {
 	enum ses_unwind_end end;
 	uint64_t pc;		/* the last frame's address: where it ended */

@@ -403,6 +403,14 @@ ses_free(struct ses_session *s)
 	free(s);
 }
 
+void
+ses_unwind_check(const struct ses_session *s, struct ses_unwind_check *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (s->unwind)
+		ses_unwind_checked(s->unwind, out);
+}
+
 const char *
 ses_errmsg(const struct ses_session *s)
 {
@@ -1070,20 +1078,24 @@ pipe_fill(struct ses_session *s)
 
 /*
  * Send the batch being filled; with !force, only when it is big enough
- * or the caller waits for one: a round of a few records sent alone costs
- * two thread switches a round.
+ * (in records, or in the bytes read while it filled) or the caller
+ * waits for one: a round of a few records sent alone costs two thread
+ * switches a round.  The bytes bound what the ring holds of the file:
+ * 4096 samples with 8 KiB stack copies each are 34 MB.
  */
 #define BATCH_MIN	4096
+#define BATCH_BYTES	(4u << 20)
 
 static bool
-pipe_send(struct ses_session *s, bool force)
+pipe_send(struct ses_session *s, bool force, uint64_t bytes)
 {
 	struct ses_pipe *p = s->pipe;
 	struct ses_batch *b;
 
 	pthread_mutex_lock(&p->lock);
 	b = &p->ring[p->sent % PIPE_DEPTH];
-	if (!force && b->nr < BATCH_MIN && p->finished != p->sent) {
+	if (!force && b->nr < BATCH_MIN && bytes < BATCH_BYTES &&
+	    p->finished != p->sent) {
 		pthread_mutex_unlock(&p->lock);
 		return false;
 	}
@@ -1107,26 +1119,29 @@ pipe_main(void *arg)
 	struct ses_batch *b = pipe_fill(s);
 	struct pd_record rec;
 	size_t rounds = 0;	/* b's records up to its last round's end */
+	uint64_t bytes = 0;	/* read while b filled */
 	int ret = 0;
 
 	while (b && (ret = pd_reader_next(s->r, &rec)) > 0) {
+		bytes += rec.size;
 		if (!is_file_compressed(&rec) && enqueue(s, &rec, b) > 0) {
 			rounds = b->nr;
-			if (pipe_send(s, false)) {
+			if (pipe_send(s, false, bytes)) {
 				b = pipe_fill(s);
 				rounds = 0;
+				bytes = 0;
 			}
 		}
 		release_behind(s, &rec);
 	}
 	if (b && ret == 0) {
 		enqueue_end(s, b);
-		pipe_send(s, true);
+		pipe_send(s, true, 0);
 	} else if (b && ret < 0) {
 		/* the rounds read before the error count, not what followed */
 		while (b->nr > rounds)
 			ses_oe_release(&s->oe, b->v[--b->nr]);
-		pipe_send(s, true);
+		pipe_send(s, true, 0);
 	}
 	pthread_mutex_lock(&p->lock);
 	p->done = true;

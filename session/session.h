@@ -226,6 +226,10 @@ void ses_resolve_any(struct ses_session *s, const struct ses_thread *t,
  */
 bool ses_stitch_lbr_applies(struct pd_reader *r);
 
+/* The unwinder's counts and its own check so far (model.h). */
+void ses_unwind_check(const struct ses_session *s,
+		      struct ses_unwind_check *out);
+
 /* Why ses_next() stopped: the session's message, else the reader's. */
 const char *ses_errmsg(const struct ses_session *s);
 

@@ -23,6 +23,7 @@
 #include "lib/safefile.h"
 #include "lib/xalloc.h"
 #include "session/session-int.h"
+#include "session/unwind-rules.h"
 #include "session/unwind.h"
 
 /*
@@ -104,6 +105,19 @@ struct uw_table_base {
 	uint64_t bias;
 };
 
+/*
+ * Whether perf's libunwind finds the CFI of a map's code in an address
+ * space (perf_finds_cfi()), kept while the maps are unchanged.
+ */
+#define UW_FINDS_CACHE	64
+
+struct uw_finds {
+	const struct ses_maps *maps;
+	const struct ses_map_int *map;
+	uint64_t gen;
+	bool finds;
+};
+
 struct ses_unwind {
 	struct u64map index;		/* address space -> 1 + index in v */
 	struct uw_space *v;
@@ -147,6 +161,14 @@ struct ses_unwind {
 	size_t walk_frames;		/* frames of the current walk */
 	size_t space;			/* index in v of the walk's */
 	struct uw_table_base tables[UW_TABLE_CACHE];
+	/* the fast walk (fast_walk()) */
+	struct uw_rules rules;
+	struct uw_finds finds[UW_FINDS_CACHE];
+	Dwfl *fast_dwfl;		/* the sample's, once a rule needed it */
+	uint64_t fast_ip;
+	bool check;			/* PDATA_UNWIND_CHECK: both ways, compared */
+	bool check_abort;		/* PDATA_UNWIND_CHECK=abort */
+	struct ses_unwind_check checked;
 };
 
 static char *debuginfo_path;
@@ -199,6 +221,7 @@ struct ses_unwind *
 ses_unwind_new(const char *arch)
 {
 	struct ses_unwind *u = xcalloc(1, sizeof(struct ses_unwind));
+	const char *check;
 
 	/* perf's uname -m; a file without one is taken for x86, as perf */
 	if (!arch || !strcmp(arch, "x86_64") || !strcmp(arch, "i386") ||
@@ -208,6 +231,9 @@ ses_unwind_new(const char *arch)
 		u->arch = UW_ARM64;
 	else
 		u->arch = UW_OTHER;
+	check = getenv("PDATA_UNWIND_CHECK");
+	u->check = check && strcmp(check, "0");
+	u->check_abort = check && !strcmp(check, "abort");
 	return u;
 }
 
@@ -236,6 +262,7 @@ ses_unwind_free(struct ses_unwind *u)
 		space_end(&u->v[i]);
 	free(u->v);
 	u64map_free(&u->index);
+	uw_rules_free(&u->rules);
 	free(u);
 }
 
@@ -889,6 +916,383 @@ drop_zero_ips(struct ses_unwind *u)
 	u->nr_ips = n;
 }
 
+/*
+ * The fast walk: perf's unwinding of an x86_64 sample as unwind_once()
+ * and its guesses make it, with each CFI row compiled once per DSO and
+ * address (session/unwind-rules.c) and the registers kept here.  Where
+ * anything falls outside what it models (a row with expressions, a
+ * signal frame, a read outside the stack copy, a register libunwind has
+ * and libdwfl lost, a DSO whose CFI is being noted, a stale module), it
+ * gives up and the sample takes the slow way from the start.
+ */
+enum fast_end { FAST_SLOW, FAST_DONE, FAST_NEXT };
+
+/*
+ * The registers of a frame, by DWARF number; the return address column
+ * (16) holds the frame's rip where libdwfl has it: the sample's, or the
+ * return address its callee's step read (a PLT's CFA reads it).
+ */
+struct fast_regs {
+	uint64_t v[UW_RULE_REGS];
+	uint32_t have;		/* the registers libunwind has */
+	uint32_t dwfl;		/* of them, those libdwfl has too */
+};
+
+#define REG_BIT(r)	(1u << (r))
+#define FAST_ALL_REGS	(REG_BIT(UW_RULE_REGS) - 1)
+
+/*
+ * A word of the sampled stack as cb_memory_read() reads it: 1 read (from
+ * the copy, or 0 under a map without a file), 0 a failed read (above sp
+ * past the copy noted as it notes it), -1 where it would read a file
+ * (the slow way).
+ */
+static int
+fast_read(struct ses_unwind *u, uint64_t addr, uint64_t *out)
+{
+	const struct pd_user_stack *st = &u->ps->user_stack;
+	uint64_t end = u->sp + st->dyn_size;
+
+	if (addr + 8 < addr)
+		return 0;
+	if (addr >= u->sp && addr + 8 < end && addr - u->sp + 8 <= st->data.len) {
+		memcpy(out, st->data.p + (addr - u->sp), 8);
+		return 1;
+	}
+	if (file_map(u, addr))
+		return -1;
+	if (addr >= u->sp) {
+		u->past_copy = true;
+		if (addr + 8 - u->sp > u->need)
+			u->need = addr + 8 - u->sp;
+	}
+	/* a map there that no file gives: perf's reader has libunwind read 0 */
+	if (ses_maps_find(u->maps, addr)) {
+		*out = 0;
+		return 1;
+	}
+	u->read_failed = true;
+	return 0;
+}
+
+/* The CFA of r in the frame st; false where libdwfl cannot compute it. */
+static bool
+rule_cfa(const struct fast_regs *st, const struct uw_rule *r, uint64_t *cfa)
+{
+	uint32_t need = REG_BIT(r->cfa_reg);
+
+	if (r->cfa_plt)
+		need |= REG_BIT(UW_RULE_RA);
+	if ((st->dwfl & need) != need)
+		return false;
+	*cfa = st->v[r->cfa_reg] + (uint64_t)r->cfa_off;
+	if (r->cfa_plt && (st->v[UW_RULE_RA] & 15) >= 11)
+		*cfa += 8;
+	return true;
+}
+
+/*
+ * libdwfl's step out of the frame st through r (its handle_cfi()), into
+ * next, with the registers libunwind keeps where libdwfl drops them or
+ * fails to read them: 1 done, -1 the slow way.
+ */
+static int
+rule_step(struct ses_unwind *u, const struct fast_regs *st,
+	  const struct uw_rule *r, struct fast_regs *next)
+{
+	uint64_t cfa, v;
+	unsigned int reg;
+	int got;
+
+	*next = *st;
+	if (!rule_cfa(st, r, &cfa)) {
+		/* restart_walk() takes a register libdwfl lost */
+		if (st->have & ~st->dwfl & (REG_BIT(r->cfa_reg) |
+					    REG_BIT(UW_RULE_RA)))
+			return -1;
+		next->dwfl = 0;
+		return 1;
+	}
+	for (reg = 0; reg < UW_RULE_REGS; reg++) {
+		switch (r->kind[reg]) {
+		case UW_REG_UNDEF:
+			next->dwfl &= ~REG_BIT(reg);
+			continue;
+		case UW_REG_SAME:
+			continue;
+		case UW_REG_AT:
+			got = fast_read(u, cfa + (uint64_t)r->reg_off[reg], &v);
+			if (got < 0)
+				return -1;
+			if (!got) {
+				next->dwfl &= ~REG_BIT(reg);
+				continue;
+			}
+			break;
+		default:
+			v = cfa + (uint64_t)r->reg_off[reg];
+			break;
+		}
+		next->v[reg] = v;
+		next->have |= REG_BIT(reg);
+		next->dwfl |= REG_BIT(reg);
+	}
+	return 1;
+}
+
+/* The sample's Dwfl, for a rule not yet compiled; NULL: the slow way. */
+static Dwfl *
+fast_dwfl(struct ses_unwind *u)
+{
+	if (!u->fast_dwfl)
+		u->fast_dwfl = space_dwfl(u, u->fast_ip);
+	return u->stale ? NULL : u->fast_dwfl;
+}
+
+/* Whether a lazy PLT entry starts at ip (plt_guess()'s test). */
+static bool
+plt_at(struct ses_unwind *u, uint64_t ip)
+{
+	Dwarf_Word w0, w1;
+
+	return read_file_word(u, ip, &w0) && read_file_word(u, ip + 8, &w1) &&
+	       (w0 & 0xffff) == 0x25ff && ((w0 >> 48) & 0xff) == 0x68 &&
+	       ((w1 >> 24) & 0xff) == 0xe9;
+}
+
+/* The rule of pc, in m, compiled from the CFI libdwfl would use. */
+static const struct uw_rule *
+rule_compile(struct ses_unwind *u, const struct ses_map_int *m, uint64_t pc,
+	     bool activation)
+{
+	struct uw_rule r = {
+		.dso = m->pub.dso, .off = pc - m->pub.start + m->pub.pgoff,
+		.activation = activation,
+	};
+	Dwfl *dwfl = fast_dwfl(u);
+	Dwarf_Frame *frame;
+
+	if (!dwfl || !report_pc(u, dwfl, pc) || u->stale)
+		return NULL;
+	frame = cfi_row(dwfl, pc);
+	if (frame) {
+		r.has_cfi = true;
+		uw_rule_compile(&r, frame);
+		free(frame);
+	}
+	r.plt = plt_at(u, pc + !activation);
+	return uw_rules_add(&u->rules, &r);
+}
+
+static const struct uw_rule *
+rule_of(struct ses_unwind *u, const struct ses_map_int *m, uint64_t pc,
+	bool activation)
+{
+	const struct uw_rule *r = uw_rules_find(&u->rules, m->pub.dso,
+						pc - m->pub.start + m->pub.pgoff,
+						activation);
+
+	return r ? r : rule_compile(u, m, pc, activation);
+}
+
+/* perf_finds_cfi() of pc in m, with r its rule: 1 yes, 0 no, -1 slow way. */
+static int
+fast_finds_cfi(struct ses_unwind *u, const struct ses_map_int *m,
+	       const struct uw_rule *r, uint64_t pc)
+{
+	struct uw_finds *f = &u->finds[(((uintptr_t)m >> 4) ^
+					((uintptr_t)u->maps >> 4)) %
+				       UW_FINDS_CACHE];
+	Dwfl *dwfl;
+
+	if (!r->has_cfi)
+		return 0;
+	if (f->maps == u->maps && f->map == m && f->gen == u->maps->gen)
+		return f->finds;
+	dwfl = fast_dwfl(u);
+	if (!dwfl || !report_pc(u, dwfl, pc) || u->stale)
+		return -1;
+	*f = (struct uw_finds){
+		.maps = u->maps, .map = m, .gen = u->maps->gen,
+		.finds = perf_finds_cfi(u, dwfl, pc),
+	};
+	return f->finds;
+}
+
+/* A new walk from rsp, rbp and pc alone (guess_from()). */
+static void
+fast_guess_from(struct fast_regs *st, uint64_t sp, uint64_t bp)
+{
+	st->v[UW_RULE_SP] = sp;
+	st->v[DWARF_X86_64_BP] = bp;
+	st->have = st->dwfl = REG_BIT(UW_RULE_SP) | REG_BIT(DWARF_X86_64_BP);
+}
+
+/* end_of() of a walk that cb_frame() aborted at u->last_pc, rule r */
+static enum fast_end
+fast_aborted(struct ses_unwind *u, const struct uw_rule *r)
+{
+	u->end = in_start(u, u->last_pc) ? SES_UW_COMPLETE :
+		 u->past_copy ? SES_UW_SHORT_COPY :
+		 r->has_cfi ? SES_UW_BAD_REGS : SES_UW_NO_CFI;
+	return FAST_DONE;
+}
+
+/*
+ * perf's guesses out of a frame whose CFI it does not find (plt_guess(),
+ * then fp_guess()): FAST_NEXT with the new walk's first pc in *pc, or
+ * how the walk ends.
+ */
+static enum fast_end
+fast_guess(struct ses_unwind *u, struct fast_regs *st,
+	   const struct uw_rule *r, uint64_t *pc)
+{
+	uint32_t need = REG_BIT(UW_RULE_SP) | REG_BIT(DWARF_X86_64_BP);
+	uint64_t sp = st->v[UW_RULE_SP], bp = st->v[DWARF_X86_64_BP];
+	uint64_t ra = 0, prev_bp = 0;
+	int got;
+
+	if ((st->dwfl & need) != need)
+		return fast_aborted(u, r);
+	if (r->plt) {
+		got = fast_read(u, sp, &ra);
+		if (got < 0)
+			return FAST_SLOW;
+		if (got && ra) {
+			fast_guess_from(st, sp + 8, bp);
+			*pc = ra - 1;
+			return FAST_NEXT;
+		}
+	}
+	if (!bp || bp < sp || bp - sp > 0x4000)
+		return fast_aborted(u, r);
+	got = fast_read(u, bp, &prev_bp);
+	if (got > 0)
+		got = fast_read(u, bp + 8, &ra);
+	if (got < 0)
+		return FAST_SLOW;
+	if (!got)
+		return fast_aborted(u, r);
+	if (!ra) {
+		if (u->nr_ips < u->max)
+			u->ips[u->nr_ips++] = (uint64_t)-1;
+		return fast_aborted(u, r);
+	}
+	fast_guess_from(st, sp + 16, prev_bp);
+	*pc = ra - 1;
+	return FAST_NEXT;
+}
+
+/*
+ * The walk's step out of the frame st (next: libdwfl's step, already
+ * taken): FAST_NEXT with the caller's pc in *pc, or how the walk ends.
+ */
+static enum fast_end
+fast_step(struct ses_unwind *u, struct fast_regs *st,
+	  const struct fast_regs *next, const struct uw_rule *r,
+	  size_t walk_frames, uint64_t *pc)
+{
+	if (r->kind[UW_RULE_RA] == UW_REG_UNDEF) {
+		/* the outermost frame, the walk's end (rc 0) */
+		u->end = u->past_copy ? SES_UW_SHORT_COPY : SES_UW_COMPLETE;
+		return FAST_DONE;
+	}
+	/* no return address: libdwfl's walk fails (rc -1) */
+	if (!(next->dwfl & REG_BIT(UW_RULE_RA)))
+		return fast_aborted(u, r);
+	if (!next->v[UW_RULE_RA]) {
+		/*
+		 * libdwfl's walk ends (rc 0): restart_walk() would go on
+		 * where libdwfl lacks a register libunwind has; else perf's
+		 * last frame, unknown
+		 */
+		if (walk_frames > 1 && (st->have & ~st->dwfl & FAST_ALL_REGS &
+					~REG_BIT(UW_RULE_RA)))
+			return FAST_SLOW;
+		if (u->nr_ips < u->max && !u->read_failed)
+			u->ips[u->nr_ips++] = (uint64_t)-1;
+		u->end = u->past_copy ? SES_UW_SHORT_COPY : SES_UW_COMPLETE;
+		return FAST_DONE;
+	}
+	*pc = next->v[UW_RULE_RA] - 1;
+	*st = *next;
+	return FAST_NEXT;
+}
+
+static void
+fast_start(struct ses_unwind *u, struct fast_regs *st, uint64_t ip)
+{
+	unsigned int reg;
+
+	for (reg = 0; reg < UW_RULE_REGS; reg++)
+		st->v[reg] = sample_reg(u->ps, x86_64_dwarf[reg]);
+	st->have = st->dwfl = FAST_ALL_REGS;
+	u->nr_ips = 0;
+	u->need = 0;
+	u->last_pc = ip;
+	u->end = SES_UW_NONE;
+	u->fast_dwfl = NULL;
+	u->fast_ip = ip;
+}
+
+/* The fast walk of the sample: false when it must take the slow way. */
+static bool
+fast_walk(struct ses_unwind *u, uint64_t ip)
+{
+	struct fast_regs st, next;
+	const struct ses_map_int *m;
+	const struct uw_rule *r;
+	uint64_t pc = ip;
+	bool activation = true;
+	size_t walk_frames = 0;
+	enum fast_end how;
+	bool eager;
+	int finds;
+
+	fast_start(u, &st, ip);
+	for (;;) {
+		m = file_map(u, pc);
+		if (!m || sym_dso_noting(m->pub.dso))
+			return false;
+		r = rule_of(u, m, pc, activation);
+		if (!r || r->signal)
+			return false;
+		finds = fast_finds_cfi(u, m, r, pc);
+		if (finds < 0)
+			return false;
+		/*
+		 * cb_frame(): libdwfl's step out of a frame but a walk's
+		 * first comes before the frame (frame_pc()), its reads noted;
+		 * out of the first, only when the walk goes on through CFI
+		 */
+		u->past_copy = false;
+		u->read_failed = false;
+		eager = r->has_cfi && !activation;
+		if (eager && (!r->simple || rule_step(u, &st, r, &next) < 0))
+			return false;
+		u->last_pc = pc;
+		u->ips[u->nr_ips++] = pc;
+		if (u->nr_ips >= u->max) {
+			u->end = SES_UW_MAX_STACK;
+			return true;
+		}
+		walk_frames++;
+		if (!finds) {
+			how = fast_guess(u, &st, r, &pc);
+		} else {
+			if (!eager &&
+			    (!r->simple || rule_step(u, &st, r, &next) < 0))
+				return false;
+			how = fast_step(u, &st, &next, r, walk_frames, &pc);
+		}
+		if (how != FAST_NEXT)
+			return how == FAST_DONE;
+		activation = !finds;
+		if (!finds)
+			walk_frames = 0;
+	}
+}
+
 static size_t
 unwind_once(struct ses_unwind *u, uint64_t ip)
 {
@@ -932,6 +1336,45 @@ unwind_once(struct ses_unwind *u, uint64_t ip)
 	return u->nr_ips;
 }
 
+/* unwind_once(), again with a new Dwfl when a module went stale */
+static size_t
+slow_walk(struct ses_unwind *u, uint64_t ip)
+{
+	size_t n;
+
+	u->stale = false;
+	n = unwind_once(u, ip);
+	if (u->stale) {
+		space_reset(u);
+		u->stale = false;
+		n = unwind_once(u, ip);
+	}
+	return n;
+}
+
+/*
+ * PDATA_UNWIND_CHECK: the fast walk's result (n frames in u) against the
+ * slow way's, which is kept.
+ */
+static size_t
+check_walk(struct ses_unwind *u, uint64_t ip, size_t n)
+{
+	uint64_t fast[SES_UNWIND_CHECK_MAX];
+	enum ses_unwind_end end = u->end;
+	uint64_t last_pc = u->last_pc, need = u->need;
+	size_t kept = n < SES_UNWIND_CHECK_MAX ? n : SES_UNWIND_CHECK_MAX;
+	size_t slow;
+
+	memcpy(fast, u->ips, kept * sizeof(*fast));
+	slow = slow_walk(u, ip);
+	if (slow != n || end != u->end || last_pc != u->last_pc ||
+	    need != u->need || memcmp(fast, u->ips, kept * sizeof(*fast))) {
+		if (!u->checked.differ++)
+			u->checked.first_time = u->ps->time;
+	}
+	return slow;
+}
+
 size_t
 ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 		const struct pd_sample *ps, uint64_t *ips, size_t max)
@@ -955,11 +1398,14 @@ ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 	u->ips = ips;
 	u->max = max;
 	u->stale = false;
-	n = unwind_once(u, ip);
-	if (u->stale) {
-		space_reset(u);
-		u->stale = false;
-		n = unwind_once(u, ip);
+	if (u->set == &regset_x86_64 && fast_walk(u, ip)) {
+		n = u->nr_ips;
+		u->checked.fast++;
+		if (u->check)
+			n = check_walk(u, ip, n);
+	} else {
+		n = slow_walk(u, ip);
+		u->checked.slow++;
 	}
 	if (!n) {
 		/* perf keeps the sampled ip when nothing can be unwound */
@@ -967,6 +1413,13 @@ ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 		n = 1;
 	}
 	return n;
+}
+
+void
+ses_unwind_checked(const struct ses_unwind *u, struct ses_unwind_check *out)
+{
+	*out = u->checked;
+	out->on = u->check;
 }
 
 void

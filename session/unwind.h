@@ -42,6 +42,13 @@ uint64_t ses_unwind_key(const struct pd_sample *ps);
 size_t ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 		       const struct pd_sample *ps, uint64_t *ips, size_t max);
 
+/*
+ * How many samples took the fast walk and the slow way, and, with
+ * PDATA_UNWIND_CHECK set, in how many the two differed (model.h).
+ */
+void ses_unwind_checked(const struct ses_unwind *u,
+			struct ses_unwind_check *out);
+
 /* How the last ses_unwind_user() ended (model.h). */
 void ses_unwind_last(const struct ses_unwind *u, struct ses_unwind_info *out);
 
