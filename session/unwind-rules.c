@@ -29,18 +29,35 @@ same_key(const struct uw_rule *r, const void *dso, uint64_t off,
 	return r->dso == dso && r->off == off && r->activation == activation;
 }
 
+static struct uw_recent *
+recent_slot(struct uw_rules *t, const void *dso, uint64_t off_act)
+{
+	uint64_t h = (off_act ^ ((uintptr_t)dso >> 4)) * 0x9e3779b97f4a7c15ULL;
+
+	if (!t->recent)
+		t->recent = xcalloc(UW_RULES_RECENT, sizeof(*t->recent));
+	return &t->recent[h >> 52];	/* the top 12 bits: 4096 slots */
+}
+
 const struct uw_rule *
-uw_rules_find(const struct uw_rules *t, const void *dso, uint64_t off,
+uw_rules_find(struct uw_rules *t, const void *dso, uint64_t off,
 	      bool activation)
 {
-	const uint64_t *at = u64map_find(&t->index,
-					 key_hash(dso, off, activation));
+	uint64_t off_act = off << 1 | activation;
+	struct uw_recent *slot = recent_slot(t, dso, off_act);
+	const uint64_t *at;
 	const struct uw_rule *r;
 
+	if (slot->at && slot->dso == dso && slot->off_act == off_act)
+		return &t->v[slot->at - 1];
+	at = u64map_find(&t->index, key_hash(dso, off, activation));
 	if (!at)
 		return NULL;
 	r = &t->v[*at - 1];
-	return same_key(r, dso, off, activation) ? r : NULL;
+	if (!same_key(r, dso, off, activation))
+		return NULL;
+	*slot = (struct uw_recent){ .dso = dso, .off_act = off_act, .at = *at };
+	return r;
 }
 
 const struct uw_rule *
@@ -66,6 +83,7 @@ uw_rules_free(struct uw_rules *t)
 {
 	u64map_free(&t->index);
 	free(t->v);
+	free(t->recent);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -175,6 +193,14 @@ uw_rule_compile(struct uw_rule *r, Dwarf_Frame *frame)
 	for (reg = 0; reg < UW_RULE_REGS; reg++)
 		if (!compile_reg(r, frame, reg))
 			return;
+	r->undef = 0;
+	r->nr_set = 0;
+	for (reg = 0; reg < UW_RULE_REGS; reg++) {
+		if (r->kind[reg] == UW_REG_UNDEF)
+			r->undef |= 1u << reg;
+		else if (r->kind[reg] != UW_REG_SAME)
+			r->set[r->nr_set++] = (uint8_t)reg;
+	}
 	/* rsp is the CFA; the return address is undefined or saved */
 	r->simple = r->kind[UW_RULE_SP] == UW_REG_CFA &&
 		    !r->reg_off[UW_RULE_SP] &&

@@ -41,16 +41,30 @@ struct uw_rule {
 	int64_t cfa_off;
 	uint8_t kind[UW_RULE_REGS];	/* enum uw_reg_rule */
 	int64_t reg_off[UW_RULE_REGS];
+	/* the same, for a step: the registers undefined, then the others set */
+	uint32_t undef;
+	uint8_t nr_set;
+	uint8_t set[UW_RULE_REGS];	/* UW_REG_AT or UW_REG_CFA registers */
+};
+
+/* the rules met last, by address (a direct-mapped cache before index) */
+#define UW_RULES_RECENT	4096
+
+struct uw_recent {
+	const void *dso;
+	uint64_t off_act;	/* off << 1 | activation */
+	size_t at;		/* 1 + index in v, 0: empty */
 };
 
 struct uw_rules {
 	struct u64map index;	/* hash of the key -> 1 + index in v */
 	struct uw_rule *v;
 	size_t nr, cap;
+	struct uw_recent *recent;
 };
 
 /* The rule kept for the key, NULL when none is. */
-const struct uw_rule *uw_rules_find(const struct uw_rules *t, const void *dso,
+const struct uw_rule *uw_rules_find(struct uw_rules *t, const void *dso,
 				    uint64_t off, bool activation);
 /*
  * Keeps r (its key filled in) and returns the kept copy; NULL when

@@ -468,9 +468,12 @@ static const Dwfl_Thread_Callbacks thread_callbacks = {
 	.set_initial_registers = cb_set_initial_registers,
 };
 
-/* The CFI row of pc (.eh_frame, else .debug_frame), to free; NULL if none. */
+/*
+ * The CFI row libdwfl steps through at pc (its frame_unwind.c): the
+ * .eh_frame's, else, where that has none for pc, the .debug_frame's.
+ */
 static Dwarf_Frame *
-cfi_row(Dwfl *dwfl, uint64_t pc)
+step_row(Dwfl *dwfl, uint64_t pc)
 {
 	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
 	Dwarf_CFI *cfi;
@@ -480,18 +483,19 @@ cfi_row(Dwfl *dwfl, uint64_t pc)
 	if (!mod)
 		return NULL;
 	cfi = dwfl_module_eh_cfi(mod, &bias);
-	if (!cfi)
-		cfi = dwfl_module_dwarf_cfi(mod, &bias);
-	if (!cfi || dwarf_cfi_addrframe(cfi, pc - bias, &frame))
-		return NULL;
-	return frame;
+	if (cfi && !dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		return frame;
+	cfi = dwfl_module_dwarf_cfi(mod, &bias);
+	if (cfi && !dwarf_cfi_addrframe(cfi, pc - bias, &frame))
+		return frame;
+	return NULL;
 }
 
 /* Whether the CFI of pc marks a signal trampoline (augmentation 'S'). */
 static bool
 is_signal_frame(Dwfl *dwfl, uint64_t pc)
 {
-	Dwarf_Frame *frame = cfi_row(dwfl, pc);
+	Dwarf_Frame *frame = step_row(dwfl, pc);
 	bool signal = false;
 
 	if (!frame)
@@ -509,7 +513,7 @@ is_signal_frame(Dwfl *dwfl, uint64_t pc)
 static bool
 ra_defined(Dwfl *dwfl, uint64_t pc)
 {
-	Dwarf_Frame *frame = cfi_row(dwfl, pc);
+	Dwarf_Frame *frame = step_row(dwfl, pc);
 	Dwarf_Op ops_mem[3], *ops;
 	size_t nops;
 	bool signal = true, defined = false;
@@ -529,24 +533,10 @@ ra_defined(Dwfl *dwfl, uint64_t pc)
 static bool
 has_cfi(Dwfl *dwfl, uint64_t pc)
 {
-	Dwfl_Module *mod = dwfl_addrmodule(dwfl, pc);
-	Dwarf_CFI *cfi[2];
-	Dwarf_Addr bias[2];
+	Dwarf_Frame *frame = step_row(dwfl, pc);
 
-	if (!mod)
-		return false;
-	cfi[0] = dwfl_module_eh_cfi(mod, &bias[0]);
-	cfi[1] = dwfl_module_dwarf_cfi(mod, &bias[1]);
-	for (size_t i = 0; i < 2; i++) {
-		Dwarf_Frame *frame;
-
-		if (cfi[i] && !dwarf_cfi_addrframe(cfi[i], pc - bias[i],
-						   &frame)) {
-			free(frame);
-			return true;
-		}
-	}
-	return false;
+	free(frame);
+	return frame != NULL;
 }
 
 /* has_cfi() of the walk's address space, kept per pc while its Dwfl lives */
@@ -1001,7 +991,7 @@ rule_step(struct ses_unwind *u, const struct fast_regs *st,
 	  const struct uw_rule *r, struct fast_regs *next)
 {
 	uint64_t cfa, v;
-	unsigned int reg;
+	unsigned int reg, i;
 	int got;
 
 	*next = *st;
@@ -1013,25 +1003,18 @@ rule_step(struct ses_unwind *u, const struct fast_regs *st,
 		next->dwfl = 0;
 		return 1;
 	}
-	for (reg = 0; reg < UW_RULE_REGS; reg++) {
-		switch (r->kind[reg]) {
-		case UW_REG_UNDEF:
-			next->dwfl &= ~REG_BIT(reg);
-			continue;
-		case UW_REG_SAME:
-			continue;
-		case UW_REG_AT:
-			got = fast_read(u, cfa + (uint64_t)r->reg_off[reg], &v);
+	next->dwfl &= ~r->undef;
+	for (i = 0; i < r->nr_set; i++) {
+		reg = r->set[i];
+		v = cfa + (uint64_t)r->reg_off[reg];
+		if (r->kind[reg] == UW_REG_AT) {
+			got = fast_read(u, v, &v);
 			if (got < 0)
 				return -1;
 			if (!got) {
 				next->dwfl &= ~REG_BIT(reg);
 				continue;
 			}
-			break;
-		default:
-			v = cfa + (uint64_t)r->reg_off[reg];
-			break;
 		}
 		next->v[reg] = v;
 		next->have |= REG_BIT(reg);
@@ -1074,7 +1057,7 @@ rule_compile(struct ses_unwind *u, const struct ses_map_int *m, uint64_t pc,
 
 	if (!dwfl || !report_pc(u, dwfl, pc) || u->stale)
 		return NULL;
-	frame = cfi_row(dwfl, pc);
+	frame = step_row(dwfl, pc);
 	if (frame) {
 		r.has_cfi = true;
 		uw_rule_compile(&r, frame);
@@ -1371,6 +1354,8 @@ check_walk(struct ses_unwind *u, uint64_t ip, size_t n)
 	    need != u->need || memcmp(fast, u->ips, kept * sizeof(*fast))) {
 		if (!u->checked.differ++)
 			u->checked.first_time = u->ps->time;
+		if (u->check_abort)
+			abort();
 	}
 	return slow;
 }
