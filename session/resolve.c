@@ -6,6 +6,7 @@
  */
 #include "config.h"
 
+#include <elf.h>
 #include <stdio.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -124,6 +125,57 @@ kernel_mmap(struct ses_session *s, const struct mmap_args *a)
 	return 0;
 }
 
+/* The ELF type of a DSO's file, as perf's dso__type(). */
+enum elf_kind { ELF_UNKNOWN, ELF_64, ELF_32, ELF_X32 };
+
+static enum elf_kind
+dso_elf_kind(struct sym_dso *dso)
+{
+	unsigned char h[20];
+
+	if (sym_dso_read(dso, 0, h, sizeof(h)) != (ssize_t)sizeof(h) ||
+	    memcmp(h, ELFMAG, SELFMAG))
+		return ELF_UNKNOWN;
+	if (h[EI_CLASS] == ELFCLASS64)
+		return ELF_64;
+	if (h[EI_CLASS] != ELFCLASS32)
+		return ELF_UNKNOWN;
+	/* e_machine, in the file's byte order */
+	if ((h[EI_DATA] == ELFDATA2LSB ? h[18] | h[19] << 8 :
+	     h[19] | h[18] << 8) == EM_X86_64)
+		return ELF_X32;
+	return ELF_32;
+}
+
+/*
+ * The name perf 6.1 gives a process's vDSO map (machine__findnew_vdso()),
+ * by the ELF type of the first file-backed DSO of its maps (in address
+ * order, a path from '/'): a 32-bit process's is [vdso32], or [vdso]
+ * where the build-id table has no [vdso32] and its [vdso] is a 32-bit
+ * image; an x32 process's [vdsox32] (doc/perf-records.md §7.6).
+ */
+static const char *
+vdso_name(struct ses_session *s, struct ses_thread_int *t)
+{
+	enum elf_kind kind = ELF_UNKNOWN;
+	struct sym_dso *vdso;
+	size_t i;
+
+	for (i = 0; i < t->maps->nr && kind == ELF_UNKNOWN; i++) {
+		struct sym_dso *dso = t->maps->v[i]->pub.dso;
+
+		if (dso && sym_dso_long_name(dso)[0] == '/')
+			kind = dso_elf_kind(dso);
+	}
+	if (kind == ELF_X32)
+		return "[vdsox32]";
+	if (kind != ELF_32 || ses_header_bid(s, "[vdso32]"))
+		return kind == ELF_32 ? "[vdso32]" : VDSO_NAME;
+	vdso = ses_header_bid(s, VDSO_NAME) ? dso_for(s, VDSO_NAME, NULL, 0) :
+					       NULL;
+	return vdso && dso_elf_kind(vdso) == ELF_32 ? VDSO_NAME : "[vdso32]";
+}
+
 static int
 user_mmap(struct ses_session *s, struct mmap_args *a)
 {
@@ -141,6 +193,8 @@ user_mmap(struct ses_session *s, struct mmap_args *a)
 		snprintf(jit, sizeof(jit), "/tmp/perf-%d.map", t->pub.pid);
 		a->name = ses_intern(&s->strs, jit, strlen(jit));
 	}
+	if (!strcmp(a->name, VDSO_NAME))
+		a->name = vdso_name(s, t);
 	if (is_vdso_name(a->name))
 		pgoff = 0;	/* perf maps the vdso from its start */
 	dso = dso_for(s, a->name, a->id, a->id_size);

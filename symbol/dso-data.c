@@ -67,10 +67,11 @@ data_open(struct sym_dso *dso)
 	/*
 	 * A vDSO the recording gave no build-id for (a pipe) is perf's
 	 * machine's own, the host's image; one listed in the file's build-id
-	 * table stays "[vdso]", a name with no file behind it
+	 * table stays "[vdso]", a name with no file behind it; a 32-bit
+	 * process's [vdso32] is not the host's image
 	 */
 	if (vdso)
-		return !dso->bid_size && sym_self_vdso_path() ?
+		return !dso->bid_size && sym_dso_is_host_vdso(dso) ?
 			open_matching(xstrdup(sym_self_vdso_path()), NULL, 0) :
 			-1;
 	return open_matching(sym_join_symfs(dso->ctx, dso->long_name), bid,

@@ -181,7 +181,8 @@ candidate_path(struct sym_dso *dso, enum cand c, const uint8_t *bid,
 		if (vdso) {
 			const char *self = sym_self_vdso_path();
 
-			return self ? sym_join_symfs(ctx, self) : NULL;
+			return self && sym_dso_is_host_vdso(dso) ?
+				sym_join_symfs(ctx, self) : NULL;
 		}
 		return sym_join_symfs(ctx, name);
 	case CAND_OPENEMBEDDED:

@@ -201,5 +201,10 @@ int sym_jitmap_load(const char *path, bool force, struct sym_table **out);
 
 /* A file holding this process's own vDSO (symbol/vdso-self.c), or NULL. */
 const char *sym_self_vdso_path(void);
+/*
+ * Whether a vDSO DSO without a cached image is this host's own: "[vdso]"
+ * (not a 32-bit or x32 process's [vdso32], [vdsox32]) when there is one.
+ */
+bool sym_dso_is_host_vdso(const struct sym_dso *dso);
 
 #endif /* PDATA_SYM_INT_H */

@@ -18,6 +18,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "symbol/sym-dso.h"
 #include "symbol/sym-int.h"
 
 static pthread_once_t vdso_once = PTHREAD_ONCE_INIT;
@@ -74,4 +75,10 @@ sym_self_vdso_path(void)
 {
 	pthread_once(&vdso_once, vdso_copy);
 	return vdso_path[0] ? vdso_path : NULL;
+}
+
+bool
+sym_dso_is_host_vdso(const struct sym_dso *dso)
+{
+	return !strcmp(dso->short_name, "[vdso]") && sym_self_vdso_path();
 }
