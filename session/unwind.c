@@ -391,6 +391,24 @@ read_file_word(struct ses_unwind *u, uint64_t addr, Dwarf_Word *out)
 	return true;
 }
 
+/*
+ * A read the stack copy could not give, at addr: above sp it wanted more
+ * of the stack, up to addr + word, unless it lies further above than a
+ * stack reaches (RLIMIT_STACK's usual 8 MiB): a wild address, read from
+ * a register that holds no stack address, is no sign of a short copy.
+ */
+#define UW_STACK_SPAN	(8u << 20)
+
+static void
+note_past_copy(struct ses_unwind *u, uint64_t addr, uint64_t word)
+{
+	if (addr < u->sp || addr - u->sp >= UW_STACK_SPAN)
+		return;
+	u->past_copy = true;
+	if (addr + word - u->sp > u->need)
+		u->need = addr + word - u->sp;
+}
+
 static bool
 cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 {
@@ -410,11 +428,7 @@ cb_memory_read(Dwfl *dwfl, Dwarf_Addr addr, Dwarf_Word *out, void *arg)
 	    addr - u->sp + word > st->data.len) {
 		if (read_file_word(u, addr, out))
 			return true;
-		if (addr >= u->sp) {
-			u->past_copy = true;
-			if (addr + word - u->sp > u->need)
-				u->need = addr + word - u->sp;
-		}
+		note_past_copy(u, addr, word);
 		/*
 		 * perf's reader returns 1, not an error, where a map covers
 		 * the word but its file cannot give it (the stack above the
@@ -951,11 +965,7 @@ fast_read(struct ses_unwind *u, uint64_t addr, uint64_t *out)
 	}
 	if (file_map(u, addr))
 		return -1;
-	if (addr >= u->sp) {
-		u->past_copy = true;
-		if (addr + 8 - u->sp > u->need)
-			u->need = addr + 8 - u->sp;
-	}
+	note_past_copy(u, addr, 8);
 	/* a map there that no file gives: perf's reader has libunwind read 0 */
 	if (ses_maps_find(u->maps, addr)) {
 		*out = 0;
@@ -1180,14 +1190,12 @@ fast_step(struct ses_unwind *u, struct fast_regs *st,
 		u->end = u->past_copy ? SES_UW_SHORT_COPY : SES_UW_COMPLETE;
 		return FAST_DONE;
 	}
-	/* no return address: libdwfl's walk fails (rc -1) */
-	if (!(next->dwfl & REG_BIT(UW_RULE_RA)))
-		return fast_aborted(u, r);
-	if (!next->v[UW_RULE_RA]) {
+	if (!(next->dwfl & REG_BIT(UW_RULE_RA)) || !next->v[UW_RULE_RA]) {
 		/*
-		 * libdwfl's walk ends (rc 0): restart_walk() would go on
-		 * where libdwfl lacks a register libunwind has; else perf's
-		 * last frame, unknown
+		 * No return address read, or 0: libdwfl's walk ends there
+		 * (rc 0); restart_walk() would go on where libdwfl lacks a
+		 * register libunwind has; else perf's last frame, unknown,
+		 * unless a read failed
 		 */
 		if (walk_frames > 1 && (st->have & ~st->dwfl & FAST_ALL_REGS &
 					~REG_BIT(UW_RULE_RA)))
