@@ -642,11 +642,26 @@ expand_inlines(struct ses_session *s, size_t n, size_t nr)
  * first, one sequence.  --max-stack bounds each part alone; of the
  * unwound frames it keeps those nearest the leaf in either order.
  */
-static size_t
-resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
-		const struct pd_sample *ps, size_t n, size_t max)
+size_t
+ses_unwind_max(const struct ses_session *s, const struct pd_sample *ps)
 {
-	size_t i, nr;
+	size_t max = 0;
+
+	/*
+	 * Each unwound frame but the leaf and perf's last unknown one
+	 * takes a return address from the stack: that bounds them too
+	 * (--max-stack may be UINT_MAX).
+	 */
+	if (ses_unwind_possible(ps))
+		max = ps->user_stack.dyn_size / 4 + 2;
+	return max > s->opts.max_stack ? s->opts.max_stack : max;
+}
+
+size_t
+ses_unwind_sample(struct ses_session *s, struct ses_thread_int *t,
+		  const struct pd_sample *ps)
+{
+	size_t max = ses_unwind_max(s, ps);
 
 	if (!s->unwind)
 		s->unwind = ses_unwind_new(pd_reader_meta(s->r) ?
@@ -658,8 +673,23 @@ resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
 		s->uw_inl = xreallocarray(s->uw_inl, s->uw_cap,
 					  sizeof(*s->uw_inl));
 	}
-	nr = ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips, max);
+	s->uw_nr = max ? ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips,
+					 max) : 0;
 	ses_unwind_last(s->unwind, &s->out.unwind);
+	s->uw_ready = true;
+	return s->uw_nr;
+}
+
+static size_t
+resolve_unwound(struct ses_session *s, struct ses_thread_int *t,
+		const struct pd_sample *ps, size_t n)
+{
+	size_t i, nr;
+
+	if (!s->uw_ready)
+		ses_unwind_sample(s, t, ps);
+	s->uw_ready = false;
+	nr = s->uw_nr;
 	for (i = 0; i < nr; i++)
 		ses_resolve_loc(s, t, PD_MISC_USER, s->uw_ips[i],
 				&s->chain[n + i]);
@@ -673,18 +703,9 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 		  const struct pd_sample *ps)
 {
 	const struct pd_u64_array *cc = &ps->callchain;
-	size_t want, max_uw = 0;
+	size_t want, max_uw = ses_unwind_max(s, ps);
 	ptrdiff_t n;
 
-	/*
-	 * Each unwound frame but the leaf and perf's last unknown one
-	 * takes a return address from the stack: that bounds them too
-	 * (--max-stack may be UINT_MAX).
-	 */
-	if (ses_unwind_possible(ps))
-		max_uw = ps->user_stack.dyn_size / 4 + 2;
-	if (max_uw > s->opts.max_stack)
-		max_uw = s->opts.max_stack;
 	if (ses_branch_frames_apply(s, ps)) {
 		n = (ptrdiff_t)ses_resolve_branch_frames(s, t, ps, max_uw);
 	} else {
@@ -697,7 +718,7 @@ ses_resolve_chain(struct ses_session *s, struct ses_thread_int *t,
 			memset(s->chain_br, 0, (size_t)n * sizeof(*s->chain_br));
 	}
 	if (max_uw) {
-		size_t nr = resolve_unwound(s, t, ps, (size_t)n, max_uw);
+		size_t nr = resolve_unwound(s, t, ps, (size_t)n);
 
 		if (s->opts.branch_frames && nr)
 			memset(s->chain_br + n, 0, nr * sizeof(*s->chain_br));

@@ -237,6 +237,8 @@ struct ses_session {
 	struct ses_unwind *unwind;	/* made on the first DWARF sample */
 	uint64_t *uw_ips;		/* unwound frames, before resolving */
 	size_t uw_cap;
+	size_t uw_nr;			/* of uw_ips, when uw_ready */
+	bool uw_ready;			/* the sample's stack is unwound */
 	/* the inline frames of each unwound frame (opts.inline_frames) */
 	struct ses_inl {
 		const struct sym_inline_frame *f;
@@ -290,6 +292,14 @@ struct ses_session {
 
 void ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		     uint8_t cpumode, uint64_t ip, struct ses_loc *loc);
+/* The user frames a sample may unwind to (--max-stack, the copy's size). */
+size_t ses_unwind_max(const struct ses_session *s, const struct pd_sample *ps);
+/*
+ * Unwinds ps's user stack into s->uw_ips (s->uw_nr frames) and
+ * s->out.unwind, for its resolution next (s->uw_ready).
+ */
+size_t ses_unwind_sample(struct ses_session *s, struct ses_thread_int *t,
+			 const struct pd_sample *ps);
 /* Fill s->branches from the sample's branch stack; returns the count. */
 /*
  * addr looked up in the user maps, then the kernel's, then the guests'

@@ -235,6 +235,54 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 }
 
 /*
+ * Whether a sample's stack id is keyed on its unwound frames: each
+ * unwound sample's stack bytes differ (locals, saved registers) where
+ * its frames repeat.  Not where the chain takes more than the recorded
+ * chain and the unwound frames (branch frames, LBR call stacks), nor
+ * where resolution waits for the tool.
+ */
+static bool
+unwound_key_applies(struct ses_session *s, const struct pd_attr *attr,
+		    const struct ses_pre *p)
+{
+	return p->unwind_key && !s->opts.resolve_on_demand &&
+	       !s->opts.no_callchain && ses_unwind_possible(&s->sample) &&
+	       !ses_lbr_callstack(attr, &s->sample) &&
+	       !ses_branch_frames_apply(s, &s->sample);
+}
+
+/* Marks a key of unwound frames: raw keys hold 0 or an odd hash there. */
+#define UNWOUND_KEY_MARK	0x756e776f756e6400ull
+
+/*
+ * The stack key of the sample, in the scratch words its raw key of nw
+ * words fills, with the frames of its user stack (unwound now, for its
+ * resolution) in place of the hash of the stack's bytes; its hash in
+ * *h (of all its words: the raw key's hash holds the bytes' hash).
+ * Returns its words.
+ */
+static size_t
+unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
+	    uint64_t *h)
+{
+	struct ses_stacktab *rc = &s->stacks;
+	size_t nr = ses_unwind_sample(s, t, &s->sample);
+	uint64_t *w;
+
+	if (nw + 1 + nr > rc->cap_scratch) {
+		rc->cap_scratch = (nw + 1 + nr) * 2;
+		rc->scratch = xreallocarray(rc->scratch, rc->cap_scratch,
+					    sizeof(*rc->scratch));
+	}
+	w = rc->scratch;
+	w[7] = UNWOUND_KEY_MARK;
+	w[nw] = nr;
+	memcpy(w + nw + 1, s->uw_ips, nr * sizeof(*w));
+	*h = XXH3_64bits(w, (nw + 1 + nr) * sizeof(*w));
+	return nw + 1 + nr;
+}
+
+/*
  * An entry is its words in rc->words: the hash, the key's length, the
  * stack id, then the key.  A slot holds the hash's high half over
  * 1 + the entry's offset, so that a probe reads the slot and the entry,
@@ -616,6 +664,7 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 	else
 		t = sample_thread(s, (int32_t)ps->pid, (int32_t)ps->tid);
 	s->out_thread = t;
+	s->uw_ready = false;
 	if (pre) {
 		nw = stack_key(s, t, pre, rec->evsel, &h);
 		k = stack_find(&s->stacks, h, nw, &slot);
@@ -625,7 +674,6 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 			sample_repeat(s, rec, pre, t, decoded);
 			return 1;
 		}
-		s->out.stack_id = stack_insert(&s->stacks, h, nw, slot);
 	}
 	if (!decoded) {
 		err = sample_decode(s, attr, rec);
@@ -633,6 +681,17 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 			return err;
 	}
 	s->out_decoded = true;
+	if (pre && unwound_key_applies(s, attr, pre)) {
+		nw = unwound_key(s, t, nw, &h);
+		k = stack_find(&s->stacks, h, nw, &slot);
+		if (k) {
+			s->out.stack_id = k[2];
+			sample_repeat(s, rec, pre, t, true);
+			return 1;
+		}
+	}
+	if (pre)
+		s->out.stack_id = stack_insert(&s->stacks, h, nw, slot);
 	if (pre && s->opts.resolve_on_demand) {
 		sample_fields(s, t);
 		return 1;
