@@ -18,6 +18,8 @@ session_libpdsession_a_SOURCES = \
 	session/unwind.c \
 	session/unwind-rules.h \
 	session/unwind-rules.c \
+	session/ahead.h \
+	session/ahead.c \
 	session/lbr.c \
 	session/branch-frames.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c

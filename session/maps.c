@@ -138,10 +138,11 @@ struct ses_map_int *
 ses_maps_find(struct ses_maps *m, uint64_t ip)
 {
 	struct ses_map_int *map;
-	size_t at;
+	/* two threads may look up at once (session/ahead.c): a relaxed hint */
+	size_t at = __atomic_load_n(&m->hint, __ATOMIC_RELAXED);
 
-	if (m->hint < m->nr && !m->may_overlap) {
-		map = m->v[m->hint];
+	if (at < m->nr && !m->may_overlap) {
+		map = m->v[at];
 		if (ip >= map->pub.start && ip < map->pub.end)
 			return map;
 	}
@@ -150,7 +151,7 @@ ses_maps_find(struct ses_maps *m, uint64_t ip)
 	while (at > 0) {
 		map = m->v[--at];
 		if (ip < map->pub.end) {
-			m->hint = at;
+			__atomic_store_n(&m->hint, at, __ATOMIC_RELAXED);
 			return map;
 		}
 		if (!m->may_overlap)

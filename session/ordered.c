@@ -160,6 +160,7 @@ ses_oe_copy(struct ses_oe *oe, const struct pd_record *rec)
 	r->rec.payload_size = 0;
 	r->chunk = c;
 	r->pre.ok = false;
+	r->pre.ahead = NULL;
 	return r;
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lib/xalloc.h"
+#include "session/ahead.h"
 #include "session/session-int.h"
 #include "session/unwind.h"
 
@@ -662,6 +663,7 @@ ses_unwind_sample(struct ses_session *s, struct ses_thread_int *t,
 		  const struct pd_sample *ps)
 {
 	size_t max = ses_unwind_max(s, ps);
+	const struct ses_ahead_res *ahead;
 
 	if (!s->unwind)
 		s->unwind = ses_unwind_new(pd_reader_meta(s->r) ?
@@ -673,9 +675,18 @@ ses_unwind_sample(struct ses_session *s, struct ses_thread_int *t,
 		s->uw_inl = xreallocarray(s->uw_inl, s->uw_cap,
 					  sizeof(*s->uw_inl));
 	}
-	s->uw_nr = max ? ses_unwind_user(s->unwind, t->maps, ps, s->uw_ips,
-					 max) : 0;
-	ses_unwind_last(s->unwind, &s->out.unwind);
+	ahead = max ? ses_ahead_take(s, t, max) : NULL;
+	if (ahead) {
+		s->uw_nr = ahead->nr;
+		memcpy(s->uw_ips, ahead->ips, ahead->nr * sizeof(*s->uw_ips));
+		s->out.unwind = ahead->info;
+		ses_unwind_adopt(s->unwind, ahead->fast, ahead->differ,
+				 ps->time);
+	} else {
+		s->uw_nr = max ? ses_unwind_user(s->unwind, t->maps, ps,
+						 s->uw_ips, max) : 0;
+		ses_unwind_last(s->unwind, &s->out.unwind);
+	}
 	s->uw_ready = true;
 	return s->uw_nr;
 }

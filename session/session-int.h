@@ -7,6 +7,7 @@
 #ifndef PD_SESSION_INT_H
 #define PD_SESSION_INT_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -84,6 +85,9 @@ struct ses_threads {
 	struct ses_strtab *comms;
 };
 
+/* The thread of tid, NULL if none: a look-up that changes nothing. */
+struct ses_thread_int *ses_thread_lookup(const struct ses_threads *ts,
+					 int32_t tid);
 struct ses_thread_int *ses_thread_findnew(struct ses_threads *ts, int32_t pid,
 					  int32_t tid, bool create);
 void ses_thread_remove(struct ses_threads *ts, struct ses_thread_int *t);
@@ -108,6 +112,8 @@ struct ses_pre {
 	uint8_t cpumode;
 	uint64_t unwind_key;		/* ses_unwind_key(), 0 without unwinding */
 	bool ok;			/* the rest is set */
+	/* the record's user stack unwound ahead (session/ahead.c), or NULL */
+	struct ses_ahead_res *ahead;
 };
 
 /* The time-ordered queue of records (perf's ordered events). */
@@ -209,6 +215,25 @@ struct ses_batch {
 	size_t nr, cap;
 };
 
+/*
+ * The reading thread's hand-over (session.c): batches of records in a
+ * ring, sent by the reader, finished by the caller, then released by the
+ * reader, which also unwinds ahead in a batch sent and not yet started.
+ */
+#define PIPE_DEPTH	4
+
+struct ses_pipe {
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	struct ses_batch ring[PIPE_DEPTH];
+	/* counters: batches sent, finished by the caller, released */
+	uint64_t sent, finished, released;
+	bool closing;			/* the caller stops */
+	bool done;			/* the reader stopped */
+	int err;			/* why it stopped: 0 at the end */
+};
+
 struct ses_session {
 	struct pd_reader *r;
 	struct sym_ctx *syms;
@@ -260,6 +285,14 @@ struct ses_session {
 	struct u64map dso_ino;		/* DSO -> the first inode a map gave it */
 	struct ses_stacktab stacks;	/* the stack table: key -> stack id */
 	struct ses_pipe *pipe;		/* the reading thread, while it runs */
+	/*
+	 * Unwinding ahead on the reading thread (session/ahead.c): it reads
+	 * threads and maps under model_lock, which the caller takes to
+	 * change them.
+	 */
+	struct ses_ahead *ahead;
+	pthread_rwlock_t model_lock;
+	struct ses_ahead_res **cur_ahead;	/* the record's, being handed out */
 
 	/* what ses_next() hands out, and the batch it takes it from */
 	struct ses_batch cur;
@@ -292,6 +325,8 @@ struct ses_session {
 
 void ses_resolve_loc(struct ses_session *s, struct ses_thread_int *t,
 		     uint8_t cpumode, uint64_t ip, struct ses_loc *loc);
+const struct pd_attr *ses_rec_attr(struct ses_session *s,
+				   const struct pd_record *rec);
 /* The user frames a sample may unwind to (--max-stack, the copy's size). */
 size_t ses_unwind_max(const struct ses_session *s, const struct pd_sample *ps);
 /*

@@ -19,6 +19,7 @@
 #include "lib/xalloc.h"
 #include "pdata/events.h"
 #include "pdata/sample.h"
+#include "session/ahead.h"
 #include "session/session-int.h"
 #include "session/unwind.h"
 
@@ -540,8 +541,11 @@ sample_thread(struct ses_session *s, int32_t pid, int32_t tid)
 	struct ses_thread_int **c;
 
 	c = &s->tcache[(uint32_t)tid & (SES_TCACHE - 1)];
-	if (!*c || (*c)->pub.tid != tid || (*c)->pub.pid != pid)
+	if (!*c || (*c)->pub.tid != tid || (*c)->pub.pid != pid) {
+		ses_model_change_begin(s);
 		*c = ses_thread_findnew(&s->threads, pid, tid, true);
+		ses_model_change_end(s);
+	}
 	return *c;
 }
 
@@ -925,7 +929,10 @@ deliver(struct ses_session *s, const struct pd_record *rec,
 		}
 		return ret;
 	}
-	return process_record(s, rec, out);
+	ses_model_change_begin(s);
+	ret = process_record(s, rec, out);
+	ses_model_change_end(s);
+	return ret;
 }
 
 /*
@@ -948,6 +955,12 @@ record_time(struct ses_session *s, const struct pd_record *rec)
 	if (pd_sample_id_decode(attr, rec, &id))
 		return (uint64_t)-1;
 	return id.time;
+}
+
+const struct pd_attr *
+ses_rec_attr(struct ses_session *s, const struct pd_record *rec)
+{
+	return rec_attr(s, rec);
 }
 
 static bool
@@ -1085,20 +1098,6 @@ enqueue_end(struct ses_session *s, struct ses_batch *b)
  * when reading fails is not sent: as in perf, what is still queued at a
  * bad record does not count.
  */
-#define PIPE_DEPTH	4
-
-struct ses_pipe {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	struct ses_batch ring[PIPE_DEPTH];
-	/* counters: batches sent, finished by the caller, released */
-	uint64_t sent, finished, released;
-	bool closing;			/* the caller stops */
-	bool done;			/* the reader stopped */
-	int err;			/* why it stopped: 0 at the end */
-};
-
 /* Give the records of the batches the caller finished back to the queue. */
 static void
 pipe_release(struct ses_session *s)
@@ -1109,8 +1108,10 @@ pipe_release(struct ses_session *s)
 
 	while (p->released < p->finished) {
 		b = &p->ring[p->released % PIPE_DEPTH];
-		for (i = 0; i < b->nr; i++)
+		for (i = 0; i < b->nr; i++) {
+			ses_ahead_release(ses_oe_pre(b->v[i]));
 			ses_oe_release(&s->oe, b->v[i]);
+		}
 		b->nr = 0;
 		p->released++;
 	}
@@ -1128,7 +1129,9 @@ pipe_fill(struct ses_session *s)
 		pipe_release(s);
 		if (p->closing || p->sent - p->released < PIPE_DEPTH)
 			break;
-		pthread_cond_wait(&p->cond, &p->lock);
+		/* the caller lags: unwind ahead for it, else wait */
+		if (!ses_ahead_work(s))
+			pthread_cond_wait(&p->cond, &p->lock);
 	}
 	closing = p->closing;
 	pthread_mutex_unlock(&p->lock);
@@ -1278,6 +1281,7 @@ pipe_stop(struct ses_session *s)
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
+	ses_ahead_free(s);
 	/* batches sent and not taken, and one being filled */
 	p->finished = p->sent + (p->ring[p->sent % PIPE_DEPTH].nr ? 1 : 0);
 	pipe_release(s);
@@ -1373,7 +1377,8 @@ session_start(struct ses_session *s)
 	 * its own rounds: sort the whole of it instead.
 	 */
 	s->whole_sort = pd_reader_info(s->r)->mode == PD_MODE_DIR;
-	pipe_start(s);
+	if (pipe_start(s))
+		ses_ahead_start(s);
 }
 
 int
@@ -1389,9 +1394,11 @@ ses_next(struct ses_session *s, struct ses_event *ev)
 	for (;;) {
 		if (s->have_direct) {
 			s->have_direct = false;
+			s->cur_ahead = NULL;
 			ret = deliver(s, &s->direct, NULL, ev);
 		} else if (s->cur_pos < s->cur.nr) {
 			r = s->cur.v[s->cur_pos++];
+			s->cur_ahead = s->ahead ? &ses_oe_pre(r)->ahead : NULL;
 			ret = deliver(s, ses_oe_record(r), ses_oe_pre(r)->ok ?
 				      ses_oe_pre(r) : NULL, ev);
 		} else {

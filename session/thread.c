@@ -33,8 +33,8 @@ ses_threads_new_maps(struct ses_threads *ts)
 	return m;
 }
 
-static struct ses_thread_int *
-thread_lookup(struct ses_threads *ts, int32_t tid)
+struct ses_thread_int *
+ses_thread_lookup(const struct ses_threads *ts, int32_t tid)
 {
 	uint64_t *v = u64map_find(&ts->by_tid, tid_key(tid));
 
@@ -84,7 +84,7 @@ struct ses_thread_int *
 ses_thread_findnew(struct ses_threads *ts, int32_t pid, int32_t tid,
 		   bool create)
 {
-	struct ses_thread_int *t = thread_lookup(ts, tid), *leader;
+	struct ses_thread_int *t = ses_thread_lookup(ts, tid), *leader;
 
 	if (t) {
 		thread_update_pid(ts, t, pid);

@@ -168,6 +168,7 @@ struct ses_unwind {
 	uint64_t fast_ip;
 	bool check;			/* PDATA_UNWIND_CHECK: both ways, compared */
 	bool check_abort;		/* PDATA_UNWIND_CHECK=abort */
+	bool last_fast, last_differ;	/* of the last sample */
 	struct ses_unwind_check checked;
 };
 
@@ -1360,8 +1361,7 @@ check_walk(struct ses_unwind *u, uint64_t ip, size_t n)
 	slow = slow_walk(u, ip);
 	if (slow != n || end != u->end || last_pc != u->last_pc ||
 	    need != u->need || memcmp(fast, u->ips, kept * sizeof(*fast))) {
-		if (!u->checked.differ++)
-			u->checked.first_time = u->ps->time;
+		u->last_differ = true;
 		if (u->check_abort)
 			abort();
 	}
@@ -1391,21 +1391,40 @@ ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 	u->ips = ips;
 	u->max = max;
 	u->stale = false;
-	if (u->set == &regset_x86_64 && fast_walk(u, ip)) {
+	u->last_fast = u->set == &regset_x86_64 && fast_walk(u, ip);
+	u->last_differ = false;
+	if (u->last_fast) {
 		n = u->nr_ips;
-		u->checked.fast++;
 		if (u->check)
 			n = check_walk(u, ip, n);
 	} else {
 		n = slow_walk(u, ip);
-		u->checked.slow++;
 	}
+	ses_unwind_adopt(u, u->last_fast, u->last_differ, ps->time);
 	if (!n) {
 		/* perf keeps the sampled ip when nothing can be unwound */
 		ips[0] = ip;
 		n = 1;
 	}
 	return n;
+}
+
+void
+ses_unwind_last_way(const struct ses_unwind *u, bool *fast, bool *differ)
+{
+	*fast = u->last_fast;
+	*differ = u->last_differ;
+}
+
+void
+ses_unwind_adopt(struct ses_unwind *u, bool fast, bool differ, uint64_t time)
+{
+	if (fast)
+		u->checked.fast++;
+	else
+		u->checked.slow++;
+	if (differ && !u->checked.differ++)
+		u->checked.first_time = time;
 }
 
 void

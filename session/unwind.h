@@ -49,6 +49,15 @@ size_t ses_unwind_user(struct ses_unwind *u, struct ses_maps *maps,
 void ses_unwind_checked(const struct ses_unwind *u,
 			struct ses_unwind_check *out);
 
+/*
+ * Which way the last ses_unwind_user() took, and whether the check found
+ * the two ways differing; ses_unwind_adopt() counts a sample another
+ * unwinder unwound (session/ahead.c) as if u had.
+ */
+void ses_unwind_last_way(const struct ses_unwind *u, bool *fast, bool *differ);
+void ses_unwind_adopt(struct ses_unwind *u, bool fast, bool differ,
+		      uint64_t time);
+
 /* How the last ses_unwind_user() ended (model.h). */
 void ses_unwind_last(const struct ses_unwind *u, struct ses_unwind_info *out);
 

@@ -107,7 +107,13 @@ sym_note_inline(struct sym_dso *dso, uint64_t al_addr)
 bool
 sym_dso_noting(const struct sym_dso *dso)
 {
-	return __atomic_load_n(&dso->ctx->noting, __ATOMIC_RELAXED);
+	return sym_ctx_noting(dso->ctx);
+}
+
+bool
+sym_ctx_noting(const struct sym_ctx *ctx)
+{
+	return __atomic_load_n(&ctx->noting, __ATOMIC_RELAXED);
 }
 
 void

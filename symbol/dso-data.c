@@ -84,12 +84,18 @@ data_fd(struct sym_dso *dso)
 {
 	int fd;
 
+	/*
+	 * Once opened, without the lock: another thread may hold it a long
+	 * while (the DSO's DWARF loading for inline frames)
+	 */
+	if (__atomic_load_n(&dso->data_tried, __ATOMIC_ACQUIRE))
+		return dso->data_fd >= 0 ? dso->data_fd : -ENOENT;
 	/* the file's build-id, when none was recorded, is read by loading */
 	sym_dso_load(dso);
 	pthread_mutex_lock(&dso->lock);
 	if (!dso->data_tried) {
-		dso->data_tried = true;
 		dso->data_fd = data_open(dso);
+		__atomic_store_n(&dso->data_tried, true, __ATOMIC_RELEASE);
 	}
 	fd = dso->data_fd;
 	pthread_mutex_unlock(&dso->lock);
@@ -197,12 +203,15 @@ sym_dso_debug_path(struct sym_dso *dso)
 {
 	const char *path;
 
+	if (__atomic_load_n(&dso->debug_frame_tried, __ATOMIC_ACQUIRE))
+		return dso->debug_frame_path;
 	sym_dso_load(dso);
 	pthread_mutex_lock(&dso->lock);
 	if (!dso->debug_frame_tried) {
-		dso->debug_frame_tried = true;
 		if (!dso->ar_ent)
 			dso->debug_frame_path = sym_dso_find_debug_frame(dso);
+		__atomic_store_n(&dso->debug_frame_tried, true,
+				 __ATOMIC_RELEASE);
 	}
 	path = dso->debug_frame_path;
 	pthread_mutex_unlock(&dso->lock);

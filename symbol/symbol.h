@@ -294,6 +294,7 @@ int sym_dso_data_dup(struct sym_dso *dso);
 void sym_dso_note_cfi(struct sym_dso *dso, uint64_t vaddr);
 /* Whether lookups are being noted (sym_ctx_note_lookups()). */
 bool sym_dso_noting(const struct sym_dso *dso);
+bool sym_ctx_noting(const struct sym_ctx *ctx);
 
 /*
  * A new descriptor of an ELF file an unwinder reads the DSO's CFI from:
