@@ -191,16 +191,17 @@ ses_ahead_release(struct ses_pre *pre)
 	pre->ahead = NULL;
 }
 
+/* The caller's alone: a change may look a thread up (ses_thread_find()). */
 void
 ses_model_change_begin(struct ses_session *s)
 {
-	if (s->ahead)
+	if (s->ahead && !s->model_depth++)
 		pthread_rwlock_wrlock(&s->model_lock);
 }
 
 void
 ses_model_change_end(struct ses_session *s)
 {
-	if (s->ahead)
+	if (s->ahead && !--s->model_depth)
 		pthread_rwlock_unlock(&s->model_lock);
 }

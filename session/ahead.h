@@ -53,7 +53,10 @@ const struct ses_ahead_res *ses_ahead_take(struct ses_session *s,
 /* Frees the result kept with a record given back to the queue. */
 void ses_ahead_release(struct ses_pre *pre);
 
-/* The caller's changes to threads and maps, while results are made. */
+/*
+ * The caller's changes to threads and maps, while results are made; a
+ * change may begin inside another.
+ */
 void ses_model_change_begin(struct ses_session *s);
 void ses_model_change_end(struct ses_session *s);
 

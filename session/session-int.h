@@ -292,6 +292,7 @@ struct ses_session {
 	 */
 	struct ses_ahead *ahead;
 	pthread_rwlock_t model_lock;
+	unsigned int model_depth;	/* changes begun and not ended */
 	struct ses_ahead_res **cur_ahead;	/* the record's, being handed out */
 
 	/* what ses_next() hands out, and the batch it takes it from */

@@ -1420,7 +1420,10 @@ ses_thread_find(struct ses_session *s, int32_t pid, int32_t tid)
 {
 	struct ses_thread_int *t;
 
+	/* a pid learnt joins the thread to its process's maps */
+	ses_model_change_begin(s);
 	t = ses_thread_findnew(&s->threads, pid, tid, false);
+	ses_model_change_end(s);
 	return t ? &t->pub : NULL;
 }
 

@@ -393,6 +393,11 @@ collect_dso(struct build *b, struct sym_dso *dso)
 	for (i = 0; i < nr_lines; i++) {
 		const char *s = sym_dso_srcline_unnoted(dso, lines[i]);
 
+		/* no line: whether addr2line names the function there */
+		if (!s && sym_addr2line_names_at(dso, sym_table_find(dso->table,
+								     lines[i]),
+						 lines[i]))
+			s = SYM_AR_NAMED_LINE;
 		if (!s)
 			continue;
 		g->lines[g->nr_lines].addr = lines[i];

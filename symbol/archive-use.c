@@ -284,8 +284,8 @@ sym_dso_load_archived(struct sym_dso *dso)
 	return true;
 }
 
-const char *
-sym_dso_archived_srcline(const struct sym_dso *dso, uint64_t al_addr)
+static const char *
+archived_line(const struct sym_dso *dso, uint64_t al_addr)
 {
 	const struct sym_ar_dso *d = dso->ar_ent;
 	size_t lo = 0, hi;
@@ -304,4 +304,20 @@ sym_dso_archived_srcline(const struct sym_dso *dso, uint64_t al_addr)
 			hi = mid;
 	}
 	return NULL;
+}
+
+const char *
+sym_dso_archived_srcline(const struct sym_dso *dso, uint64_t al_addr)
+{
+	const char *line = archived_line(dso, al_addr);
+
+	return line && strcmp(line, SYM_AR_NAMED_LINE) ? line : NULL;
+}
+
+bool
+sym_dso_archived_named(const struct sym_dso *dso, uint64_t al_addr)
+{
+	const char *line = archived_line(dso, al_addr);
+
+	return line && !strcmp(line, SYM_AR_NAMED_LINE);
 }

@@ -338,6 +338,9 @@ sym_addr2line_names_at(struct sym_dso *dso, const struct sym_symbol *sym,
 	if (!sym_addr2line_names(dso, sym))
 		return false;
 	sym_dso_load(dso);
+	/* an archived DSO: the answer its archive kept */
+	if (dso->ar_ent)
+		return sym_dso_archived_named(dso, al_addr);
 	pthread_mutex_lock(&dso->lock);
 	if (sym_dso_dwfl_locked(dso, al_addr, &addr))
 		named = sym_dso_symtab_func_locked(dso, addr, &file) != NULL;

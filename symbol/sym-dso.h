@@ -192,6 +192,14 @@ bool sym_dso_load_archived(struct sym_dso *dso);
 /* The archived source line for al_addr (NULL if none). */
 const char *sym_dso_archived_srcline(const struct sym_dso *dso,
 				     uint64_t al_addr);
+/*
+ * An address with no source line whose function binutils' addr2line
+ * names (sym_addr2line_names_at()) is archived with this line, which
+ * sym_dso_archived_srcline() does not give: sym_dso_archived_named()
+ * answers for it.
+ */
+#define SYM_AR_NAMED_LINE	"\001"
+bool sym_dso_archived_named(const struct sym_dso *dso, uint64_t al_addr);
 /* The ctx has an archive entry of this kind (a kernel: skip the prefetch). */
 bool sym_ctx_archive_has_kind(const struct sym_ctx *ctx,
 			      enum sym_dso_kind kind);
