@@ -111,6 +111,7 @@ struct ses_pre {
 	int32_t pid, tid;
 	uint8_t cpumode;
 	uint64_t unwind_key;		/* ses_unwind_key(), 0 without unwinding */
+	bool by_frames;			/* keyed on its unwound frames instead */
 	bool ok;			/* the rest is set */
 	/* the record's user stack unwound ahead (session/ahead.c), or NULL */
 	struct ses_ahead_res *ahead;

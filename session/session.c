@@ -141,10 +141,27 @@ pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
 	p->nr_cc = (uint32_t)nr;
 	p->cpu_nr = s->opts.stack_key_cpu ? (uint64_t)k->cpu << 32 | nr : nr;
 	p->unwind_key = 0;
+	p->by_frames = false;
 	seed = u64_mix(p->ip ^ u64_mix(p->cpu_nr ^ p->cpumode));
 	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
 				       seed);
 	p->ok = true;
+}
+
+/*
+ * Whether a sample's stack id is keyed on its unwound frames: each
+ * unwound sample's stack bytes differ (locals, saved registers) where
+ * its frames repeat.  Not where the chain takes more than the recorded
+ * chain and the unwound frames (branch frames, LBR call stacks), nor
+ * where resolution waits for the tool.
+ */
+static bool
+keyed_by_frames(const struct ses_session *s, const struct pd_attr *attr,
+		const struct pd_sample *ps)
+{
+	return !s->opts.resolve_on_demand && !s->opts.no_callchain &&
+	       ses_unwind_possible(ps) && !ses_lbr_callstack(attr, ps) &&
+	       !ses_branch_frames_apply(s, ps);
 }
 
 /*
@@ -186,7 +203,9 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 	}
 	pre_fill(s, &k, p);
 	if (*decoded && !s->opts.no_callchain) {
-		p->unwind_key = ses_unwind_key(ps);
+		p->by_frames = keyed_by_frames(s, attr, ps);
+		/* those keys never repeat: the bytes' hash would be wasted */
+		p->unwind_key = p->by_frames ? 1 : ses_unwind_key(ps);
 		if (ses_lbr_callstack(attr, ps)) {
 			if (s->opts.stitch_lbr)
 				return false;
@@ -233,23 +252,6 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL ^
 		   w[7]);
 	return nw;
-}
-
-/*
- * Whether a sample's stack id is keyed on its unwound frames: each
- * unwound sample's stack bytes differ (locals, saved registers) where
- * its frames repeat.  Not where the chain takes more than the recorded
- * chain and the unwound frames (branch frames, LBR call stacks), nor
- * where resolution waits for the tool.
- */
-static bool
-unwound_key_applies(struct ses_session *s, const struct pd_attr *attr,
-		    const struct ses_pre *p)
-{
-	return p->unwind_key && !s->opts.resolve_on_demand &&
-	       !s->opts.no_callchain && ses_unwind_possible(&s->sample) &&
-	       !ses_lbr_callstack(attr, &s->sample) &&
-	       !ses_branch_frames_apply(s, &s->sample);
 }
 
 /* Marks a key of unwound frames: raw keys hold 0 or an odd hash there. */
@@ -671,7 +673,7 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 	s->uw_ready = false;
 	if (pre) {
 		nw = stack_key(s, t, pre, rec->evsel, &h);
-		k = stack_find(&s->stacks, h, nw, &slot);
+		k = pre->by_frames ? NULL : stack_find(&s->stacks, h, nw, &slot);
 		if (k) {
 			s->out_decoded = decoded;
 			s->out.stack_id = k[2];
@@ -685,7 +687,7 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 			return err;
 	}
 	s->out_decoded = true;
-	if (pre && unwound_key_applies(s, attr, pre)) {
+	if (pre && pre->by_frames) {
 		nw = unwound_key(s, t, nw, &h);
 		k = stack_find(&s->stacks, h, nw, &slot);
 		if (k) {
