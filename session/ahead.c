@@ -116,8 +116,8 @@ ses_ahead_work(struct ses_session *s)
  * Whether the file's samples have user stacks to unwind: an event with
  * user registers and a stack copy.
  */
-static bool
-file_unwinds(struct ses_session *s)
+bool
+ses_file_unwinds(struct ses_session *s)
 {
 	size_t i;
 
@@ -140,7 +140,7 @@ ses_ahead_start(struct ses_session *s)
 	/* an archive being made notes lookups in the order they come */
 	if (!s->pipe || s->opts.no_callchain || s->opts.maps_only ||
 	    s->opts.resolve_on_demand || sym_ctx_noting(s->syms) ||
-	    !file_unwinds(s))
+	    !ses_file_unwinds(s))
 		return;
 	a = xcalloc(1, sizeof(*a));
 	a->unwind = ses_unwind_new(pd_reader_meta(s->r) ?

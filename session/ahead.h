@@ -34,6 +34,8 @@ struct ses_ahead_res {
 
 /* Sets it up beside the reading thread, when the file's samples unwind. */
 void ses_ahead_start(struct ses_session *s);
+/* Whether the file's samples have user stacks to unwind. */
+bool ses_file_unwinds(struct ses_session *s);
 void ses_ahead_free(struct ses_session *s);
 
 /*

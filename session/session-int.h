@@ -176,6 +176,7 @@ struct ses_bid {
 	const char *name;
 	const uint8_t *id;
 	size_t size;
+	struct sym_dso *dso;		/* made for the name's first entry */
 };
 
 /*

@@ -73,8 +73,8 @@ load_build_ids(struct ses_session *s)
 			 * reads it, before any MMAP: the order of making,
 			 * which orders call graph siblings (sym_dso_seq)
 			 */
-			(void)sym_dso_get(s->syms, b->filename, b->id,
-					  s->bids[n].size);
+			s->bids[n].dso = sym_dso_get(s->syms, b->filename,
+						     b->id, s->bids[n].size);
 		}
 		n++;
 	}
@@ -1364,6 +1364,29 @@ ses_threads_default(void)
 	return sysconf(_SC_NPROCESSORS_ONLN) >= 2 ? 1 : 0;
 }
 
+/*
+ * Loading DSOs ahead (symbol.h): those of the header's build-id table,
+ * which perf writes for the DSOs its samples hit, and those unwinding
+ * reaches (session/unwind.c), with DWARF where the unwound frames get
+ * inline frames.  Not where resolving waits for the tool, which may
+ * load nothing, nor without threads.
+ */
+static void
+warm_start(struct ses_session *s)
+{
+	size_t i;
+
+	if (!s->opts.threads || s->opts.maps_only ||
+	    s->opts.resolve_on_demand || s->opts.tasks)
+		return;
+	sym_ctx_warm_start(s->syms, s->opts.inline_frames &&
+				    !s->opts.no_callchain &&
+				    ses_file_unwinds(s));
+	for (i = 0; i < s->nr_bids; i++)
+		if (s->bids[i].dso)
+			sym_dso_warm(s->bids[i].dso);
+}
+
 static void
 session_start(struct ses_session *s)
 {
@@ -1379,6 +1402,7 @@ session_start(struct ses_session *s)
 	 * its own rounds: sort the whole of it instead.
 	 */
 	s->whole_sort = pd_reader_info(s->r)->mode == PD_MODE_DIR;
+	warm_start(s);
 	if (pipe_start(s))
 		ses_ahead_start(s);
 }

@@ -341,6 +341,8 @@ report_pc(struct ses_unwind *u, Dwfl *dwfl, uint64_t pc)
 		return false;
 	mod = dwfl_addrmodule(dwfl, pc);
 	if (!mod) {
+		/* its frames will be resolved: load it ahead meanwhile */
+		sym_dso_warm(m->pub.dso);
 		fd = sym_dso_unwind_dup(m->pub.dso);
 		if (fd < 0)
 			return false;

@@ -107,6 +107,14 @@ dso_free(struct sym_dso *dso)
 {
 	sym_inline_free(dso);
 	sym_srcline_free(dso);
+	/* kept for a first ask that never came: never said */
+	while (dso->warm_notes) {
+		struct sym_warm_note *n = dso->warm_notes;
+
+		dso->warm_notes = n->next;
+		free(n->text);
+		free(n);
+	}
 	if (dso->own_table)
 		sym_table_free(dso->table);
 	pthread_mutex_destroy(&dso->lock);
@@ -132,6 +140,7 @@ sym_ctx_free(struct sym_ctx *ctx)
 
 	if (!ctx)
 		return;
+	sym_warm_stop(ctx);
 	sym_notes_free(ctx);
 	while (u64map_next(&ctx->dsos, &pos, &key, &val)) {
 		struct sym_dso *dso = (struct sym_dso *)(uintptr_t)val;
@@ -174,7 +183,8 @@ sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	ctx->opts.warn(ctx->opts.warn_ctx, buf);
+	if (!sym_warm_keep_warning(buf))
+		ctx->opts.warn(ctx->opts.warn_ctx, buf);
 }
 
 static bool
@@ -506,14 +516,17 @@ sym_ctx_cached_table(struct sym_ctx *ctx, const uint8_t *bid, size_t size)
 int
 sym_dso_load(struct sym_dso *dso)
 {
-	if (__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE))
-		return 0;
-	pthread_mutex_lock(&dso->lock);
-	if (!dso->loaded) {
-		sym_dso_do_load(dso);
-		__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
+	if (!__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&dso->lock);
+		if (!dso->loaded) {
+			sym_dso_do_load(dso);
+			__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&dso->lock);
 	}
-	pthread_mutex_unlock(&dso->lock);
+	/* loaded ahead: its warnings are said now, as if loaded now */
+	if (__atomic_load_n(&dso->warm_notes, __ATOMIC_RELAXED))
+		sym_warm_say_warnings(dso);
 	return 0;
 }
 

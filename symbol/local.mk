@@ -24,6 +24,7 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/srcline-symtab.c \
 	symbol/inline.c \
 	symbol/inline-index.h \
-	symbol/inline-index.c
+	symbol/inline-index.c \
+	symbol/warm.c
 
 SYM_LIBS = symbol/libpdsym.a lib/libpdutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) $(XXHASH_LIBS)

@@ -256,6 +256,22 @@ cache_get(struct sym_dso *dso)
 	return c && !c->failed ? c : NULL;
 }
 
+void
+sym_srcline_warm(struct sym_dso *dso)
+{
+	struct sym_srcline_cache *c;
+	Dwarf_Addr bias = 0;
+
+	if (dso->kind != SYM_DSO_FILE || dso->ar_ent)
+		return;
+	pthread_mutex_lock(&dso->lock);
+	c = cache_get(dso);
+	/* the DWARF read in and its units' address table made */
+	if (c && dwfl_module_getdwarf(c->mod, &bias))
+		(void)dwfl_module_addrdie(c->mod, bias, &bias);
+	pthread_mutex_unlock(&dso->lock);
+}
+
 Dwfl_Module *
 sym_dso_dwfl_locked(struct sym_dso *dso, uint64_t al_addr, Dwarf_Addr *addr)
 {

@@ -19,6 +19,13 @@ struct sym_inline_cache;
 struct sym_ar;
 struct sym_ar_dso;
 struct sym_notes;
+struct sym_warm;
+
+/* A warning a load ahead kept for when its DSO is first asked for. */
+struct sym_warm_note {
+	struct sym_warm_note *next;
+	char *text;
+};
 
 struct sym_ctx {
 	struct sym_opts opts;		/* strings point at the copies below */
@@ -42,6 +49,7 @@ struct sym_ctx {
 	/* reading an archive (archive-use.c) */
 	struct sym_ar *ar;
 	struct u64map ar_tables;	/* entry address -> sym_table */
+	struct sym_warm *warm;		/* DSOs loaded ahead (warm.c) */
 };
 
 /*
@@ -96,6 +104,9 @@ struct sym_dso {
 	struct sym_kernel_section *ksections;
 	size_t nr_ksections;
 	struct sym_dso *section_of;	/* a vmlinux section's: the kernel */
+	/* what its load ahead warned, not said yet (warm.c); atomic */
+	struct sym_warm_note *warm_notes;
+	bool warm_queued;		/* named to load ahead; atomic */
 };
 
 /* vmlinux.c: dso's symbols from the vmlinux image at path; 0 or -errno */
@@ -137,6 +148,16 @@ void sym_dso_do_load(struct sym_dso *dso);
 /* The first file of perf's search holding the DSO's .debug_frame. */
 char *sym_dso_find_debug_frame(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
+/* srcline.c: open the DSO's DWARF for lines and inline frames now */
+void sym_srcline_warm(struct sym_dso *dso);
+/*
+ * warm.c: keep text for the DSO this thread loads ahead (true), or
+ * false when it loads none; say what a DSO's load ahead kept; stop
+ * loading ahead (waits for the load under way).
+ */
+bool sym_warm_keep_warning(const char *text);
+void sym_warm_say_warnings(struct sym_dso *dso);
+void sym_warm_stop(struct sym_ctx *ctx);
 /*
  * srcline.c: under dso->lock, the DSO's libdw module (opened on first
  * use, shared with the source lines) and the module address of al_addr

@@ -120,6 +120,19 @@ void sym_ctx_free(struct sym_ctx *ctx);
 struct sym_dso *sym_dso_get(struct sym_ctx *ctx, const char *name,
 			    const uint8_t *build_id, size_t build_id_size);
 
+/*
+ * Loading ahead: a thread of ctx's own loads each DSO sym_dso_warm()
+ * names (files only), its symbols and, with dwarf, its DWARF for source
+ * lines and inline frames, in the order named, while the caller goes
+ * on.  A DSO the caller asks for is then ready or being loaded (it
+ * waits); what a load warns is said when the DSO is first asked for.
+ * Nothing when ctx reads an archive or notes lookups; sym_ctx_free()
+ * stops it.  Start it before other threads name DSOs.
+ */
+void sym_ctx_warm_start(struct sym_ctx *ctx, bool dwarf);
+/* Load dso ahead, once, if ctx loads ahead (any thread). */
+void sym_dso_warm(struct sym_dso *dso);
+
 enum sym_dso_kind sym_dso_kind(const struct sym_dso *dso);
 const char *sym_dso_long_name(const struct sym_dso *dso);
 /*

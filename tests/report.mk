@@ -26,6 +26,7 @@ REPORT_LIVE_TESTS = \
 	tests/report-dwarf-stale.test \
 	tests/report-dwarf-arm64.test \
 	tests/report-lbr.test \
+	tests/report-load-ahead.test \
 	tests/report-branch-history.test \
 	tests/report-vmlinux.test \
 	tests/report-real-progs.test \

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
+/*
+ * symbol/warm.c - DSOs loaded ahead, on a thread of their own: their
+ * symbols, and their DWARF for source lines and inline frames, as soon
+ * as a DSO is known to be needed (sym_dso_warm()), while the caller is
+ * busy with what came before.  Each load takes the DSO's lock as the
+ * caller's would, so a DSO the caller asks for is either ready or being
+ * loaded, and the caller waits for it: the results are the same.  What
+ * a load warns is kept and said when the DSO is first asked for
+ * (sym_dso_load()), as if it had been loaded then.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "lib/xalloc.h"
+#include "symbol/sym-dso.h"
+
+struct sym_warm {
+	pthread_t thread;
+	pthread_mutex_t lock;		/* the queue, stop */
+	pthread_cond_t cond;
+	struct sym_dso **queue;		/* to load: queue[head..nr) */
+	size_t head, nr, cap;
+	bool dwarf;
+	bool stop;
+};
+
+/* The DSO whose load this thread runs ahead, or NULL. */
+static __thread struct sym_dso *warming;
+
+bool
+sym_warm_keep_warning(const char *text)
+{
+	struct sym_dso *dso = warming;
+	struct sym_warm_note *n, **tail;
+
+	if (!dso)
+		return false;
+	n = xmalloc(sizeof(*n));
+	n->next = NULL;
+	n->text = xstrdup(text);
+	for (tail = &dso->warm_notes; *tail; tail = &(*tail)->next)
+		;
+	*tail = n;
+	return true;
+}
+
+void
+sym_warm_say_warnings(struct sym_dso *dso)
+{
+	struct sym_warm_note *n, *next;
+
+	n = __atomic_exchange_n(&dso->warm_notes, NULL, __ATOMIC_ACQ_REL);
+	for (; n; n = next) {
+		next = n->next;
+		if (dso->ctx->opts.warn)
+			dso->ctx->opts.warn(dso->ctx->opts.warn_ctx, n->text);
+		free(n->text);
+		free(n);
+	}
+}
+
+static void
+warm_symbols(struct sym_dso *dso)
+{
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->loaded) {
+		warming = dso;
+		sym_dso_do_load(dso);
+		warming = NULL;
+		__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&dso->lock);
+}
+
+/* The next DSO to load, waiting for one; NULL: stop. */
+static struct sym_dso *
+warm_next(struct sym_warm *w)
+{
+	struct sym_dso *dso = NULL;
+
+	pthread_mutex_lock(&w->lock);
+	while (!w->stop && w->head == w->nr)
+		pthread_cond_wait(&w->cond, &w->lock);
+	if (!w->stop)
+		dso = w->queue[w->head++];
+	pthread_mutex_unlock(&w->lock);
+	return dso;
+}
+
+static void *
+warm_main(void *arg)
+{
+	struct sym_warm *w = arg;
+	struct sym_dso *dso;
+
+	while ((dso = warm_next(w))) {
+		warm_symbols(dso);
+		if (w->dwarf)
+			sym_srcline_warm(dso);
+	}
+	return NULL;
+}
+
+void
+sym_ctx_warm_start(struct sym_ctx *ctx, bool dwarf)
+{
+	struct sym_warm *w;
+
+	if (ctx->warm || ctx->ar || sym_ctx_noting(ctx))
+		return;
+	w = xcalloc(1, sizeof(*w));
+	w->dwarf = dwarf;
+	pthread_mutex_init(&w->lock, NULL);
+	pthread_cond_init(&w->cond, NULL);
+	if (pthread_create(&w->thread, NULL, warm_main, w)) {
+		pthread_cond_destroy(&w->cond);
+		pthread_mutex_destroy(&w->lock);
+		free(w);
+		return;
+	}
+	ctx->warm = w;
+}
+
+void
+sym_dso_warm(struct sym_dso *dso)
+{
+	struct sym_warm *w = dso->ctx->warm;
+
+	if (!w || dso->kind != SYM_DSO_FILE ||
+	    __atomic_exchange_n(&dso->warm_queued, true, __ATOMIC_RELAXED))
+		return;
+	pthread_mutex_lock(&w->lock);
+	if (w->nr == w->cap) {
+		w->cap = w->cap ? 2 * w->cap : 16;
+		w->queue = xreallocarray(w->queue, w->cap, sizeof(*w->queue));
+	}
+	w->queue[w->nr++] = dso;
+	pthread_cond_signal(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+}
+
+void
+sym_warm_stop(struct sym_ctx *ctx)
+{
+	struct sym_warm *w = ctx->warm;
+
+	if (!w)
+		return;
+	pthread_mutex_lock(&w->lock);
+	w->stop = true;
+	pthread_cond_signal(&w->cond);
+	pthread_mutex_unlock(&w->lock);
+	pthread_join(w->thread, NULL);
+	pthread_cond_destroy(&w->cond);
+	pthread_mutex_destroy(&w->lock);
+	free(w->queue);
+	free(w);
+	ctx->warm = NULL;
+}
