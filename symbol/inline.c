@@ -166,8 +166,8 @@ function_scopes(struct sym_inline_cache *c, Dwarf_Die *cu, Dwarf_Addr pc,
  * sym_addr2line_names()), with no file: the caller makes that record.
  */
 static size_t
-collect(struct sym_inline_cache *c, Dwfl_Module *mod, Dwarf_Addr addr,
-	struct inl_rec **recs, size_t *cap)
+collect(struct sym_inline_cache *c, struct sym_srcline_cache *lines,
+	Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs, size_t *cap)
 {
 	Dwarf_Addr bias = 0;
 	Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, &bias);
@@ -178,7 +178,7 @@ collect(struct sym_inline_cache *c, Dwfl_Module *mod, Dwarf_Addr addr,
 	size_t nr = 0;
 	bool done = false, linkage;
 
-	file = line ? sym_line_file(line, &lineno) : NULL;
+	file = line ? sym_line_file(lines, line, &lineno) : NULL;
 	if (!file)
 		return 0;
 	nscopes = function_scopes(c, cu, addr - bias, &scopes);
@@ -345,7 +345,7 @@ lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
 	mod = sym_dso_dwfl_locked(dso, al_addr, &addr);
 	if (!mod)
 		return NULL;
-	nr = collect(dso->inlines, mod, addr, &recs, &cap);
+	nr = collect(dso->inlines, dso->srcline, mod, addr, &recs, &cap);
 	if (!nr && sym_addr2line_names(dso, sym)) {
 		/* addr2line's one record from the ELF symbols */
 		rec_push(&recs, &nr, &cap);

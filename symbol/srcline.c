@@ -29,6 +29,19 @@ struct sym_srcline_cache {
 	struct sym_file_syms *fsyms;	/* sym_symtab_file()'s */
 	bool failed;
 	struct u64map lines;	/* al_addr -> char * (or 1: unknown) */
+	struct u64map row_files;	/* Dwarf_Lines * -> struct row_files * */
+};
+
+/*
+ * What initial_file() reads back from each row of one line table, read
+ * once: the nearest end_sequence row before it, the nearest row between
+ * that and it naming a file other than 1 (-1: none), and the lowest
+ * address of the rows between the end row and it.
+ */
+struct row_files {
+	bool usable;			/* every row read */
+	int32_t *end_before, *other_before;
+	Dwarf_Addr *addr, *min_before;
 };
 
 void
@@ -152,22 +165,13 @@ cu_only(const struct sym_ctx *ctx, struct sym_srcline_cache *c,
  * that address may be the sequence's before, and does not count.
  */
 static bool
-initial_file(Dwarf_Lines *lines, size_t nlines, Dwarf_Line *row)
+initial_file_walk(Dwarf_Lines *lines, size_t lo)
 {
-	size_t lo = 0, hi = nlines, i, file;
+	size_t i, file;
 	Dwarf_Addr addr, other_addr = 0;
 	bool end, other = false;
 	Dwarf_Files *files;
 
-	while (lo < hi) {		/* the row's index, by its place */
-		i = lo + (hi - lo) / 2;
-		if (dwarf_onesrcline(lines, i) < row)
-			lo = i + 1;
-		else
-			hi = i;
-	}
-	if (lo >= nlines || dwarf_onesrcline(lines, lo) != row)
-		return false;
 	for (i = lo; i-- > 0;) {
 		Dwarf_Line *prev = dwarf_onesrcline(lines, i);
 
@@ -187,8 +191,126 @@ initial_file(Dwarf_Lines *lines, size_t nlines, Dwarf_Line *row)
 	return !other;
 }
 
+static void
+row_files_free(struct row_files *t)
+{
+	free(t->end_before);
+	free(t->other_before);
+	free(t->addr);
+	free(t->min_before);
+	free(t);
+}
+
+/* The rows of lines read once for initial_file(); NULL: out of memory. */
+static struct row_files *
+row_files_make(Dwarf_Lines *lines, size_t nlines)
+{
+	struct row_files *t = calloc(1, sizeof(*t));
+	int32_t last_end = -1, last_other = -1;
+	Dwarf_Addr low = UINT64_MAX;
+	size_t k, file;
+	Dwarf_Files *files;
+	bool end;
+
+	if (!t || nlines > INT32_MAX)
+		goto fail;
+	t->end_before = malloc(nlines * sizeof(*t->end_before));
+	t->other_before = malloc(nlines * sizeof(*t->other_before));
+	t->addr = malloc(nlines * sizeof(*t->addr));
+	t->min_before = malloc(nlines * sizeof(*t->min_before));
+	if (!t->end_before || !t->other_before || !t->addr || !t->min_before)
+		goto fail;
+	for (k = 0; k < nlines; k++) {
+		Dwarf_Line *row = dwarf_onesrcline(lines, k);
+
+		t->end_before[k] = last_end;
+		t->other_before[k] = last_other;
+		t->min_before[k] = low;
+		/* a row that does not read: the walk answers each time */
+		if (dwarf_lineendsequence(row, &end) ||
+		    dwarf_lineaddr(row, &t->addr[k]) ||
+		    dwarf_line_file(row, &files, &file))
+			return t;
+		if (end) {
+			last_end = (int32_t)k;
+			last_other = -1;
+			low = UINT64_MAX;
+			continue;
+		}
+		if (file != 1)
+			last_other = (int32_t)k;
+		if (t->addr[k] < low)
+			low = t->addr[k];
+	}
+	t->usable = true;
+	return t;
+fail:
+	if (t)
+		row_files_free(t);
+	return NULL;
+}
+
+/*
+ * initial_file_walk() for row k from the table: the walk back meets the
+ * nearest row naming another file first (none: the initial file), then
+ * fails at any lower address before it, and ends at the end row.
+ */
+static bool
+initial_file_read(const struct row_files *t, size_t k)
+{
+	int32_t j = t->other_before[k], e = t->end_before[k];
+
+	if (j < 0)
+		return true;
+	if (t->min_before[j] < t->addr[j])
+		return false;
+	return e >= 0 && t->addr[j] == t->addr[e];
+}
+
+/* The table of lines in c, made on first use; NULL: walk instead. */
+static const struct row_files *
+row_files_of(struct sym_srcline_cache *c, Dwarf_Lines *lines, size_t nlines)
+{
+	uint64_t *slot;
+
+	if (!c)
+		return NULL;
+	slot = u64map_slot(&c->row_files, (uintptr_t)lines);
+	if (!slot)
+		return NULL;
+	if (!*slot) {
+		struct row_files *t = row_files_make(lines, nlines);
+
+		if (!t)
+			return NULL;
+		*slot = (uint64_t)(uintptr_t)t;
+	}
+	return (const struct row_files *)(uintptr_t)*slot;
+}
+
+static bool
+initial_file(struct sym_srcline_cache *c, Dwarf_Lines *lines, size_t nlines,
+	     Dwarf_Line *row)
+{
+	const struct row_files *t;
+	size_t lo = 0, hi = nlines, i;
+
+	while (lo < hi) {		/* the row's index, by its place */
+		i = lo + (hi - lo) / 2;
+		if (dwarf_onesrcline(lines, i) < row)
+			lo = i + 1;
+		else
+			hi = i;
+	}
+	if (lo >= nlines || dwarf_onesrcline(lines, lo) != row)
+		return false;
+	t = row_files_of(c, lines, nlines);
+	return t && t->usable ? initial_file_read(t, lo) :
+				initial_file_walk(lines, lo);
+}
+
 const char *
-sym_line_file(Dwfl_Line *line, int *lineno)
+sym_line_file(struct sym_srcline_cache *c, Dwfl_Line *line, int *lineno)
 {
 	const char *file = dwfl_lineinfo(line, NULL, lineno, NULL, NULL, NULL);
 	Dwarf_Die *cu = dwfl_linecu(line);
@@ -204,7 +326,7 @@ sym_line_file(Dwfl_Line *line, int *lineno)
 			  NULL) || version < 5 ||
 	    dwarf_line_file(row, &files, &idx) || idx != 1 ||
 	    dwarf_getsrclines(cu, &lines, &nlines) ||
-	    !initial_file(lines, nlines, row))
+	    !initial_file(c, lines, nlines, row))
 		return file;
 	return dwarf_filesrc(files, 0, NULL, NULL);
 }
@@ -230,7 +352,7 @@ lookup(struct sym_dso *dso, struct sym_srcline_cache *c, uint64_t al_addr)
 			s = line0(dso->ctx, file ? file : "??", NULL);
 		return s;
 	}
-	file = sym_line_file(line, &lineno);
+	file = sym_line_file(c, line, &lineno);
 	if (!file)
 		return NULL;
 	/* a row without a line reads "file:0", as from binutils' addr2line */
@@ -250,6 +372,7 @@ cache_get(struct sym_dso *dso)
 		c = dso->srcline = calloc(1, sizeof(*c));
 		if (c) {
 			c->lines = (struct u64map)U64MAP_INIT;
+		c->row_files = (struct u64map)U64MAP_INIT;
 			c->failed = !open_dwfl(dso, c);
 		}
 	}
@@ -385,6 +508,10 @@ sym_srcline_free(struct sym_dso *dso)
 		if (val != 1)
 			free((char *)(uintptr_t)val);
 	u64map_free(&c->lines);
+	pos = 0;
+	while (u64map_next(&c->row_files, &pos, &key, &val))
+		row_files_free((struct row_files *)(uintptr_t)val);
+	u64map_free(&c->row_files);
 	sym_file_syms_free(c->fsyms);
 	if (c->dwfl)
 		dwfl_end(c->dwfl);

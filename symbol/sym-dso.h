@@ -177,9 +177,11 @@ void sym_inline_free(struct sym_dso *dso);
  * in a DWARF 5 line table it starts each sequence at entry 0, the unit's
  * primary file, where the line program's initial file is 1; a row that
  * names file 1 only by that start is entry 0's (doc/perf-records.md
- * §7.11).
+ * §7.11).  c (under dso->lock; may be NULL) keeps what it reads of each
+ * line table.
  */
-const char *sym_line_file(Dwfl_Line *line, int *lineno);
+const char *sym_line_file(struct sym_srcline_cache *c, Dwfl_Line *line,
+			  int *lineno);
 /*
  * srcline-symtab.c: the function binutils' addr2line names at vaddr of
  * elf from its ELF symbols, where no DWARF does (NULL: none), and in
