@@ -91,7 +91,7 @@ data_fd(struct sym_dso *dso)
 	if (__atomic_load_n(&dso->data_tried, __ATOMIC_ACQUIRE))
 		return dso->data_fd >= 0 ? dso->data_fd : -ENOENT;
 	/* the file's build-id, when none was recorded, is read by loading */
-	sym_dso_load(dso);
+	sym_dso_load_quietly(dso);
 	pthread_mutex_lock(&dso->lock);
 	if (!dso->data_tried) {
 		dso->data_fd = data_open(dso);
@@ -205,7 +205,7 @@ sym_dso_debug_path(struct sym_dso *dso)
 
 	if (__atomic_load_n(&dso->debug_frame_tried, __ATOMIC_ACQUIRE))
 		return dso->debug_frame_path;
-	sym_dso_load(dso);
+	sym_dso_load_quietly(dso);
 	pthread_mutex_lock(&dso->lock);
 	if (!dso->debug_frame_tried) {
 		if (!dso->ar_ent)
@@ -221,6 +221,6 @@ sym_dso_debug_path(struct sym_dso *dso)
 bool
 sym_dso_is_64_bit(struct sym_dso *dso)
 {
-	sym_dso_load(dso);
+	sym_dso_load_quietly(dso);
 	return dso->is_64_bit;
 }

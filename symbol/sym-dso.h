@@ -159,6 +159,12 @@ bool sym_warm_keep_warning(const char *text);
 void sym_warm_say_warnings(struct sym_dso *dso);
 void sym_warm_stop(struct sym_ctx *ctx);
 /*
+ * warm.c: load dso as ahead, keeping what it warns for when it is first
+ * asked for: for what reads its file, not its symbols (an unwinder, on
+ * any thread, may reach a DSO whose frames are never resolved).
+ */
+void sym_dso_load_quietly(struct sym_dso *dso);
+/*
  * srcline.c: under dso->lock, the DSO's libdw module (opened on first
  * use, shared with the source lines) and the module address of al_addr
  * in *addr; NULL for a DSO without a file of its own here.

@@ -7,7 +7,8 @@
  * caller's would, so a DSO the caller asks for is either ready or being
  * loaded, and the caller waits for it: the results are the same.  What
  * a load warns is kept and said when the DSO is first asked for
- * (sym_dso_load()), as if it had been loaded then.
+ * (sym_dso_load()), as if it had been loaded then; so is what a load
+ * for reading the DSO's file (sym_dso_load_quietly()) warns.
  */
 #include "config.h"
 
@@ -27,7 +28,7 @@ struct sym_warm {
 	bool stop;
 };
 
-/* The DSO whose load this thread runs ahead, or NULL. */
+/* The DSO this thread loads keeping its warnings, or NULL. */
 static __thread struct sym_dso *warming;
 
 bool
@@ -62,9 +63,11 @@ sym_warm_say_warnings(struct sym_dso *dso)
 	}
 }
 
-static void
-warm_symbols(struct sym_dso *dso)
+void
+sym_dso_load_quietly(struct sym_dso *dso)
 {
+	if (__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE))
+		return;
 	pthread_mutex_lock(&dso->lock);
 	if (!dso->loaded) {
 		warming = dso;
@@ -97,7 +100,7 @@ warm_main(void *arg)
 	struct sym_dso *dso;
 
 	while ((dso = warm_next(w))) {
-		warm_symbols(dso);
+		sym_dso_load_quietly(dso);
 		if (w->dwarf)
 			sym_srcline_warm(dso);
 	}
