@@ -88,6 +88,10 @@ report_cmp_() {
 			report_cmp_ "$label_ dso,sym" "$file_" $(sort_with_dso_ "$@")
 			return 0 ;;
 		esac
+		if perf_moved_rows_ "$n_.perf" "$n_.ours" "$n_.diff"; then
+			note_ "$label_: perf report printed the same rows, unresolved addresses of equal weight in another order (a tree look-up that missed: doc/errata.md)"
+			return 0
+		fi
 		note_ "$label_: 'preport -i $file_ --stdio $*' differs from perf report (-perf +preport; first 40 lines):"
 		head -40 "$n_.diff" >&2
 		rc_failures=$((rc_failures + 1))
@@ -125,6 +129,27 @@ perf_split_rows_() {
 	[ "$(sort_with_dso_ "$@")" != "$(printf '%s\n' "$@")" ] &&
 		echo unresolved
 	return 0
+}
+
+# perf_moved_rows_ PERF OURS DIFF: whether the reports PERF and OURS
+# hold the same lines and DIFF (diff -u of the two) moves rows of
+# unresolved addresses only.  perf compares two of them by a signed
+# difference of addresses, no order: a sample's look-up can miss the row
+# another sample made, make a second one, and its collapse merge the two
+# where the second fell, so rows of equal weight come out in another
+# order than the tree of rows as they were first made (doc/errata.md).
+# OURS must still list its rows by weight.
+perf_moved_rows_() {
+	sort "$1" > "$1.sorted"
+	sort "$2" > "$2.sorted"
+	cmp -s "$1.sorted" "$2.sorted" || return 1
+	awk '/^(---|\+\+\+|@@) / { next }
+	     /^[-+]/ { if ($0 !~ /\[[.k]\] (0x)?[0-9a-f]+ *$/) bad = 1; n++ }
+	     END { exit !(n > 0 && !bad) }' "$3" || return 1
+	# and in order of weight still (the first column; none is a graph)
+	awk '/^ +[0-9.]+%/ { w = $1 + 0; if (seen && w > last) bad = 1; last = w; seen = 1 }
+	     /^ +[|-]/ { graph = 1 }
+	     END { exit !(graph || !bad) }' "$2"
 }
 
 # sort_with_dso_ OPTIONS...: OPTIONS with a --sort/-s list that has sym
