@@ -88,7 +88,7 @@ report_cmp_() {
 			report_cmp_ "$label_ dso,sym" "$file_" $(sort_with_dso_ "$@")
 			return 0 ;;
 		esac
-		if perf_moved_rows_ "$n_.perf" "$n_.ours" "$n_.diff"; then
+		if perf_moved_rows_ "$n_.perf" "$n_.ours"; then
 			note_ "$label_: perf report printed the same rows, unresolved addresses of equal weight in another order (a tree look-up that missed: doc/errata.md)"
 			return 0
 		fi
@@ -131,25 +131,41 @@ perf_split_rows_() {
 	return 0
 }
 
-# perf_moved_rows_ PERF OURS DIFF: whether the reports PERF and OURS
-# hold the same lines and DIFF (diff -u of the two) moves rows of
-# unresolved addresses only.  perf compares two of them by a signed
+# perf_moved_rows_ PERF OURS: whether the reports PERF and OURS differ
+# only in where rows of unresolved addresses stand, each with its call
+# graph, and in their level.  perf compares two of them by a signed
 # difference of addresses, no order: a sample's look-up can miss the row
 # another sample made, make a second one, and its collapse merge the two
-# where the second fell, so rows of equal weight come out in another
-# order than the tree of rows as they were first made (doc/errata.md).
-# OURS must still list its rows by weight.
+# where the second fell, so such rows come out in another order than the
+# tree of rows as they were first made, and a row of an address both
+# kernel and user frames reached with the level of the entry the merge
+# kept (doc/errata.md).  The other rows must stand as in PERF, and OURS
+# must still list its rows by weight.
 perf_moved_rows_() {
-	sort "$1" > "$1.sorted"
-	sort "$2" > "$2.sorted"
-	cmp -s "$1.sorted" "$2.sorted" || return 1
-	awk '/^(---|\+\+\+|@@) / { next }
-	     /^[-+]/ { if ($0 !~ /\[[.k]\] (0x)?[0-9a-f]+ *$/) bad = 1; n++ }
-	     END { exit !(n > 0 && !bad) }' "$3" || return 1
-	# and in order of weight still (the first column; none is a graph)
+	for f_ in "$1" "$2"; do
+		# each row with its graph on one line; unresolved ones apart
+		awk -v named="$f_.named" -v unres="$f_.unres" '
+		function flush() {
+			if (blk == "")
+				return
+			if (row ~ /\[[.k]\] (0x[0-9a-f]+|0+) *$/) {
+				sub(/\[[.k]\] /, "[?] ", blk)
+				print blk > unres
+			} else {
+				print blk > named
+			}
+			blk = ""
+		}
+		/^ +[0-9.]+%/ { flush(); row = $0 }
+		{ blk = blk "\001" $0 }
+		END { flush() }' "$f_"
+		[ -f "$f_.unres" ] || : > "$f_.unres"
+		sort "$f_.unres" > "$f_.unres.sorted"
+	done
+	[ -s "$1.unres" ] && cmp -s "$1.named" "$2.named" &&
+		cmp -s "$1.unres.sorted" "$2.unres.sorted" || return 1
 	awk '/^ +[0-9.]+%/ { w = $1 + 0; if (seen && w > last) bad = 1; last = w; seen = 1 }
-	     /^ +[|-]/ { graph = 1 }
-	     END { exit !(graph || !bad) }' "$2"
+	     END { exit bad }' "$2"
 }
 
 # sort_with_dso_ OPTIONS...: OPTIONS with a --sort/-s list that has sym
