@@ -139,11 +139,11 @@ struct ses_unwind_info {
  * the cpumode, the ip, the callchain as recorded (empty with
  * opts.no_callchain), the thread and its comm, the thread's map set and
  * the generation of every map set (bumped on each map change), the CPU
- * with opts.stack_key_cpu, and, for a sample that is unwound, a hash of
- * its user registers and stack copy (session/unwind.h); a sample whose
- * key is new is unwound, and keyed again with its unwound frames in
- * place of that hash (unwound_key() in session.c): samples whose stack
- * bytes differ and whose frames do not share a stack id.  A sample with
+ * with opts.stack_key_cpu, and, for a sample that is unwound, its
+ * unwound frames (unwound_key() in session.c: each stack copy differs,
+ * the frames repeat), or where the chain holds more than those (branch
+ * frames, LBR call stacks) a hash of its user registers and stack copy
+ * (session/unwind.h).  A sample with
  * a branch stack (with opts.branches) or PERF_SAMPLE_READ is never
  * interned.  Whatever a new kind of resolution reads (the LBR call
  * stack, data addresses) goes into this key in session.c (stack_key()),

@@ -203,9 +203,10 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 	}
 	pre_fill(s, &k, p);
 	if (*decoded && !s->opts.no_callchain) {
+		/* keyed on its frames: no hash of the copy, which never repeats */
 		p->by_frames = keyed_by_frames(s, attr, ps);
-		/* those keys never repeat: the bytes' hash would be wasted */
-		p->unwind_key = p->by_frames ? 1 : ses_unwind_key(ps);
+		if (!p->by_frames)
+			p->unwind_key = ses_unwind_key(ps);
 		if (ses_lbr_callstack(attr, ps)) {
 			if (s->opts.stitch_lbr)
 				return false;

@@ -20,6 +20,7 @@
 #include <xxhash.h>
 
 #include "lib/u64map.h"
+#include "lib/xalloc.h"
 #include "symbol/sym-int.h"
 #include "symbol/sym-dso.h"
 
@@ -172,6 +173,58 @@ sym_ctx_free(struct sym_ctx *ctx)
 	free(ctx);
 }
 
+/* The DSO this thread loads keeping its warnings, or NULL. */
+static __thread struct sym_dso *warming;
+
+/* Keep text for the DSO this thread loads quietly: true; false if none. */
+static bool
+keep_warning(const char *text)
+{
+	struct sym_dso *dso = warming;
+	struct sym_warm_note *n, **tail;
+
+	if (!dso)
+		return false;
+	n = xmalloc(sizeof(*n));
+	n->next = NULL;
+	n->text = xstrdup(text);
+	for (tail = &dso->warm_notes; *tail; tail = &(*tail)->next)
+		;
+	*tail = n;
+	return true;
+}
+
+/* Say what the DSO's quiet load kept. */
+static void
+say_warnings(struct sym_dso *dso)
+{
+	struct sym_warm_note *n, *next;
+
+	n = __atomic_exchange_n(&dso->warm_notes, NULL, __ATOMIC_ACQ_REL);
+	for (; n; n = next) {
+		next = n->next;
+		if (dso->ctx->opts.warn)
+			dso->ctx->opts.warn(dso->ctx->opts.warn_ctx, n->text);
+		free(n->text);
+		free(n);
+	}
+}
+
+void
+sym_dso_load_quietly(struct sym_dso *dso)
+{
+	if (__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE))
+		return;
+	pthread_mutex_lock(&dso->lock);
+	if (!dso->loaded) {
+		warming = dso;
+		sym_dso_do_load(dso);
+		warming = NULL;
+		__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&dso->lock);
+}
+
 void
 sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
 {
@@ -183,7 +236,7 @@ sym_warn(struct sym_ctx *ctx, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	if (!sym_warm_keep_warning(buf))
+	if (!keep_warning(buf))
 		ctx->opts.warn(ctx->opts.warn_ctx, buf);
 }
 
@@ -516,17 +569,10 @@ sym_ctx_cached_table(struct sym_ctx *ctx, const uint8_t *bid, size_t size)
 int
 sym_dso_load(struct sym_dso *dso)
 {
-	if (!__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE)) {
-		pthread_mutex_lock(&dso->lock);
-		if (!dso->loaded) {
-			sym_dso_do_load(dso);
-			__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
-		}
-		pthread_mutex_unlock(&dso->lock);
-	}
-	/* loaded ahead: its warnings are said now, as if loaded now */
+	sym_dso_load_quietly(dso);
+	/* what a load, this one or an earlier quiet one, warned: now */
 	if (__atomic_load_n(&dso->warm_notes, __ATOMIC_RELAXED))
-		sym_warm_say_warnings(dso);
+		say_warnings(dso);
 	return 0;
 }
 

@@ -21,7 +21,7 @@ struct sym_ar_dso;
 struct sym_notes;
 struct sym_warm;
 
-/* A warning a load ahead kept for when its DSO is first asked for. */
+/* A warning a quiet load kept for when its DSO is first asked for. */
 struct sym_warm_note {
 	struct sym_warm_note *next;
 	char *text;
@@ -104,7 +104,7 @@ struct sym_dso {
 	struct sym_kernel_section *ksections;
 	size_t nr_ksections;
 	struct sym_dso *section_of;	/* a vmlinux section's: the kernel */
-	/* what its load ahead warned, not said yet (warm.c); atomic */
+	/* what a quiet load warned, not said yet (dso.c); atomic */
 	struct sym_warm_note *warm_notes;
 	bool warm_queued;		/* named to load ahead; atomic */
 };
@@ -150,18 +150,13 @@ char *sym_dso_find_debug_frame(struct sym_dso *dso);
 void sym_srcline_free(struct sym_dso *dso);
 /* srcline.c: open the DSO's DWARF for lines and inline frames now */
 void sym_srcline_warm(struct sym_dso *dso);
-/*
- * warm.c: keep text for the DSO this thread loads ahead (true), or
- * false when it loads none; say what a DSO's load ahead kept; stop
- * loading ahead (waits for the load under way).
- */
-bool sym_warm_keep_warning(const char *text);
-void sym_warm_say_warnings(struct sym_dso *dso);
+/* warm.c: stop loading ahead (waits for the load under way) */
 void sym_warm_stop(struct sym_ctx *ctx);
 /*
- * warm.c: load dso as ahead, keeping what it warns for when it is first
- * asked for: for what reads its file, not its symbols (an unwinder, on
- * any thread, may reach a DSO whose frames are never resolved).
+ * dso.c: load dso, keeping what it warns for its first sym_dso_load(),
+ * which says it: for loading ahead (warm.c) and for what reads the
+ * DSO's file, not its symbols (an unwinder, on any thread, may reach a
+ * DSO whose frames are never resolved; perf loads no symbols to unwind).
  */
 void sym_dso_load_quietly(struct sym_dso *dso);
 /*

@@ -7,8 +7,7 @@
  * caller's would, so a DSO the caller asks for is either ready or being
  * loaded, and the caller waits for it: the results are the same.  What
  * a load warns is kept and said when the DSO is first asked for
- * (sym_dso_load()), as if it had been loaded then; so is what a load
- * for reading the DSO's file (sym_dso_load_quietly()) warns.
+ * (sym_dso_load_quietly() in dso.c).
  */
 #include "config.h"
 
@@ -27,56 +26,6 @@ struct sym_warm {
 	bool dwarf;
 	bool stop;
 };
-
-/* The DSO this thread loads keeping its warnings, or NULL. */
-static __thread struct sym_dso *warming;
-
-bool
-sym_warm_keep_warning(const char *text)
-{
-	struct sym_dso *dso = warming;
-	struct sym_warm_note *n, **tail;
-
-	if (!dso)
-		return false;
-	n = xmalloc(sizeof(*n));
-	n->next = NULL;
-	n->text = xstrdup(text);
-	for (tail = &dso->warm_notes; *tail; tail = &(*tail)->next)
-		;
-	*tail = n;
-	return true;
-}
-
-void
-sym_warm_say_warnings(struct sym_dso *dso)
-{
-	struct sym_warm_note *n, *next;
-
-	n = __atomic_exchange_n(&dso->warm_notes, NULL, __ATOMIC_ACQ_REL);
-	for (; n; n = next) {
-		next = n->next;
-		if (dso->ctx->opts.warn)
-			dso->ctx->opts.warn(dso->ctx->opts.warn_ctx, n->text);
-		free(n->text);
-		free(n);
-	}
-}
-
-void
-sym_dso_load_quietly(struct sym_dso *dso)
-{
-	if (__atomic_load_n(&dso->loaded, __ATOMIC_ACQUIRE))
-		return;
-	pthread_mutex_lock(&dso->lock);
-	if (!dso->loaded) {
-		warming = dso;
-		sym_dso_do_load(dso);
-		warming = NULL;
-		__atomic_store_n(&dso->loaded, true, __ATOMIC_RELEASE);
-	}
-	pthread_mutex_unlock(&dso->lock);
-}
 
 /* The next DSO to load, waiting for one; NULL: stop. */
 static struct sym_dso *
