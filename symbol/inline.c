@@ -20,7 +20,7 @@
 
 #include "lib/xalloc.h"
 #include "symbol/archive.h"
-#include "symbol/inline-index.h"
+#include "symbol/cu-table.h"
 #include "symbol/sym-dso.h"
 
 /* perf's MAX_INLINE_NEST: it reads no more records than this */
@@ -28,8 +28,13 @@
 
 struct sym_inline_cache {
 	struct u64map lists;	/* al_addr -> struct inl_list *, or 1: none */
-	struct u64map units;	/* CU DIE offset -> struct inl_index * */
+	/* CU DIE offset -> struct sym_cu_table *, or UNIT_BUILDING */
+	struct u64map units;
+	pthread_cond_t built;	/* a table the loading thread made is in */
 };
+
+/* a unit whose table the loading thread is making (sym_inline_prepare()) */
+#define UNIT_BUILDING	1
 
 struct inl_list {
 	size_t nr;
@@ -101,20 +106,17 @@ die_func_name(Dwarf_Die *cu, Dwarf_Die *die, bool *linkage)
 
 /* The call site of an inlined subroutine, into r's file and line. */
 static void
-call_site(Dwarf_Die *cu, Dwarf_Die *die, struct inl_rec *r)
+call_site(const struct sym_cu_table *t, Dwarf_Die *die, struct inl_rec *r)
 {
 	Dwarf_Attribute a;
 	Dwarf_Word idx, line;
-	Dwarf_Files *files;
-	size_t nfiles;
 
 	r->file = NULL;
 	r->line = 0;
 	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_line, &a), &line) == 0)
 		r->line = line <= UINT32_MAX ? (unsigned int)line : 0;
-	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &a), &idx) == 0 &&
-	    dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && idx < nfiles)
-		r->file = dwarf_filesrc(files, idx, NULL, NULL);
+	if (dwarf_formudata(dwarf_attr(die, DW_AT_call_file, &a), &idx) == 0)
+		r->file = sym_cu_table_file(t, idx);
 }
 
 static void
@@ -136,22 +138,36 @@ is_function(Dwarf_Die *die)
 }
 
 /*
- * The functions around pc, the innermost first, up the concrete tree of
- * the unit (each unit's index made once): the scopes addr2line follows.
- * Returns the count (0: none).
+ * The table of cu, made here unless the loading thread has made it or
+ * is making it (then waits for it); under dso->lock.
  */
-static int
-function_scopes(struct sym_inline_cache *c, Dwarf_Die *cu, Dwarf_Addr pc,
-		Dwarf_Die **out)
+static const struct sym_cu_table *
+unit_table(struct sym_dso *dso, struct sym_inline_cache *c, Dwarf_Die *cu)
 {
 	uint64_t *slot = u64map_slot(&c->units, dwarf_dieoffset(cu));
+
+	while (*slot == UNIT_BUILDING) {
+		pthread_cond_wait(&c->built, &dso->lock);
+		/* the map may have grown meanwhile */
+		slot = u64map_slot(&c->units, dwarf_dieoffset(cu));
+	}
+	if (!*slot)
+		*slot = (uint64_t)(uintptr_t)sym_cu_table_build(cu);
+	return (const struct sym_cu_table *)(uintptr_t)*slot;
+}
+
+/*
+ * The functions around pc, the innermost first, up the concrete tree of
+ * the unit: the scopes addr2line follows.  Returns the count (0: none).
+ */
+static int
+function_scopes(const struct sym_cu_table *t, Dwarf_Die *cu, Dwarf_Addr pc,
+		Dwarf_Die **out)
+{
 	int n;
 
-	if (!*slot)
-		*slot = (uint64_t)(uintptr_t)inl_index_build(cu);
 	*out = xmalloc((INLINE_NEST_MAX + 1) * sizeof(**out));
-	n = inl_index_functions((struct inl_index *)(uintptr_t)*slot, cu, pc,
-				*out, INLINE_NEST_MAX + 1);
+	n = sym_cu_table_functions(t, cu, pc, *out, INLINE_NEST_MAX + 1);
 	if (!n) {
 		free(*out);
 		*out = NULL;
@@ -166,22 +182,25 @@ function_scopes(struct sym_inline_cache *c, Dwarf_Die *cu, Dwarf_Addr pc,
  * sym_addr2line_names()), with no file: the caller makes that record.
  */
 static size_t
-collect(struct sym_inline_cache *c, struct sym_srcline_cache *lines,
-	Dwfl_Module *mod, Dwarf_Addr addr, struct inl_rec **recs, size_t *cap)
+collect(struct sym_dso *dso, Dwfl_Module *mod, Dwarf_Addr addr,
+	struct inl_rec **recs, size_t *cap)
 {
 	Dwarf_Addr bias = 0;
 	Dwarf_Die *cu = dwfl_module_addrdie(mod, addr, &bias);
-	Dwfl_Line *line = cu ? dwfl_module_getsrc(mod, addr) : NULL;
+	const struct sym_cu_table *t;
 	Dwarf_Die *scopes = NULL;
 	const char *file;
 	int lineno = 0, nscopes, i;
 	size_t nr = 0;
 	bool done = false, linkage;
 
-	file = line ? sym_line_file(lines, line, &lineno) : NULL;
+	if (!cu)
+		return 0;
+	t = unit_table(dso, dso->inlines, cu);
+	file = sym_cu_table_line(t, addr - bias, &lineno);
 	if (!file)
 		return 0;
-	nscopes = function_scopes(c, cu, addr - bias, &scopes);
+	nscopes = function_scopes(t, cu, addr - bias, &scopes);
 	rec_push(recs, &nr, cap);
 	(*recs)[0].file = file;
 	(*recs)[0].line = lineno > 0 ? (unsigned int)lineno : 0;
@@ -197,7 +216,7 @@ collect(struct sym_inline_cache *c, struct sym_srcline_cache *lines,
 			break;
 		}
 		rec_push(recs, &nr, cap);
-		call_site(cu, &scopes[i], &(*recs)[nr - 1]);
+		call_site(t, &scopes[i], &(*recs)[nr - 1]);
 	}
 	free(scopes);
 	/* a call site with no function around it is not a record */
@@ -206,6 +225,21 @@ collect(struct sym_inline_cache *c, struct sym_srcline_cache *lines,
 	for (i = 0; (size_t)i < nr; i++)
 		(*recs)[i].comp_dir = sym_cu_comp_dir(cu);
 	return nr;
+}
+
+/* The DSO's cache, made on first use; under dso->lock. */
+static struct sym_inline_cache *
+inline_cache(struct sym_dso *dso)
+{
+	struct sym_inline_cache *c = dso->inlines;
+
+	if (!c) {
+		c = dso->inlines = xcalloc(1, sizeof(*c));
+		c->lists = (struct u64map)U64MAP_INIT;
+		c->units = (struct u64map)U64MAP_INIT;
+		pthread_cond_init(&c->built, NULL);
+	}
+	return c;
 }
 
 /* perf's inline symbol: the base symbol when the names agree. */
@@ -345,7 +379,7 @@ lookup(struct sym_dso *dso, uint64_t al_addr, const struct sym_symbol *sym)
 	mod = sym_dso_dwfl_locked(dso, al_addr, &addr);
 	if (!mod)
 		return NULL;
-	nr = collect(dso->inlines, dso->srcline, mod, addr, &recs, &cap);
+	nr = collect(dso, mod, addr, &recs, &cap);
 	if (!nr && sym_addr2line_names(dso, sym)) {
 		/* addr2line's one record from the ELF symbols */
 		rec_push(&recs, &nr, &cap);
@@ -382,12 +416,7 @@ sym_dso_inlines(struct sym_dso *dso, uint64_t al_addr,
 	if (sym_dso_noting(dso))
 		sym_note_inline(dso, al_addr);
 	pthread_mutex_lock(&dso->lock);
-	c = dso->inlines;
-	if (!c) {
-		c = dso->inlines = xcalloc(1, sizeof(*c));
-		c->lists = (struct u64map)U64MAP_INIT;
-		c->units = (struct u64map)U64MAP_INIT;
-	}
+	c = inline_cache(dso);
 	slot = u64map_slot(&c->lists, al_addr);
 	if (slot && !*slot) {
 		l = dso->ar_ent ? archive_lookup(dso, al_addr, sym) :
@@ -435,8 +464,175 @@ sym_inline_free(struct sym_dso *dso)
 	u64map_free(&c->lists);
 	pos = 0;
 	while (u64map_next(&c->units, &pos, &key, &val))
-		inl_index_free((struct inl_index *)(uintptr_t)val);
+		if (val != UNIT_BUILDING)
+			sym_cu_table_free((struct sym_cu_table *)(uintptr_t)val);
 	u64map_free(&c->units);
+	pthread_cond_destroy(&c->built);
 	free(c);
 	dso->inlines = NULL;
+}
+
+/*
+ * The bytes of the file the resolving thread's handle reads dso's DWARF
+ * from (mapped by libelf until the DSO is freed), when another handle
+ * may read them; NULL when not.
+ */
+static char *
+dwarf_image(struct sym_dso *dso, size_t *size)
+{
+	Dwfl_Module *mod;
+	Dwarf_Addr addr, bias;
+	Dwarf *dbg;
+	Elf *elf;
+	char *image = NULL;
+
+	pthread_mutex_lock(&dso->lock);
+	mod = sym_dso_dwfl_locked(dso, 0, &addr);
+	dbg = mod ? dwfl_module_getdwarf(mod, &bias) : NULL;
+	elf = dbg ? dwarf_getelf(dbg) : NULL;
+	if (elf)
+		image = sym_cu_image(elf, size);
+	pthread_mutex_unlock(&dso->lock);
+	return image;
+}
+
+/* Claim the unit at cu_off for the loading thread: false if taken. */
+static bool
+prepare_claim(struct sym_dso *dso, Dwarf_Off cu_off)
+{
+	uint64_t *slot;
+	bool mine;
+
+	pthread_mutex_lock(&dso->lock);
+	slot = u64map_slot(&inline_cache(dso)->units, cu_off);
+	mine = !*slot;
+	if (mine)
+		*slot = UNIT_BUILDING;
+	pthread_mutex_unlock(&dso->lock);
+	return mine;
+}
+
+static void
+prepare_put(struct sym_dso *dso, Dwarf_Off cu_off, struct sym_cu_table *t)
+{
+	struct sym_inline_cache *c;
+
+	pthread_mutex_lock(&dso->lock);
+	c = dso->inlines;
+	*u64map_slot(&c->units, cu_off) = (uint64_t)(uintptr_t)t;
+	pthread_cond_broadcast(&c->built);
+	pthread_mutex_unlock(&dso->lock);
+}
+
+/* the loading thread's handle is opened again after this many rows */
+#define PREPARE_ROWS_PER_HANDLE	(256u << 10)
+
+/* A compilation unit to make the table of, and the code it covers. */
+struct unit_todo {
+	Dwarf_Off die_off;
+	uint64_t bytes;
+};
+
+static int
+cmp_todo(const void *pa, const void *pb)
+{
+	const struct unit_todo *a = pa, *b = pb;
+
+	if (a->bytes != b->bytes)
+		return a->bytes > b->bytes ? -1 : 1;
+	return (a->die_off > b->die_off) - (a->die_off < b->die_off);
+}
+
+/*
+ * The units of dbg, the most code first (by its address ranges table;
+ * units it lacks come last): those the caller is likeliest to reach.
+ */
+static struct unit_todo *
+units_todo(Dwarf *dbg, size_t *nr)
+{
+	struct unit_todo *v = NULL;
+	struct u64map at = U64MAP_INIT;
+	Dwarf_Off off = 0, next;
+	Dwarf_Aranges *ar;
+	size_t cap = 0, hsize, nar = 0, i;
+
+	*nr = 0;
+	while (!dwarf_next_unit(dbg, off, &next, &hsize, NULL, NULL, NULL,
+				NULL, NULL, NULL)) {
+		if (*nr == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = xreallocarray(v, cap, sizeof(*v));
+		}
+		v[*nr] = (struct unit_todo){ .die_off = off + hsize };
+		*u64map_slot(&at, off + hsize) = ++*nr;
+		off = next;
+	}
+	if (dwarf_getaranges(dbg, &ar, &nar))
+		nar = 0;
+	for (i = 0; i < nar; i++) {
+		Dwarf_Addr start;
+		Dwarf_Word len;
+		Dwarf_Off cu_off;
+		uint64_t *k;
+
+		if (!dwarf_getarangeinfo(dwarf_onearange(ar, i), &start, &len,
+					 &cu_off) &&
+		    (k = u64map_find(&at, cu_off)))
+			v[*k - 1].bytes += len;
+	}
+	u64map_free(&at);
+	if (*nr > 1)
+		qsort(v, *nr, sizeof(*v), cmp_todo);
+	return v;
+}
+
+bool
+sym_inline_prepare(struct sym_dso *dso, struct sym_prepare *p)
+{
+	Elf *elf = NULL;
+	Dwarf *dbg = NULL;
+	struct unit_todo *todo = NULL;
+	size_t handle_rows = 0, nr = 0, i, size = 0;
+	bool done = true;
+	char *image;
+
+	if (dso->kind != SYM_DSO_FILE || dso->ar_ent)
+		return true;
+	image = dwarf_image(dso, &size);
+	if (image)
+		dbg = sym_cu_handle(image, size, &elf);
+	if (dbg)
+		todo = units_todo(dbg, &nr);
+	for (i = 0; i < nr; i++) {
+		Dwarf_Die cu;
+		uint8_t unit_type;
+		struct sym_cu_table *t;
+
+		if (!p->rows_left || p->interrupted(p->arg)) {
+			done = false;
+			break;
+		}
+		/* libdw keeps each unit's lines while the handle lives */
+		if (handle_rows >= PREPARE_ROWS_PER_HANDLE) {
+			sym_cu_handle_close(dbg, elf);
+			dbg = sym_cu_handle(image, size, &elf);
+			handle_rows = 0;
+			if (!dbg)
+				break;
+		}
+		if (!dwarf_offdie(dbg, todo[i].die_off, &cu) ||
+		    dwarf_cu_info(cu.cu, NULL, &unit_type, NULL, NULL, NULL,
+				  NULL, NULL) ||
+		    unit_type != DW_UT_compile ||
+		    !prepare_claim(dso, todo[i].die_off))
+			continue;
+		t = sym_cu_table_build(&cu);
+		p->rows_left -= sym_cu_table_rows(t) < p->rows_left ?
+				sym_cu_table_rows(t) : p->rows_left;
+		handle_rows += sym_cu_table_rows(t);
+		prepare_put(dso, todo[i].die_off, t);
+	}
+	free(todo);
+	sym_cu_handle_close(dbg, elf);
+	return done;
 }

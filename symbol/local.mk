@@ -25,6 +25,8 @@ symbol_libpdsym_a_SOURCES = \
 	symbol/inline.c \
 	symbol/inline-index.h \
 	symbol/inline-index.c \
+	symbol/cu-table.h \
+	symbol/cu-table.c \
 	symbol/warm.c
 
 SYM_LIBS = symbol/libpdsym.a lib/libpdutil.a $(LIBDW_LIBS) $(LIBELF_LIBS) $(XXHASH_LIBS)

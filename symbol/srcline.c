@@ -21,6 +21,7 @@
 #include <elfutils/libdwfl.h>
 
 #include "lib/safefile.h"
+#include "lib/xalloc.h"
 #include "symbol/sym-dso.h"
 
 struct sym_srcline_cache {
@@ -286,6 +287,24 @@ row_files_of(struct sym_srcline_cache *c, Dwarf_Lines *lines, size_t nlines)
 		*slot = (uint64_t)(uintptr_t)t;
 	}
 	return (const struct row_files *)(uintptr_t)*slot;
+}
+
+bool *
+sym_lines_initial(Dwarf_Lines *lines, size_t nlines)
+{
+	struct row_files *t = row_files_make(lines, nlines);
+	bool *initial = xcalloc(nlines ? nlines : 1, sizeof(*initial));
+	Dwarf_Files *files;
+	size_t k, file;
+
+	for (k = 0; k < nlines; k++)
+		if (!dwarf_line_file(dwarf_onesrcline(lines, k), &files,
+				     &file) && file == 1)
+			initial[k] = t && t->usable ? initial_file_read(t, k) :
+					 initial_file_walk(lines, k);
+	if (t)
+		row_files_free(t);
+	return initial;
 }
 
 static bool

@@ -174,6 +174,21 @@ const char *sym_dso_symtab_func_locked(struct sym_dso *dso, Dwarf_Addr addr,
 				       const char **file);
 void sym_inline_free(struct sym_dso *dso);
 /*
+ * inline.c, on the loading thread: the tables of dso's compilation units
+ * (cu-table.h), made on a libdw handle of its own while the resolving
+ * thread uses its handle, each unit claimed first so that neither makes
+ * a table the other makes.  Each table's line rows come off rows_left;
+ * returns false when stopped before the last unit (rows_left spent, or
+ * interrupted(arg) said so), to be called again; units made are not
+ * made twice.
+ */
+struct sym_prepare {
+	size_t rows_left;
+	bool (*interrupted)(void *arg);
+	void *arg;
+};
+bool sym_inline_prepare(struct sym_dso *dso, struct sym_prepare *p);
+/*
  * The file and line of a row as binutils 2.40's addr2line names them:
  * in a DWARF 5 line table it starts each sequence at entry 0, the unit's
  * primary file, where the line program's initial file is 1; a row that
@@ -183,6 +198,12 @@ void sym_inline_free(struct sym_dso *dso);
  */
 const char *sym_line_file(struct sym_srcline_cache *c, Dwfl_Line *line,
 			  int *lineno);
+/*
+ * For each row of a DWARF 5 line table, whether a file-1 row names the
+ * line program's initial file (sym_line_file() then takes entry 0):
+ * nlines flags, malloc'd.
+ */
+bool *sym_lines_initial(Dwarf_Lines *lines, size_t nlines);
 /*
  * srcline-symtab.c: the function binutils' addr2line names at vaddr of
  * elf from its ELF symbols, where no DWARF does (NULL: none), and in

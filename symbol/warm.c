@@ -7,7 +7,10 @@
  * caller's would, so a DSO the caller asks for is either ready or being
  * loaded, and the caller waits for it: the results are the same.  What
  * a load warns is kept and said when the DSO is first asked for
- * (sym_dso_load_quietly() in dso.c).
+ * (sym_dso_load_quietly() in dso.c).  With nothing left to load, the
+ * thread makes the unit tables of the DSOs whose DWARF it opened
+ * (sym_inline_prepare()), on a libdw handle of its own, up to a bound
+ * on the rows they hold.
  */
 #include "config.h"
 
@@ -17,29 +20,78 @@
 #include "lib/xalloc.h"
 #include "symbol/sym-dso.h"
 
+/*
+ * The line rows the unit tables made ahead may hold (16 bytes each): a
+ * unit the caller never reaches costs its table.
+ */
+#define PREPARE_ROWS	(2u << 20)
+
 struct sym_warm {
 	pthread_t thread;
-	pthread_mutex_t lock;		/* the queue, stop */
+	pthread_mutex_t lock;		/* the queues, stop */
 	pthread_cond_t cond;
 	struct sym_dso **queue;		/* to load: queue[head..nr) */
 	size_t head, nr, cap;
+	/* loaded with their DWARF, units to make: prep[prep_head..nr) */
+	struct sym_dso **prep;
+	size_t prep_head, prep_nr;
+	struct sym_prepare budget;
 	bool dwarf;
 	bool stop;
 };
 
-/* The next DSO to load, waiting for one; NULL: stop. */
+/*
+ * The next DSO to load, else (*prepare set) one to make unit tables
+ * of, waiting for either; NULL: stop.
+ */
 static struct sym_dso *
-warm_next(struct sym_warm *w)
+warm_next(struct sym_warm *w, bool *prepare)
 {
 	struct sym_dso *dso = NULL;
 
 	pthread_mutex_lock(&w->lock);
-	while (!w->stop && w->head == w->nr)
+	while (!w->stop && w->head == w->nr &&
+	       (w->prep_head == w->prep_nr || !w->budget.rows_left))
 		pthread_cond_wait(&w->cond, &w->lock);
-	if (!w->stop)
+	*prepare = w->head == w->nr;
+	if (w->stop)
+		dso = NULL;
+	else if (!*prepare)
 		dso = w->queue[w->head++];
+	else
+		dso = w->prep[w->prep_head];
 	pthread_mutex_unlock(&w->lock);
 	return dso;
+}
+
+/* Whether a DSO waits to be loaded: it goes before unit tables. */
+static bool
+warm_interrupted(void *arg)
+{
+	struct sym_warm *w = arg;
+	bool wait;
+
+	pthread_mutex_lock(&w->lock);
+	wait = w->stop || w->head != w->nr;
+	pthread_mutex_unlock(&w->lock);
+	return wait;
+}
+
+static void
+warm_loaded(struct sym_warm *w, struct sym_dso *dso)
+{
+	pthread_mutex_lock(&w->lock);
+	/* each DSO comes once (sym_dso_warm()): prep has room for all */
+	w->prep[w->prep_nr++] = dso;
+	pthread_mutex_unlock(&w->lock);
+}
+
+static void
+warm_prepared(struct sym_warm *w)
+{
+	pthread_mutex_lock(&w->lock);
+	w->prep_head++;
+	pthread_mutex_unlock(&w->lock);
 }
 
 static void *
@@ -47,11 +99,19 @@ warm_main(void *arg)
 {
 	struct sym_warm *w = arg;
 	struct sym_dso *dso;
+	bool prepare;
 
-	while ((dso = warm_next(w))) {
+	while ((dso = warm_next(w, &prepare))) {
+		if (prepare) {
+			if (sym_inline_prepare(dso, &w->budget))
+				warm_prepared(w);
+			continue;
+		}
 		sym_dso_load_quietly(dso);
-		if (w->dwarf)
+		if (w->dwarf) {
 			sym_srcline_warm(dso);
+			warm_loaded(w, dso);
+		}
 	}
 	return NULL;
 }
@@ -65,6 +125,10 @@ sym_ctx_warm_start(struct sym_ctx *ctx, bool dwarf)
 		return;
 	w = xcalloc(1, sizeof(*w));
 	w->dwarf = dwarf;
+	w->budget = (struct sym_prepare){
+		.rows_left = PREPARE_ROWS, .interrupted = warm_interrupted,
+		.arg = w,
+	};
 	pthread_mutex_init(&w->lock, NULL);
 	pthread_cond_init(&w->cond, NULL);
 	if (pthread_create(&w->thread, NULL, warm_main, w)) {
@@ -88,6 +152,7 @@ sym_dso_warm(struct sym_dso *dso)
 	if (w->nr == w->cap) {
 		w->cap = w->cap ? 2 * w->cap : 16;
 		w->queue = xreallocarray(w->queue, w->cap, sizeof(*w->queue));
+		w->prep = xreallocarray(w->prep, w->cap, sizeof(*w->prep));
 	}
 	w->queue[w->nr++] = dso;
 	pthread_cond_signal(&w->cond);
@@ -109,6 +174,7 @@ sym_warm_stop(struct sym_ctx *ctx)
 	pthread_cond_destroy(&w->cond);
 	pthread_mutex_destroy(&w->lock);
 	free(w->queue);
+	free(w->prep);
 	free(w);
 	ctx->warm = NULL;
 }

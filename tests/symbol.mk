@@ -10,6 +10,11 @@ tests_tools_sym_lookup_SOURCES = tests/tools/sym-lookup.c
 tests_tools_sym_lookup_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS)
 tests_tools_sym_lookup_LDADD = $(SYM_LIBS)
 
+check_PROGRAMS += tests/tools/sym-cu-tables
+tests_tools_sym_cu_tables_SOURCES = tests/tools/sym-cu-tables.c
+tests_tools_sym_cu_tables_CFLAGS = $(AM_CFLAGS) $(LIBELF_CFLAGS) $(LIBDW_CFLAGS)
+tests_tools_sym_cu_tables_LDADD = $(SYM_LIBS)
+
 SYMBOL_TESTS = \
 	tests/symbol-elf.test \
 	tests/symbol-demangle.test \
@@ -17,7 +22,8 @@ SYMBOL_TESTS = \
 	tests/symbol-perf.test \
 	tests/symbol-archive.test \
 	tests/symbol-debuginfod.test \
-	tests/symbol-srcline.test
+	tests/symbol-srcline.test \
+	tests/symbol-cu-table.test
 
 TESTS += $(SYMBOL_TESTS)
 EXTRA_DIST += $(SYMBOL_TESTS)
