@@ -20,6 +20,8 @@ session_libpdsession_a_SOURCES = \
 	session/unwind-rules.c \
 	session/ahead.h \
 	session/ahead.c \
+	session/hint.h \
+	session/hint.c \
 	session/lbr.c \
 	session/branch-frames.c
 session_libpdsession_a_SOURCES += session/archive.h session/archive.c

@@ -296,6 +296,8 @@ struct ses_session {
 	pthread_rwlock_t model_lock;
 	unsigned int model_depth;	/* changes begun and not ended */
 	struct ses_ahead_res **cur_ahead;	/* the record's, being handed out */
+	/* the reading thread's: DSOs named to load ahead (session/hint.c) */
+	struct ses_hints *hints;
 
 	/* what ses_next() hands out, and the batch it takes it from */
 	struct ses_batch cur;

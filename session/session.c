@@ -20,6 +20,7 @@
 #include "pdata/events.h"
 #include "pdata/sample.h"
 #include "session/ahead.h"
+#include "session/hint.h"
 #include "session/session-int.h"
 #include "session/unwind.h"
 
@@ -1030,8 +1031,10 @@ sample_copy(struct ses_session *s, const struct pd_record *rec,
 	bool decoded = false;
 
 	*out = NULL;
-	if (!s->pre_on)
+	if (!s->pre_on) {
+		ses_hint_undecoded(s, rec);
 		return record_time(s, rec);
+	}
 	attr = rec_attr(s, rec);
 	if (!attr || !(attr->sample_type & PD_SAMPLE_TIME))
 		return record_time(s, rec);
@@ -1040,6 +1043,8 @@ sample_copy(struct ses_session *s, const struct pd_record *rec,
 	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),
 			&decoded))
 		return record_time(s, rec);
+	ses_hint_sample(s, ses_oe_pre(r)->pid, ses_oe_pre(r)->ip,
+			ses_oe_pre(r)->cpumode);
 	return ses_oe_pre(r)->time;
 }
 
@@ -1189,6 +1194,7 @@ pipe_main(void *arg)
 
 	while (b && (ret = pd_reader_next(s->r, &rec)) > 0) {
 		bytes += rec.size;
+		ses_hint_record(s, &rec);
 		if (!is_file_compressed(&rec) && enqueue(s, &rec, b) > 0) {
 			rounds = b->nr;
 			if (pipe_send(s, false, bytes)) {
@@ -1285,6 +1291,7 @@ pipe_stop(struct ses_session *s)
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
 	ses_ahead_free(s);
+	ses_hints_free(s);
 	/* batches sent and not taken, and one being filled */
 	p->finished = p->sent + (p->ring[p->sent % PIPE_DEPTH].nr ? 1 : 0);
 	pipe_release(s);
@@ -1404,8 +1411,12 @@ session_start(struct ses_session *s)
 	 */
 	s->whole_sort = pd_reader_info(s->r)->mode == PD_MODE_DIR;
 	warm_start(s);
+	/* the reading thread's hints begin with it */
+	ses_hints_start(s);
 	if (pipe_start(s))
 		ses_ahead_start(s);
+	else
+		ses_hints_free(s);
 }
 
 int

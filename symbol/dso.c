@@ -374,9 +374,15 @@ dso_new(struct sym_ctx *ctx, const char *name, const uint8_t *bid,
 	return dso;
 }
 
-struct sym_dso *
-sym_dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
-	    size_t build_id_size)
+/*
+ * The DSO of name and build-id, made if new; numbered in the order the
+ * session first asks for it (ordered), which orders call graph siblings
+ * as perf's order of making does: a DSO made for a hint (sym_dso_hint())
+ * takes its number when the session first asks for it.
+ */
+static struct sym_dso *
+dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
+	size_t build_id_size, bool ordered)
 {
 	uint64_t key, *slot;
 	struct sym_dso *dso;
@@ -401,15 +407,36 @@ sym_dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
 	if (!dso) {
 		dso = dso_new(ctx, name, build_id, build_id_size);
 		if (dso) {
-			dso->seq = ++ctx->nr_dsos_made;
 			dso->hash_next = (struct sym_dso *)(uintptr_t)*slot;
 			*slot = (uint64_t)(uintptr_t)dso;
 			if (dso->kind == SYM_DSO_KERNEL && !ctx->kernel)
 				ctx->kernel = dso;
 		}
 	}
+	if (dso && ordered && !dso->seq)
+		dso->seq = ++ctx->nr_dsos_made;
 	pthread_mutex_unlock(&ctx->lock);
 	return dso;
+}
+
+struct sym_dso *
+sym_dso_get(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
+	    size_t build_id_size)
+{
+	return dso_get(ctx, name, build_id, build_id_size, true);
+}
+
+void
+sym_dso_hint(struct sym_ctx *ctx, const char *name, const uint8_t *build_id,
+	     size_t build_id_size)
+{
+	struct sym_dso *dso;
+
+	if (!ctx->warm)
+		return;
+	dso = dso_get(ctx, name, build_id, build_id_size, false);
+	if (dso)
+		sym_dso_warm(dso);
 }
 
 uint64_t

@@ -132,12 +132,23 @@ struct sym_dso *sym_dso_get(struct sym_ctx *ctx, const char *name,
 void sym_ctx_warm_start(struct sym_ctx *ctx, bool dwarf);
 /* Load dso ahead, once, if ctx loads ahead (any thread). */
 void sym_dso_warm(struct sym_dso *dso);
+/* Whether ctx loads ahead. */
+bool sym_ctx_warming(const struct sym_ctx *ctx);
+/*
+ * sym_dso_warm() of the DSO sym_dso_get() would give for name and
+ * build-id, from any thread, before the caller asks for it (the DSO's
+ * place among the others, sym_dso_seq(), is taken when the caller first
+ * gets it); nothing when no thread loads ahead.
+ */
+void sym_dso_hint(struct sym_ctx *ctx, const char *name,
+		  const uint8_t *build_id, size_t build_id_size);
 
 enum sym_dso_kind sym_dso_kind(const struct sym_dso *dso);
 const char *sym_dso_long_name(const struct sym_dso *dso);
 /*
- * The order DSOs were made in (1 for the first; 0 for NULL), whichever
- * thread made them: perf's DSOs lie in its heap in about that order,
+ * The order DSOs were first asked for with sym_dso_get() (1 for the
+ * first; 0 for NULL, or one only sym_dso_hint() named), whichever thread
+ * asked: perf's DSOs lie in its heap in about the order it made them,
  * and it compares them by address.
  */
 uint64_t sym_dso_seq(const struct sym_dso *dso);

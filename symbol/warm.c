@@ -140,6 +140,12 @@ sym_ctx_warm_start(struct sym_ctx *ctx, bool dwarf)
 	ctx->warm = w;
 }
 
+bool
+sym_ctx_warming(const struct sym_ctx *ctx)
+{
+	return ctx->warm != NULL;
+}
+
 void
 sym_dso_warm(struct sym_dso *dso)
 {

@@ -3,7 +3,8 @@
  * tests/unit/test-symbol.c - symbol/'s table rules on synthetic symbols:
  * the red-black tree stays valid through perf's insert/erase sequences,
  * perf 6.1's end fixup and alias choice, its lookup rule, and overlaps
- * resolved the way perf's tree walk resolves them.
+ * resolved the way perf's tree walk resolves them; DSOs numbered in the
+ * order the session asks for them, whatever another thread named first.
  */
 #include "config.h"
 
@@ -158,11 +159,49 @@ test_overlap_walk(void)
 	sym_table_free(t);
 }
 
+/*
+ * A DSO named ahead (sym_dso_hint(), the reading thread's) is the one
+ * sym_dso_get() gives, numbered when the session first asks for it.
+ */
+static void
+test_hint_order(void)
+{
+	static const uint8_t bid[] = { 1, 2, 3, 4 };
+	struct sym_opts opts = { 0 };
+	struct sym_ctx *ctx = sym_ctx_new(&opts);
+	struct sym_dso *a, *b, *c;
+
+	T(ctx != NULL, "sym_ctx_new");
+	if (!ctx)
+		return;
+	/* without a loading thread a hint makes nothing */
+	sym_dso_hint(ctx, "/no/thread", NULL, 0);
+	sym_ctx_warm_start(ctx, false);
+	T(sym_ctx_warming(ctx), "loading thread started");
+	sym_dso_hint(ctx, "/nonexistent/b.so", bid, sizeof(bid));
+	sym_dso_hint(ctx, "/nonexistent/c.so", NULL, 0);
+	a = sym_dso_get(ctx, "/nonexistent/a.so", NULL, 0);
+	b = sym_dso_get(ctx, "/nonexistent/b.so", bid, sizeof(bid));
+	c = sym_dso_get(ctx, "/no/thread", NULL, 0);
+	T_EQ_U64(sym_dso_seq(a), 1, "the first asked for");
+	T_EQ_U64(sym_dso_seq(b), 2, "named first, asked for second");
+	T_EQ_U64(sym_dso_seq(c), 3, "asked for third");
+	/* asked again: the same DSO, the same number */
+	T(sym_dso_get(ctx, "/nonexistent/b.so", bid, sizeof(bid)) == b,
+	  "the hinted DSO is the one asked for");
+	T_EQ_U64(sym_dso_seq(b), 2, "asked again");
+	/* named ahead, asked for last: last */
+	T_EQ_U64(sym_dso_seq(sym_dso_get(ctx, "/nonexistent/c.so", NULL, 0)),
+		 4, "named second, asked for fourth");
+	sym_ctx_free(ctx);
+}
+
 int
 main(void)
 {
 	test_tree_invariants();
 	test_fixup_and_aliases();
 	test_overlap_walk();
+	test_hint_order();
 	return t_done("test-symbol");
 }
