@@ -7,7 +7,8 @@
  * waits for the kernel's symbols: the DWARF of the first libraries its
  * samples reach would only start loading then.  The reading thread
  * keeps the executable file maps of each process from the MMAP records
- * it reads, and names the DSO of the map a sample it decodes falls in,
+ * it reads, and names the DSO of the map a sample it decodes falls in
+ * (its ip, or for a sample in the kernel the user pc of its registers),
  * once a map; the DSO is the one the resolving thread will ask for (its
  * name, and the build-id of the record or of the header's table), and
  * takes its place among the others when it does (sym_dso_hint()), so
@@ -21,6 +22,7 @@
 #include "lib/xalloc.h"
 #include "session/hint.h"
 #include "session/session-int.h"
+#include "session/unwind.h"
 
 /* maps kept at most, all processes together: hints only, past that */
 #define HINT_MAPS_MAX	65536
@@ -49,6 +51,7 @@ struct hint_proc {
 struct ses_hints {
 	struct u64map procs;		/* pid -> struct hint_proc * */
 	size_t nr_maps;
+	const char *arch;		/* the recording's, or NULL */
 	union pd_event ev;
 	struct pd_sample sample;
 	unsigned int tick;		/* samples not decoded ahead */
@@ -57,8 +60,12 @@ struct ses_hints {
 void
 ses_hints_start(struct ses_session *s)
 {
-	if (sym_ctx_warming(s->syms))
-		s->hints = xcalloc(1, sizeof(*s->hints));
+	const struct pd_meta *meta = pd_reader_meta(s->r);
+
+	if (!sym_ctx_warming(s->syms))
+		return;
+	s->hints = xcalloc(1, sizeof(*s->hints));
+	s->hints->arch = meta ? meta->arch : NULL;
 }
 
 void
@@ -204,6 +211,20 @@ ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
 }
 
 void
+ses_hint_decoded(struct ses_session *s, const struct pd_sample *ps)
+{
+	uint64_t pc;
+
+	if (!s->hints)
+		return;
+	/* a sample in the kernel: where its user registers left user code */
+	if (ps->cpumode == PD_MISC_USER)
+		ses_hint_sample(s, (int32_t)ps->pid, ps->ip, ps->cpumode);
+	else if (ses_unwind_user_pc(s->hints->arch, ps, &pc))
+		ses_hint_sample(s, (int32_t)ps->pid, pc, PD_MISC_USER);
+}
+
+void
 ses_hint_undecoded(struct ses_session *s, const struct pd_record *rec)
 {
 	struct ses_hints *h = s->hints;
@@ -213,6 +234,5 @@ ses_hint_undecoded(struct ses_session *s, const struct pd_record *rec)
 		return;
 	attr = ses_rec_attr(s, rec);
 	if (attr && !pd_sample_decode(attr, rec, &h->sample))
-		ses_hint_sample(s, (int32_t)h->sample.pid, h->sample.ip,
-				h->sample.cpumode);
+		ses_hint_decoded(s, &h->sample);
 }

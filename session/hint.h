@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "pdata/reader.h"
+#include "pdata/sample.h"
 
 struct ses_session;
 
@@ -19,6 +20,8 @@ void ses_hints_free(struct ses_session *s);
 void ses_hint_record(struct ses_session *s, const struct pd_record *rec);
 /* The reading thread: a sample not decoded ahead (one in a few is, here). */
 void ses_hint_undecoded(struct ses_session *s, const struct pd_record *rec);
+/* The reading thread: a sample decoded ahead, whole. */
+void ses_hint_decoded(struct ses_session *s, const struct pd_sample *ps);
 /* The reading thread: a sample decoded ahead, of pid at ip. */
 void ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
 		     uint8_t cpumode);

@@ -1043,8 +1043,11 @@ sample_copy(struct ses_session *s, const struct pd_record *rec,
 	if (!pre_decode(s, attr, ses_oe_record(r), ps, ses_oe_pre(r),
 			&decoded))
 		return record_time(s, rec);
-	ses_hint_sample(s, ses_oe_pre(r)->pid, ses_oe_pre(r)->ip,
-			ses_oe_pre(r)->cpumode);
+	if (decoded)
+		ses_hint_decoded(s, ps);
+	else
+		ses_hint_sample(s, ses_oe_pre(r)->pid, ses_oe_pre(r)->ip,
+				ses_oe_pre(r)->cpumode);
 	return ses_oe_pre(r)->time;
 }
 

@@ -218,20 +218,25 @@ space_end(struct uw_space *sp)
 	u64map_free(&sp->cfi);
 }
 
+/* perf's uname -m; a file without one is taken for x86, as perf */
+static int
+arch_of(const char *arch)
+{
+	if (!arch || !strcmp(arch, "x86_64") || !strcmp(arch, "i386") ||
+	    !strcmp(arch, "i686"))
+		return UW_X86;
+	if (!strcmp(arch, "aarch64") || !strcmp(arch, "arm64"))
+		return UW_ARM64;
+	return UW_OTHER;
+}
+
 struct ses_unwind *
 ses_unwind_new(const char *arch)
 {
 	struct ses_unwind *u = xcalloc(1, sizeof(struct ses_unwind));
 	const char *check;
 
-	/* perf's uname -m; a file without one is taken for x86, as perf */
-	if (!arch || !strcmp(arch, "x86_64") || !strcmp(arch, "i386") ||
-	    !strcmp(arch, "i686"))
-		u->arch = UW_X86;
-	else if (!strcmp(arch, "aarch64") || !strcmp(arch, "arm64"))
-		u->arch = UW_ARM64;
-	else
-		u->arch = UW_OTHER;
+	u->arch = arch_of(arch);
 	check = getenv("PDATA_UNWIND_CHECK");
 	u->check = check && strcmp(check, "0");
 	u->check_abort = check && !strcmp(check, "abort");
@@ -240,16 +245,33 @@ ses_unwind_new(const char *arch)
 
 /* The register set of ps's user registers, NULL when none is known. */
 static const struct uw_regset *
-regset_of(const struct ses_unwind *u, const struct pd_sample *ps)
+regset_for(int arch, const struct pd_sample *ps)
 {
 	uint64_t abi = ps->user_regs.abi;
 
-	if (u->arch == UW_X86)
+	if (arch == UW_X86)
 		return abi == PD_REGS_ABI_64 ? &regset_x86_64 :
 		       abi == PD_REGS_ABI_32 ? &regset_i386 : NULL;
-	if (u->arch == UW_ARM64 && abi == PD_REGS_ABI_64)
+	if (arch == UW_ARM64 && abi == PD_REGS_ABI_64)
 		return &regset_arm64;
 	return NULL;
+}
+
+static const struct uw_regset *
+regset_of(const struct ses_unwind *u, const struct pd_sample *ps)
+{
+	return regset_for(u->arch, ps);
+}
+
+bool
+ses_unwind_user_pc(const char *arch, const struct pd_sample *ps, uint64_t *pc)
+{
+	const struct uw_regset *rs;
+
+	if (!pd_sample_has(ps, PD_SAMPLE_REGS_USER) || ps->user_regs.regs.swap)
+		return false;
+	rs = regset_for(arch_of(arch), ps);
+	return rs && pd_regs_get(&ps->user_regs, rs->ip, pc);
 }
 
 void

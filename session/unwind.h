@@ -25,6 +25,12 @@ void ses_unwind_free(struct ses_unwind *u);
 
 /* Whether ps has registers and stack bytes this unwinder can walk. */
 bool ses_unwind_possible(const struct pd_sample *ps);
+/*
+ * The user pc in ps's user registers, where a walk of its user stack
+ * would start (arch: the recording's): false when they hold none.
+ */
+bool ses_unwind_user_pc(const char *arch, const struct pd_sample *ps,
+			uint64_t *pc);
 
 /*
  * A hash of everything unwinding ps reads from the sample: its user
