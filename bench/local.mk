@@ -7,6 +7,12 @@ BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed
 	bench/export-speed.sh bench/dwarf-equality.sh
 EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/pyload.py bench/lib.sh $(BENCH_SH)
 
+# the single-pass limit report-speed.sh prints beside perf (bench/limit.c)
+noinst_PROGRAMS += bench/limit
+bench_limit_SOURCES = bench/limit.c
+bench_limit_CFLAGS = $(AM_CFLAGS) $(XXHASH_CFLAGS)
+bench_limit_LDADD = $(PDATA_LIBS) lib/libpdutil.a $(XXHASH_LIBS)
+
 bench: all
 	$(SHELL) $(srcdir)/bench/stats-throughput.sh
 	$(SHELL) $(srcdir)/bench/record-overhead.sh

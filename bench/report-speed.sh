@@ -29,6 +29,11 @@
 #                 change) timed in the same run, in turn with the others:
 #                 adds its time, its peak and the ratios new / base, and
 #                 checks that it printed the same report (default: none)
+#   LIMIT         the single-pass limit walker (bench/limit.c: one thread
+#                 that reads every record, decodes every sample and hashes
+#                 its callchain), timed in turn with the others: adds its
+#                 time and preport's over it (default ./bench/limit when
+#                 built; "none": left out)
 #   PERF          the perf to record with and compare to (default perf)
 #   SIZES         file sizes in MB (default "10 100 1000"); "10" is a quick run
 #   CALLGRAPH     fp (default) or dwarf: the recordings' call stacks
@@ -66,6 +71,11 @@ bench_need_preport_
 bench_need_counts_ REPEAT MEM_LIMIT_MB
 : "${PREPORT_BASE:=}"
 [ -z "$PREPORT_BASE" ] || [ -x "$PREPORT_BASE" ] || die "PREPORT_BASE=$PREPORT_BASE is not executable"
+if [ -z "${LIMIT:-}" ]; then
+	LIMIT=none
+	[ -x ./bench/limit ] && LIMIT=./bench/limit
+fi
+[ "$LIMIT" = none ] || [ -x "$LIMIT" ] || die "LIMIT=$LIMIT is not executable"
 for s in $SIZES; do
 	case $s in
 	'' | *[!0-9]* | 0) die "SIZES holds sizes in MB, not '$s'" ;;
@@ -143,8 +153,8 @@ untip() {
 		     { printf "%s%s\n", held, $0; held = "" }'
 }
 
-printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB/s | preport peak MiB | perf peak MiB | RSS ratio | same report | base s | base peak MiB | time new/base | RSS new/base | same as base |\n'
-printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
+printf '| file MB | mode | preport s | perf s | speedup | preport MB/s | perf MB/s | preport peak MiB | perf peak MiB | RSS ratio | same report | base s | base peak MiB | time new/base | RSS new/base | same as base | limit s | preport/limit |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 for mb in $SIZES; do
 	record_size "$mb"
 	data=$OUT_DIR/report-$cg_tag$mb.data
@@ -158,7 +168,8 @@ for mb in $SIZES; do
 		*) die "unknown mode $mode (children, no-children, none)" ;;
 		esac
 		say "$(awk -v b="$bytes" 'BEGIN { printf "%.0f", b / 1e6 }') MB, --stdio --sort sym $mopt: $REPEAT runs of each"
-		rm -f "$OUT_DIR/pre.times" "$OUT_DIR/perf.times" "$OUT_DIR/base.times"
+		rm -f "$OUT_DIR/pre.times" "$OUT_DIR/perf.times" "$OUT_DIR/base.times" \
+			"$OUT_DIR/limit.times"
 		i=0
 		while [ "$i" -lt "$REPEAT" ]; do
 			timed_run pre "$PREPORT" -i "$data" --stdio --sort sym $mopt
@@ -169,6 +180,7 @@ for mb in $SIZES; do
 			fi
 			timed_run perf "$PERF" report -i "$data" --stdio --sort sym $mopt $PERF_OPTS
 			[ "$i" -eq 0 ] && untip "$OUT_DIR/perf.out" > "$OUT_DIR/perf.first"
+			[ "$LIMIT" = none ] || timed_run limit "$LIMIT" "$data"
 			i=$((i + 1))
 		done
 		if cmp -s "$OUT_DIR/pre.first" "$OUT_DIR/perf.first"; then same=yes; else same=NO; fi
@@ -176,6 +188,8 @@ for mb in $SIZES; do
 		tf=$(awk '{ print $1 }' "$OUT_DIR/perf.times" | median)
 		rp=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/pre.times")
 		rf=$(awk '{ if ($2 > m) m = $2 } END { print m + 0 }' "$OUT_DIR/perf.times")
+		tl=0
+		[ "$LIMIT" = none ] || tl=$(awk '{ print $1 }' "$OUT_DIR/limit.times" | median)
 		tb=0 rb=0 sameb=-
 		if [ -n "$PREPORT_BASE" ]; then
 			tb=$(awk '{ print $1 }' "$OUT_DIR/base.times" | median)
@@ -183,16 +197,20 @@ for mb in $SIZES; do
 			if cmp -s "$OUT_DIR/pre.first" "$OUT_DIR/base.first"; then sameb=yes; else sameb=NO; fi
 		fi
 		awk -v b="$bytes" -v cg="$CALLGRAPH" -v mode="$mode" -v tp="$tp" -v tf="$tf" -v rp="$rp" -v rf="$rf" -v same="$same" \
-		    -v tb="$tb" -v rb="$rb" -v sameb="$sameb" 'BEGIN {
+		    -v tb="$tb" -v rb="$rb" -v sameb="$sameb" -v tl="$tl" 'BEGIN {
 			mb = b / 1e6
 			printf "| %.1f%s | %s | %.3f | %.3f | %.1fx | %.1f | %.1f | %.1f | %.1f | %.3f | %s |",
 				mb, cg == "dwarf" ? " dwarf" : "", mode, tp, tf, tf / tp, mb / tp, mb / tf, rp / 1024, rf / 1024,
 				(rf > 0) ? rp / rf : 0, same
 			if (sameb == "-")
-				printf " - | - | - | - | - |\n"
+				printf " - | - | - | - | - |"
 			else
-				printf " %.3f | %.1f | %.3f | %.3f | %s |\n", tb, rb / 1024,
+				printf " %.3f | %.1f | %.3f | %.3f | %s |", tb, rb / 1024,
 					(tb > 0) ? tp / tb : 0, (rb > 0) ? rp / rb : 0, sameb
+			if (tl > 0)
+				printf " %.3f | %.1fx |\n", tl, tp / tl
+			else
+				printf " - | - |\n"
 		}'
 	done
 done

@@ -36,7 +36,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-stats-empty.test \
 	tests/report-evlist.test \
 	tests/report-mem.test \
-	tests/report-trace.test
+	tests/report-trace.test \
+	tests/bench-limit.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh
