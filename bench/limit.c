@@ -75,7 +75,8 @@ main(int argc, char **argv)
 		if (rec.header.type == PD_RECORD_SAMPLE)
 			sample(&w, r, &rec, &s);
 		/* the file's pages behind go, as a report lets them */
-		if (!(w.records % 4096) && rec.origin == PD_ORIGIN_FILE)
+		if (!(w.records % 4096) && rec.origin == PD_ORIGIN_FILE &&
+		    rec.source == 0)
 			pd_reader_drop_before(r, rec.data);
 		ret = 0;
 	}
