@@ -528,15 +528,15 @@ prepare_put(struct sym_dso *dso, Dwarf_Off cu_off, struct sym_cu_table *t)
 #define PREPARE_ROWS_PER_HANDLE	(256u << 10)
 
 /* A compilation unit to make the table of, and the code it covers. */
-struct unit_todo {
+struct unit_job {
 	Dwarf_Off die_off;
 	uint64_t bytes;
 };
 
 static int
-cmp_todo(const void *pa, const void *pb)
+cmp_job(const void *pa, const void *pb)
 {
-	const struct unit_todo *a = pa, *b = pb;
+	const struct unit_job *a = pa, *b = pb;
 
 	if (a->bytes != b->bytes)
 		return a->bytes > b->bytes ? -1 : 1;
@@ -547,10 +547,10 @@ cmp_todo(const void *pa, const void *pb)
  * The units of dbg, the most code first (by its address ranges table;
  * units it lacks come last): those the caller is likeliest to reach.
  */
-static struct unit_todo *
-units_todo(Dwarf *dbg, size_t *nr)
+static struct unit_job *
+units_by_size(Dwarf *dbg, size_t *nr)
 {
-	struct unit_todo *v = NULL;
+	struct unit_job *v = NULL;
 	struct u64map at = U64MAP_INIT;
 	Dwarf_Off off = 0, next;
 	Dwarf_Aranges *ar;
@@ -563,7 +563,7 @@ units_todo(Dwarf *dbg, size_t *nr)
 			cap = cap ? 2 * cap : 64;
 			v = xreallocarray(v, cap, sizeof(*v));
 		}
-		v[*nr] = (struct unit_todo){ .die_off = off + hsize };
+		v[*nr] = (struct unit_job){ .die_off = off + hsize };
 		*u64map_slot(&at, off + hsize) = ++*nr;
 		off = next;
 	}
@@ -582,7 +582,7 @@ units_todo(Dwarf *dbg, size_t *nr)
 	}
 	u64map_free(&at);
 	if (*nr > 1)
-		qsort(v, *nr, sizeof(*v), cmp_todo);
+		qsort(v, *nr, sizeof(*v), cmp_job);
 	return v;
 }
 
@@ -591,7 +591,7 @@ sym_inline_prepare(struct sym_dso *dso, struct sym_prepare *p)
 {
 	Elf *elf = NULL;
 	Dwarf *dbg = NULL;
-	struct unit_todo *todo = NULL;
+	struct unit_job *jobs = NULL;
 	size_t handle_rows = 0, nr = 0, i, size = 0;
 	bool done = true;
 	char *image;
@@ -602,7 +602,7 @@ sym_inline_prepare(struct sym_dso *dso, struct sym_prepare *p)
 	if (image)
 		dbg = sym_cu_handle(image, size, &elf);
 	if (dbg)
-		todo = units_todo(dbg, &nr);
+		jobs = units_by_size(dbg, &nr);
 	for (i = 0; i < nr; i++) {
 		Dwarf_Die cu;
 		uint8_t unit_type;
@@ -620,19 +620,19 @@ sym_inline_prepare(struct sym_dso *dso, struct sym_prepare *p)
 			if (!dbg)
 				break;
 		}
-		if (!dwarf_offdie(dbg, todo[i].die_off, &cu) ||
+		if (!dwarf_offdie(dbg, jobs[i].die_off, &cu) ||
 		    dwarf_cu_info(cu.cu, NULL, &unit_type, NULL, NULL, NULL,
 				  NULL, NULL) ||
 		    unit_type != DW_UT_compile ||
-		    !prepare_claim(dso, todo[i].die_off))
+		    !prepare_claim(dso, jobs[i].die_off))
 			continue;
 		t = sym_cu_table_build(&cu);
 		p->rows_left -= sym_cu_table_rows(t) < p->rows_left ?
 				sym_cu_table_rows(t) : p->rows_left;
 		handle_rows += sym_cu_table_rows(t);
-		prepare_put(dso, todo[i].die_off, t);
+		prepare_put(dso, jobs[i].die_off, t);
 	}
-	free(todo);
+	free(jobs);
 	sym_cu_handle_close(dbg, elf);
 	return done;
 }
