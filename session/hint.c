@@ -27,8 +27,10 @@
 /* maps kept at most, all processes together: hints only, past that */
 #define HINT_MAPS_MAX	65536
 /*
- * Of the samples not decoded ahead for the caller, those decoded here
- * for their ip: a DSO many land in is named soon enough.
+ * Of the samples read, those looked at (and, when not decoded ahead for
+ * the caller, decoded here for their ip): a DSO many land in is named
+ * soon enough, and a look at every sample took a sixth of the reading
+ * thread's time on a big frame-pointer file.
  */
 #define HINT_EVERY	16
 #define PROT_EXEC_BIT	4u		/* PROT_EXEC */
@@ -54,7 +56,7 @@ struct ses_hints {
 	const char *arch;		/* the recording's, or NULL */
 	union pd_event ev;
 	struct pd_sample sample;
-	unsigned int tick;		/* samples not decoded ahead */
+	unsigned int tick;		/* samples read */
 };
 
 void
@@ -118,51 +120,61 @@ keep_map(struct ses_hints *h, int32_t pid, const struct hint_map *m)
 	h->nr_maps++;
 }
 
-void
-ses_hint_record(struct ses_session *s, const struct pd_record *rec)
+/* A user map of a file, into m; false for any other record. */
+static bool
+user_map(struct ses_session *s, struct ses_hints *h,
+	 const struct pd_record *rec, struct hint_map *m, int32_t *pid)
 {
-	struct ses_hints *h = s->hints;
-	struct hint_map m = { 0 };
 	const struct pd_str *name;
 	uint32_t prot, flags = 0;
-	int32_t pid;
 
-	if (!h || h->nr_maps >= HINT_MAPS_MAX ||
-	    (rec->header.type != PD_RECORD_MMAP &&
+	if ((rec->header.type != PD_RECORD_MMAP &&
 	     rec->header.type != PD_RECORD_MMAP2) ||
 	    (rec->header.misc & PD_MISC_CPUMODE_MASK) != PD_MISC_USER ||
 	    pd_event_decode(ses_rec_attr(s, rec), rec, &h->ev))
-		return;
+		return false;
+	memset(m, 0, sizeof(*m));
 	if (rec->header.type == PD_RECORD_MMAP2) {
 		const struct pd_ev_mmap2 *e = &h->ev.mmap2;
 
-		pid = (int32_t)e->pid;
-		m.start = e->start;
-		m.end = e->start + e->len;
+		*pid = (int32_t)e->pid;
+		m->start = e->start;
+		m->end = e->start + e->len;
 		prot = e->prot;
 		flags = e->flags;
 		name = &e->filename;
 		if (e->has_build_id && e->build_id_size) {
-			m.id_size = e->build_id_size;
-			memcpy(m.id, e->build_id, m.id_size);
+			m->id_size = e->build_id_size;
+			memcpy(m->id, e->build_id, m->id_size);
 		}
 	} else {
 		const struct pd_ev_mmap *e = &h->ev.mmap;
 
-		pid = (int32_t)e->pid;
-		m.start = e->start;
-		m.end = e->start + e->len;
+		*pid = (int32_t)e->pid;
+		m->start = e->start;
+		m->end = e->start + e->len;
 		prot = (rec->header.misc & PD_MISC_MMAP_DATA) ? 0 : PROT_EXEC_BIT;
 		name = &e->filename;
 	}
-	if (!name->len || m.end <= m.start)
-		return;
-	m.name = xstrndup(name->s, name->len);
-	if (!file_map(m.name, prot, flags)) {
-		free(m.name);
-		return;
+	if (!name->len || m->end <= m->start)
+		return false;
+	m->name = xstrndup(name->s, name->len);
+	if (!file_map(m->name, prot, flags)) {
+		free(m->name);
+		return false;
 	}
-	keep_map(h, pid, &m);
+	return true;
+}
+
+void
+ses_hint_record(struct ses_session *s, const struct pd_record *rec)
+{
+	struct ses_hints *h = s->hints;
+	struct hint_map m;
+	int32_t pid;
+
+	if (h && h->nr_maps < HINT_MAPS_MAX && user_map(s, h, rec, &m, &pid))
+		keep_map(h, pid, &m);
 }
 
 /* The newest map of pid's process holding ip. */
@@ -187,16 +199,13 @@ map_at(struct ses_hints *h, int32_t pid, uint64_t ip)
 	return NULL;
 }
 
-void
-ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
-		uint8_t cpumode)
+/* Names the DSO of pid's map at ip, the first time. */
+static void
+hint_at(struct ses_session *s, struct ses_hints *h, int32_t pid, uint64_t ip)
 {
-	struct ses_hints *h = s->hints;
 	const struct ses_bid *b;
 	struct hint_map *m;
 
-	if (!h || cpumode != PD_MISC_USER)
-		return;
 	m = map_at(h, pid, ip);
 	if (!m || m->named)
 		return;
@@ -210,18 +219,38 @@ ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
 	sym_dso_hint(s->syms, m->name, b ? b->id : NULL, b ? b->size : 0);
 }
 
+/* Whether this sample is one of those looked at. */
+static bool
+hint_turn(struct ses_hints *h)
+{
+	return h && h->procs.nr && !(++h->tick % HINT_EVERY);
+}
+
 void
-ses_hint_decoded(struct ses_session *s, const struct pd_sample *ps)
+ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
+		uint8_t cpumode)
+{
+	if (hint_turn(s->hints) && cpumode == PD_MISC_USER)
+		hint_at(s, s->hints, pid, ip);
+}
+
+static void
+hint_decoded(struct ses_session *s, const struct pd_sample *ps)
 {
 	uint64_t pc;
 
-	if (!s->hints)
-		return;
 	/* a sample in the kernel: where its user registers left user code */
 	if (ps->cpumode == PD_MISC_USER)
-		ses_hint_sample(s, (int32_t)ps->pid, ps->ip, ps->cpumode);
+		hint_at(s, s->hints, (int32_t)ps->pid, ps->ip);
 	else if (ses_unwind_user_pc(s->hints->arch, ps, &pc))
-		ses_hint_sample(s, (int32_t)ps->pid, pc, PD_MISC_USER);
+		hint_at(s, s->hints, (int32_t)ps->pid, pc);
+}
+
+void
+ses_hint_decoded(struct ses_session *s, const struct pd_sample *ps)
+{
+	if (hint_turn(s->hints))
+		hint_decoded(s, ps);
 }
 
 void
@@ -230,9 +259,9 @@ ses_hint_undecoded(struct ses_session *s, const struct pd_record *rec)
 	struct ses_hints *h = s->hints;
 	const struct pd_attr *attr;
 
-	if (!h || !h->procs.nr || ++h->tick % HINT_EVERY)
+	if (!hint_turn(h))
 		return;
 	attr = ses_rec_attr(s, rec);
 	if (attr && !pd_sample_decode(attr, rec, &h->sample))
-		ses_hint_decoded(s, &h->sample);
+		hint_decoded(s, &h->sample);
 }

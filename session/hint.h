@@ -18,11 +18,14 @@ void ses_hints_start(struct ses_session *s);
 void ses_hints_free(struct ses_session *s);
 /* The reading thread: a record read (the maps of MMAP and MMAP2). */
 void ses_hint_record(struct ses_session *s, const struct pd_record *rec);
-/* The reading thread: a sample not decoded ahead (one in a few is, here). */
+/*
+ * The reading thread, for every sample it reads (one in a few is looked
+ * at): a sample not decoded ahead (decoded here when looked at)...
+ */
 void ses_hint_undecoded(struct ses_session *s, const struct pd_record *rec);
-/* The reading thread: a sample decoded ahead, whole. */
+/* ...a sample decoded ahead, whole... */
 void ses_hint_decoded(struct ses_session *s, const struct pd_sample *ps);
-/* The reading thread: a sample decoded ahead, of pid at ip. */
+/* ...a sample whose key fields were decoded ahead, of pid at ip. */
 void ses_hint_sample(struct ses_session *s, int32_t pid, uint64_t ip,
 		     uint8_t cpumode);
 
