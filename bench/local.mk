@@ -5,7 +5,8 @@
 BENCH_SH = bench/stats-throughput.sh bench/record-overhead.sh bench/report-speed.sh \
 	bench/archive-size.sh bench/script-speed.sh bench/record-faults.sh \
 	bench/export-speed.sh bench/dwarf-equality.sh
-EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/pyload.py bench/lib.sh $(BENCH_SH)
+EXTRA_DIST += bench/README.md bench/perf-notes.md bench/spin.c bench/tree.c bench/tree.h \
+	bench/tree-dso.c bench/pyload.py bench/lib.sh $(BENCH_SH)
 
 # the single-pass limit report-speed.sh prints beside perf (bench/limit.c)
 noinst_PROGRAMS += bench/limit

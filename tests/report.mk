@@ -37,7 +37,8 @@ REPORT_LIVE_TESTS = \
 	tests/report-evlist.test \
 	tests/report-mem.test \
 	tests/report-trace.test \
-	tests/bench-limit.test
+	tests/bench-limit.test \
+	tests/bench-workloads.test
 
 TESTS += $(REPORT_LIVE_TESTS)
 EXTRA_DIST += $(REPORT_LIVE_TESTS) tests/synth-lib.sh
