@@ -207,8 +207,14 @@ struct ses_stacktab {
 	size_t cap_slots;		/* a power of two, or 0 */
 	uint64_t *words;
 	size_t nr_words, cap_words;
+	/*
+	 * The key being looked up: scratch's words, then nr_tail words at
+	 * tail (the record's callchain, compared where it lies).
+	 */
 	uint64_t *scratch;
 	size_t cap_scratch;
+	const void *tail;
+	size_t nr_tail;
 };
 
 /* A run of records to hand out, in order: what one round flushed. */

@@ -219,7 +219,8 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 
 /*
  * The stack key of a sample (session/model.h) into s->stacks.scratch
- * (returns its length in words) and its hash into *h: the record's part
+ * and, for its callchain, s->stacks.tail (returns its length in words)
+ * and its hash into *h: the record's part
  * (pre_fill: event, cpumode, ip, CPU when keyed, callchain; the user
  * registers and stack bytes DWARF unwinding reads, as a hash), with what
  * resolving it depends on here (thread, comm, map generation, map set).
@@ -230,11 +231,10 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	  const struct ses_pre *p, int evsel, uint64_t *h)
 {
 	struct ses_stacktab *rc = &s->stacks;
-	size_t nw = STACK_KEY_HEAD + p->nr_cc;
 	uint64_t *w;
 
-	if (nw > rc->cap_scratch) {
-		rc->cap_scratch = nw * 2;
+	if (STACK_KEY_HEAD > rc->cap_scratch) {
+		rc->cap_scratch = 2 * STACK_KEY_HEAD;
 		rc->scratch = xreallocarray(rc->scratch, rc->cap_scratch,
 					    sizeof(*rc->scratch));
 	}
@@ -247,13 +247,14 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	w[5] = p->cpu_nr;
 	w[6] = (uintptr_t)t->maps;
 	w[7] = p->unwind_key;
-	if (p->nr_cc)
-		memcpy(w + STACK_KEY_HEAD, p->cc, p->nr_cc * sizeof(uint64_t));
+	/* the callchain stays where it is: no copy for a repeat */
+	rc->tail = p->cc;
+	rc->nr_tail = p->nr_cc;
 	*h = u64_mix(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
 		   w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[2] * 0x165667b19e3779f9ULL ^
 		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL ^
 		   w[7]);
-	return nw;
+	return STACK_KEY_HEAD + p->nr_cc;
 }
 
 /* Marks a key of unwound frames: raw keys hold 0 or an odd hash there. */
@@ -280,6 +281,11 @@ unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
 					    sizeof(*rc->scratch));
 	}
 	w = rc->scratch;
+	/* the whole key in scratch: the raw key's tail, then the frames */
+	if (rc->nr_tail)
+		memcpy(w + nw - rc->nr_tail, rc->tail,
+		       rc->nr_tail * sizeof(*w));
+	rc->nr_tail = 0;
 	w[7] = UNWOUND_KEY_MARK;
 	w[nw] = nr;
 	memcpy(w + nw + 1, s->uw_ips, nr * sizeof(*w));
@@ -319,9 +325,21 @@ stack_rehash(struct ses_stacktab *rc)
 	rc->cap_slots = cap;
 }
 
+/* Whether entry e holds the key being looked up, of nw words. */
+static bool
+stack_key_equal(const struct ses_stacktab *rc, const uint64_t *e, size_t nw)
+{
+	size_t nh = nw - rc->nr_tail;
+
+	return !memcmp(e + STACK_ENT_HEAD, rc->scratch, nh * sizeof(*e)) &&
+	       (!rc->nr_tail ||
+		!memcmp(e + STACK_ENT_HEAD + nh, rc->tail,
+			rc->nr_tail * sizeof(*e)));
+}
+
 /*
- * The entry of the scratch words (hash h), or NULL with *slot the free
- * slot where it would go.
+ * The entry of the key being looked up (nw words, hash h), or NULL with
+ * *slot the free slot where it would go.
  */
 static uint64_t *
 stack_find(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t *slot)
@@ -336,8 +354,7 @@ stack_find(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t *slot)
 		if ((rc->slots[j] >> 32) == (h >> 32)) {
 			e = rc->words + (uint32_t)rc->slots[j] - 1;
 			if (e[0] == h && e[1] == nw &&
-			    !memcmp(e + STACK_ENT_HEAD, rc->scratch,
-				    nw * sizeof(uint64_t)))
+			    stack_key_equal(rc, e, nw))
 				return e;
 		}
 		j = (j + 1) & (rc->cap_slots - 1);
@@ -364,7 +381,11 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot)
 	e[0] = h;
 	e[1] = nw;
 	e[2] = ++rc->nr;
-	memcpy(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
+	memcpy(e + STACK_ENT_HEAD, rc->scratch,
+	       (nw - rc->nr_tail) * sizeof(uint64_t));
+	if (rc->nr_tail)
+		memcpy(e + STACK_ENT_HEAD + nw - rc->nr_tail, rc->tail,
+		       rc->nr_tail * sizeof(uint64_t));
 	rc->slots[slot] = stack_slot(h, rc->nr_words);
 	rc->nr_words += need;
 	return e[2];

@@ -1265,8 +1265,10 @@ rep_report_add_again(struct rep_report *rep, uint64_t tok,
 	if (!idx || idx > st->nr)
 		die(1, "internal error: stack token %u of %zu", idx, st->nr);
 	k = &st->v[idx - 1];
-	if (st->words[k->off + 5] != stack_time(st, s->time))
-		return false;	/* another time step: a stack of its own */
+	/* another time step: a stack of its own (no look without the key) */
+	if (st->time_quantum &&
+	    st->words[k->off + 5] != stack_time(st, s->time))
+		return false;
 	st->seq++;
 	k->period += s->period;
 	k->count++;
