@@ -1135,13 +1135,16 @@ static void
 pipe_release(struct ses_session *s)
 {
 	struct ses_pipe *p = s->pipe;
+	/* results to free only where the reader unwinds ahead */
+	bool ahead = s->ahead != NULL;
 	struct ses_batch *b;
 	size_t i;
 
 	while (p->released < p->finished) {
 		b = &p->ring[p->released % PIPE_DEPTH];
 		for (i = 0; i < b->nr; i++) {
-			ses_ahead_release(ses_oe_pre(b->v[i]));
+			if (ahead)
+				ses_ahead_release(ses_oe_pre(b->v[i]));
 			ses_oe_release(&s->oe, b->v[i]);
 		}
 		b->nr = 0;
@@ -1314,11 +1317,11 @@ pipe_stop(struct ses_session *s)
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	pthread_join(p->thread, NULL);
-	ses_ahead_free(s);
 	ses_hints_free(s);
 	/* batches sent and not taken, and one being filled */
 	p->finished = p->sent + (p->ring[p->sent % PIPE_DEPTH].nr ? 1 : 0);
 	pipe_release(s);
+	ses_ahead_free(s);
 	for (i = 0; i < PIPE_DEPTH; i++)
 		free(p->ring[i].v);
 	pthread_cond_destroy(&p->cond);
