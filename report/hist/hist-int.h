@@ -150,6 +150,11 @@ struct rep_stacks {
 	size_t cap_slots;		/* a power of two, or 0 */
 	uint64_t *words;
 	size_t nr_words, cap_words;
+	/* the distinct frames the stacks name, by id (hist.c) */
+	uint64_t *frames;
+	size_t nr_frames, cap_frames;
+	uint32_t *frame_slots;		/* 1 + id; 0 is free */
+	size_t cap_frame_slots;		/* a power of two, or 0 */
 	uint64_t *scratch;		/* the words of the sample being added */
 	size_t cap_scratch;
 	struct ses_loc *locs;		/* a stack's chain while it is replayed */

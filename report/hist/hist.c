@@ -22,8 +22,10 @@
 #include "report/hist/mem.h"
 
 /*
- * A stack's words: a head, then the sample's location and its chain,
- * each frame followed by its branch part when the stacks have them.
+ * A stack's words: a head, then the ids of the sample's location and of
+ * its chain's frames, two to a word.  A frame is its STACK_FRAME words,
+ * followed by its branch part when the stacks have them, kept once in
+ * the table of frames: a stack of 20 frames takes 16 words, not 146.
  */
 #define STACK_HEAD	6
 #define STACK_FRAME	7
@@ -112,19 +114,100 @@ branch_get(const uint64_t *w, struct ses_frame_branch *b)
 	};
 }
 
+static uint64_t
+frame_hash(const struct rep_stacks *st, const uint64_t *f)
+{
+	return XXH3_64bits(f, frame_words(st) * sizeof(*f));
+}
+
+static void
+frames_rehash(struct rep_stacks *st)
+{
+	size_t cap = st->cap_frame_slots ? st->cap_frame_slots * 2 : 1024;
+	size_t fw = frame_words(st), i, j;
+	uint32_t *slots = xcalloc(cap, sizeof(*slots));
+
+	for (i = 0; i < st->nr_frames; i++) {
+		j = frame_hash(st, st->frames + i * fw) & (cap - 1);
+		while (slots[j])
+			j = (j + 1) & (cap - 1);
+		slots[j] = (uint32_t)(i + 1);
+	}
+	free(st->frame_slots);
+	st->frame_slots = slots;
+	st->cap_frame_slots = cap;
+}
+
+/* The id of the frame of words f in the table, added if new. */
+static uint32_t
+frame_intern(struct rep_stacks *st, const uint64_t *f)
+{
+	size_t fw = frame_words(st), j;
+	uint32_t id;
+
+	if ((st->nr_frames + 1) * 2 > st->cap_frame_slots)
+		frames_rehash(st);
+	j = frame_hash(st, f) & (st->cap_frame_slots - 1);
+	while ((id = st->frame_slots[j]) != 0) {
+		if (!memcmp(st->frames + (size_t)(id - 1) * fw, f,
+			    fw * sizeof(*f)))
+			return id - 1;
+		j = (j + 1) & (st->cap_frame_slots - 1);
+	}
+	if (st->nr_frames >= UINT32_MAX - 1)
+		die(1, "more than %u distinct frames", UINT32_MAX - 2);
+	if (st->nr_frames == st->cap_frames) {
+		st->cap_frames = st->cap_frames ? st->cap_frames * 2 : 1024;
+		st->frames = xreallocarray(st->frames, st->cap_frames * fw,
+					   sizeof(*st->frames));
+	}
+	memcpy(st->frames + st->nr_frames * fw, f, fw * sizeof(*f));
+	st->frame_slots[j] = (uint32_t)++st->nr_frames;
+	return (uint32_t)(st->nr_frames - 1);
+}
+
+/* Frame k of the stack at w (0: the sample's own location). */
+static const uint64_t *
+stack_frame(const struct rep_stacks *st, const uint64_t *w, size_t k)
+{
+	uint32_t id = (uint32_t)(w[STACK_HEAD + k / 2] >> (k % 2 * 32));
+
+	return st->frames + (size_t)id * frame_words(st);
+}
+
 /* The frames of the stack at w, with their branch parts when it has them. */
 static void
 stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t nr,
 		 struct ses_loc *locs, struct ses_frame_branch *brs)
 {
-	size_t fw = frame_words(st), c;
-	const uint64_t *f = w + STACK_HEAD + fw;
+	const uint64_t *f;
+	size_t c;
 
-	for (c = 0; c < nr; c++, f += fw) {
+	for (c = 0; c < nr; c++) {
+		f = stack_frame(st, w, 1 + c);
 		frame_get(f, &locs[c]);
 		if (st->branches)
 			branch_get(f + STACK_FRAME, &brs[c]);
 	}
+}
+
+/* Frame k of the stack being made: the id of loc and its branch part. */
+static void
+stack_frame_put(struct rep_stacks *st, uint64_t *w, size_t k,
+		const struct ses_loc *loc, const struct ses_frame_branch *br)
+{
+	uint64_t f[STACK_FRAME + STACK_BRANCH];
+	uint64_t id;
+
+	if (st->branches)
+		branch_put(frame_put(f, loc), br);
+	else
+		frame_put(f, loc);
+	id = frame_intern(st, f);
+	if (k % 2)
+		w[STACK_HEAD + k / 2] |= id << 32;
+	else
+		w[STACK_HEAD + k / 2] = id;
 }
 
 /*
@@ -137,30 +220,31 @@ stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
 	    bool hide_unresolved)
 {
 	static const struct ses_frame_branch none;
-	uint64_t *w = stack_scratch(st, STACK_HEAD +
-					frame_words(st) * (1 + s->nr_chain));
-	uint64_t *head = w, *end;
+	uint64_t *w = stack_scratch(st, STACK_HEAD + (2 + s->nr_chain) / 2);
 	size_t i, kept = 0;
 
-	head[0] = s->evsel | (uint64_t)filtered << 32;
-	head[1] = (uintptr_t)s->thread;
-	head[2] = (uintptr_t)s->comm;
-	head[3] = st->with_cpu ? s->cpu : 0;
-	head[5] = stack_time(st, s->time);
-	end = frame_put(w + STACK_HEAD, &s->self);
-	if (st->branches)
-		end = branch_put(end, &none);
+	w[0] = s->evsel | (uint64_t)filtered << 32;
+	w[1] = (uintptr_t)s->thread;
+	w[2] = (uintptr_t)s->comm;
+	w[3] = st->with_cpu ? s->cpu : 0;
+	w[5] = stack_time(st, s->time);
+	stack_frame_put(st, w, 0, &s->self, &none);
 	for (i = 0; i < s->nr_chain; i++) {
 		if (hide_unresolved && !s->chain[i].sym)
 			continue;
-		end = frame_put(end, &s->chain[i]);
-		if (st->branches)
-			end = branch_put(end, s->chain_branch ?
-					 &s->chain_branch[i] : &none);
+		stack_frame_put(st, w, 1 + kept, &s->chain[i],
+				s->chain_branch ? &s->chain_branch[i] : &none);
 		kept++;
 	}
-	head[4] = kept;
-	return (size_t)(end - head);
+	w[4] = kept;
+	return STACK_HEAD + (2 + kept) / 2;
+}
+
+/* The words the stacks and their frames take. */
+static size_t
+stacks_words(const struct rep_stacks *st)
+{
+	return st->nr_words + st->nr_frames * frame_words(st);
 }
 
 static void
@@ -243,10 +327,15 @@ stacks_reset(struct rep_stacks *st)
 	free(st->v);
 	free(st->slots);
 	free(st->words);
+	free(st->frames);
+	free(st->frame_slots);
 	st->v = NULL;
 	st->slots = NULL;
 	st->words = NULL;
+	st->frames = NULL;
+	st->frame_slots = NULL;
 	st->nr = st->cap = st->cap_slots = st->nr_words = st->cap_words = 0;
+	st->nr_frames = st->cap_frames = st->cap_frame_slots = 0;
 }
 
 static void
@@ -417,7 +506,7 @@ stacks_replay(struct rep_report *rep)
 		s.cpu = (uint32_t)w[3];
 		s.time = w[5];
 		s.period = k->period;
-		frame_get(w + STACK_HEAD, &s.self);
+		frame_get(stack_frame(st, w, 0), &s.self);
 		stack_frames_get(st, w, nr, st->locs, st->brs);
 		s.chain = nr ? st->locs : NULL;
 		s.chain_branch = nr ? st->brs : NULL;
@@ -1237,7 +1326,7 @@ rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 	if (!h || rep->member[s->evsel] >= h->nr_members)
 		return 0;
 	/* bound the memory the stacks take: into the histograms with them */
-	if (rep->stacks.nr_words > STACKS_MAX_WORDS)
+	if (stacks_words(&rep->stacks) > STACKS_MAX_WORDS)
 		stacks_replay(rep);
 	filtered = sample_filtered(rep, s);
 	return stack_add(rep, ignore_callees(rep, s, &tmp), filtered) |
