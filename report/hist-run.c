@@ -877,8 +877,9 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	sopts.stack_key_cpu = rep_report_needs_cpu(o);
 	sopts.stitch_lbr = o->stitch_lbr && stitch_lbr_check(r);
 	sopts.inline_frames = !o->no_inline;
+	/* a pipe's report has no children (run_setup()) */
 	sopts.no_callchain = o->cc.param.mode == REP_CC_NONE &&
-		o->cc.children == 0 && !has_parent_key(o) &&
+		(o->cc.children == 0 || o->pipe) && !has_parent_key(o) &&
 		!o->cc.branch_counts;
 	sopts.branch_frames = o->cc.param.branch;
 	sopts.branch_frames_nochain = o->cc.branch_counts;
