@@ -141,6 +141,9 @@ struct rep_stack {
 	uint64_t last_seq;
 	size_t off;			/* of its words in rep_stacks.words */
 	size_t nr_words;
+	/* its first sample's (the key holds them only when by_thread) */
+	const struct ses_thread *thread;
+	const char *comm;
 };
 
 struct rep_stacks {
@@ -165,6 +168,7 @@ struct rep_stacks {
 	uint64_t seq;			/* samples added */
 	uint64_t epoch;			/* replays so far (older tokens are stale) */
 	bool with_cpu;			/* the CPU is part of a stack */
+	bool by_thread;			/* the thread and comm are too */
 	uint64_t time_quantum;		/* with the time key, its step is too */
 };
 

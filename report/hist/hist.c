@@ -224,8 +224,9 @@ stack_words(struct rep_stacks *st, const struct ses_sample *s, bool filtered,
 	size_t i, kept = 0;
 
 	w[0] = s->evsel | (uint64_t)filtered << 32;
-	w[1] = (uintptr_t)s->thread;
-	w[2] = (uintptr_t)s->comm;
+	/* one stack for every thread where no key tells them apart */
+	w[1] = st->by_thread ? (uintptr_t)s->thread : 0;
+	w[2] = st->by_thread ? (uintptr_t)s->comm : 0;
 	w[3] = st->with_cpu ? s->cpu : 0;
 	w[5] = stack_time(st, s->time);
 	stack_frame_put(st, w, 0, &s->self, &none);
@@ -266,7 +267,7 @@ stacks_rehash(struct rep_stacks *st)
 
 static void
 stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
-	     uint64_t period)
+	     const struct ses_sample *s)
 {
 	struct rep_stack *k;
 
@@ -284,8 +285,9 @@ stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
 	memcpy(st->words + st->nr_words, st->scratch, nw * sizeof(uint64_t));
 	k = &st->v[st->nr];
 	*k = (struct rep_stack){
-		.hash = hash, .period = period, .count = 1,
+		.hash = hash, .period = s->period, .count = 1,
 		.last_seq = st->seq, .off = st->nr_words, .nr_words = nw,
+		.thread = s->thread, .comm = s->comm,
 	};
 	st->nr_words += nw;
 	st->slots[slot] = (uint32_t)++st->nr;
@@ -317,7 +319,7 @@ stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
 		}
 		j = (j + 1) & (st->cap_slots - 1);
 	}
-	stack_append(st, hash, nw, j, s->period);
+	stack_append(st, hash, nw, j, s);
 	return st->slots[j];
 }
 
@@ -501,8 +503,9 @@ stacks_replay(struct rep_report *rep)
 		}
 		memset(&s, 0, sizeof(s));
 		s.evsel = (unsigned int)w[0];
-		s.thread = (const struct ses_thread *)(uintptr_t)w[1];
-		s.comm = (const char *)(uintptr_t)w[2];
+		/* its first sample's, as the entries it makes take them */
+		s.thread = k->thread;
+		s.comm = k->comm;
 		s.cpu = (uint32_t)w[3];
 		s.time = w[5];
 		s.period = k->period;
@@ -670,6 +673,36 @@ rep_report_needs_cpu(const struct rep_report_opts *opts)
 	return false;
 }
 
+/*
+ * Whether a stack's samples must be of one thread: unless every key is
+ * one of those that read only the sample's location, CPU and time
+ * (comm, pid, cgroup and the memory keys read its thread).
+ */
+static bool
+keys_need_thread(const struct rep_report_opts *opts)
+{
+	size_t i;
+
+	for (i = 0; i < opts->hist.nr_sort; i++)
+		switch (opts->hist.sort[i]) {
+		case REP_DIM_DSO:
+		case REP_DIM_SYM:
+		case REP_DIM_PARENT:
+		case REP_DIM_CPU:
+		case REP_DIM_SOCKET:
+		case REP_DIM_SRCLINE:
+		case REP_DIM_SRCFILE:
+		case REP_DIM_SYM_SIZE:
+		case REP_DIM_DSO_SIZE:
+		case REP_DIM_TIME:
+		case REP_DIM_ADDR:
+			break;
+		default:
+			return true;
+		}
+	return false;
+}
+
 static const char *cc_srcline(void *ctx, const struct ses_loc *l);
 
 struct rep_report *
@@ -746,6 +779,7 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		rep->nr_cpu_socket = nr_cpu_socket;
 	}
 	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
+	rep->stacks.by_thread = keys_need_thread(opts);
 	if (rep->has_key[REP_DIM_TIME])
 		rep->stacks.time_quantum = opts->hist.time_quantum ?
 			opts->hist.time_quantum : 100000000;
