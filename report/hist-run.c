@@ -143,9 +143,6 @@ struct run {
 	bool progress;			/* stderr is a terminal */
 	bool failed;			/* the columns could not be set up */
 	uint64_t nr_samples;
-	/* the histogram's token of each stack id (0: none yet) */
-	uint64_t *stack_tok;
-	size_t cap_tok;
 	/* --switch-on/--switch-off: their evsels (-1: none), and the state */
 	long on, off;
 	bool discarding;
@@ -395,6 +392,12 @@ out:
 }
 
 static void
+stack_users(void *src, rep_user_fn *fn, void *ctx)
+{
+	ses_stack_user_each(src, fn, ctx);
+}
+
+static void
 run_setup(struct run *run)
 {
 	const struct pd_meta *meta = pd_reader_meta(run->r);
@@ -428,6 +431,7 @@ run_setup(struct run *run)
 	rep_report_cgroup_names(run->rep, &run->cgroups);
 	rep_report_trace_formatter(run->rep, trace_text, run);
 	rep_report_field_formatter(run->rep, field_text, run);
+	rep_report_set_users(run->rep, stack_users, run->sess);
 	free(sockets);
 }
 
@@ -525,24 +529,6 @@ evswitch_setup(struct run *run, char *err, size_t errsz)
 	return 0;
 }
 
-static uint64_t *
-stack_tok_slot(struct run *run, uint64_t id)
-{
-	size_t cap;
-
-	if (id >= run->cap_tok) {
-		cap = run->cap_tok ? run->cap_tok : 4096;
-		while (cap <= id)
-			cap *= 2;
-		run->stack_tok = xreallocarray(run->stack_tok, cap,
-					       sizeof(*run->stack_tok));
-		memset(run->stack_tok + run->cap_tok, 0,
-		       (cap - run->cap_tok) * sizeof(*run->stack_tok));
-		run->cap_tok = cap;
-	}
-	return &run->stack_tok[id];
-}
-
 /*
  * A sample whose stack is interned goes to the histogram entry of its
  * stack's first sample while that entry's token is good; only then is
@@ -553,7 +539,6 @@ run_sample(struct run *run, struct ses_session *sess, struct ses_event *ev)
 {
 	const struct ses_sample *s = ev->sample;
 	struct ses_sample one;
-	uint64_t *tok;
 	size_t pos = 0;
 	int err;
 
@@ -567,9 +552,8 @@ run_sample(struct run *run, struct ses_session *sess, struct ses_event *ev)
 	}
 	if (evswitch_discard(run, s->evsel))
 		return 0;
-	tok = stack_tok_slot(run, s->stack_id);
 	if (!s->resolved) {
-		if (*tok && rep_report_add_again(run->rep, *tok, s)) {
+		if (rep_report_add_again(run->rep, s->stack_user, s)) {
 			progress_tick(run);
 			return 0;
 		}
@@ -577,7 +561,7 @@ run_sample(struct run *run, struct ses_session *sess, struct ses_event *ev)
 		if (err)
 			return err;
 	}
-	*tok = rep_report_add_tok(run->rep, s);
+	rep_report_add_user(run->rep, s->stack_user, s);
 	progress_tick(run);
 	return 0;
 }
@@ -932,7 +916,6 @@ rep_report_run(FILE *out, struct pd_reader *r, struct rep_report_opts *o,
 	groups_free(&run.g);
 	rep_thread_values_free(&run.threads);
 	cgroups_free(&run.cgroups);
-	free(run.stack_tok);
 	run_end(&run);
 	return err;
 fail:

@@ -149,6 +149,9 @@ struct ses_unwind_info {
  * stack, data addresses) goes into this key in session.c (stack_key()),
  * never into a cache of its own.
  */
+/* The words a tool keeps for each stack id (ses_sample.stack_user). */
+#define SES_STACK_USER_WORDS	4
+
 struct ses_sample {
 	unsigned int evsel;		/* index in pd_reader's evsel list */
 	/* the decoded record; NULL for an unresolved repeat */
@@ -164,6 +167,14 @@ struct ses_sample {
 	 * or 0 when the table is full (the sample is resolved).
 	 */
 	uint64_t stack_id;
+	/*
+	 * With a stack id: the tool's SES_STACK_USER_WORDS words for the
+	 * stack, 0 until it sets them, kept beside the key in the table so
+	 * that a repeat costs the tool no look-up of its own (the table
+	 * entry is in the cache); valid until the next ses_next().  NULL
+	 * without a stack id.  ses_stack_user_each() visits them all.
+	 */
+	uint64_t *stack_user;
 	/*
 	 * self, chain and branches are set; false for a repeat of an
 	 * interned stack, whose self, chain and branches are then unset

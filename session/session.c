@@ -226,6 +226,17 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
  * resolving it depends on here (thread, comm, map generation, map set).
  * A new kind of resolution adds what it reads here.
  */
+/* The key's hash: the record's part, hashed by the reader, and ours. */
+static uint64_t
+stack_key_hash(uint64_t record_hash, const uint64_t *w)
+{
+	return u64_mix(record_hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
+		       w[1] * 0xc2b2ae3d27d4eb4fULL ^
+		       w[2] * 0x165667b19e3779f9ULL ^
+		       w[3] * 0x85ebca77c2b2ae63ULL ^
+		       w[6] * 0x27d4eb2f165667c5ULL ^ w[7]);
+}
+
 static size_t
 stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	  const struct ses_pre *p, int evsel, uint64_t *h)
@@ -250,10 +261,7 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	/* the callchain stays where it is: no copy for a repeat */
 	rc->tail = p->cc;
 	rc->nr_tail = p->nr_cc;
-	*h = u64_mix(p->hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
-		   w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[2] * 0x165667b19e3779f9ULL ^
-		   w[3] * 0x85ebca77c2b2ae63ULL ^ w[6] * 0x27d4eb2f165667c5ULL ^
-		   w[7]);
+	*h = stack_key_hash(p->hash, w);
 	return STACK_KEY_HEAD + p->nr_cc;
 }
 
@@ -295,11 +303,12 @@ unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
 
 /*
  * An entry is its words in rc->words: the hash, the key's length, the
- * stack id, then the key.  A slot holds the hash's high half over
- * 1 + the entry's offset, so that a probe reads the slot and the entry,
- * both in one place.
+ * stack id, the tool's SES_STACK_USER_WORDS, then the key.  A slot holds
+ * the hash's high half over 1 + the entry's offset, so that a probe
+ * reads the slot and the entry, both in one place.
  */
-#define STACK_ENT_HEAD	3
+#define STACK_ENT_USER	3
+#define STACK_ENT_HEAD	(STACK_ENT_USER + SES_STACK_USER_WORDS)
 
 static uint64_t
 stack_slot(uint64_t hash, size_t off)
@@ -363,13 +372,18 @@ stack_find(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t *slot)
 	return NULL;
 }
 
-/* The new entry's stack id, or 0 when the table is full. */
+/*
+ * The new entry's stack id and *user its user words, or 0 (user NULL)
+ * when the table is full.
+ */
 static uint64_t
-stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot)
+stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot,
+	     uint64_t **user)
 {
 	size_t need = STACK_ENT_HEAD + nw;
 	uint64_t *e;
 
+	*user = NULL;
 	if (rc->nr_words + need > STACK_MAX_WORDS)
 		return 0;
 	if (rc->nr_words + need > rc->cap_words) {
@@ -381,6 +395,7 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot)
 	e[0] = h;
 	e[1] = nw;
 	e[2] = ++rc->nr;
+	memset(e + STACK_ENT_USER, 0, SES_STACK_USER_WORDS * sizeof(*e));
 	memcpy(e + STACK_ENT_HEAD, rc->scratch,
 	       (nw - rc->nr_tail) * sizeof(uint64_t));
 	if (rc->nr_tail)
@@ -388,7 +403,19 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot)
 		       rc->nr_tail * sizeof(uint64_t));
 	rc->slots[slot] = stack_slot(h, rc->nr_words);
 	rc->nr_words += need;
+	*user = e + STACK_ENT_USER;
 	return e[2];
+}
+
+void
+ses_stack_user_each(struct ses_session *s, void (*fn)(void *ctx, uint64_t *user),
+		    void *ctx)
+{
+	struct ses_stacktab *rc = &s->stacks;
+	size_t off;
+
+	for (off = 0; off < rc->nr_words; off += STACK_ENT_HEAD + rc->words[off + 1])
+		fn(ctx, rc->words + off + STACK_ENT_USER);
 }
 
 static void
@@ -675,6 +702,7 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 		return 0;	/* perf counts an unknown id and goes on */
 	s->out.evsel = (unsigned int)rec->evsel;
 	s->out.stack_id = 0;
+	s->out.stack_user = NULL;
 	s->out.resolved = false;
 	s->out_rec = rec;
 	if (!pre) {
@@ -700,6 +728,7 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 		if (k) {
 			s->out_decoded = decoded;
 			s->out.stack_id = k[2];
+			s->out.stack_user = k + STACK_ENT_USER;
 			sample_repeat(s, rec, pre, t, decoded);
 			return 1;
 		}
@@ -715,12 +744,14 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 		k = stack_find(&s->stacks, h, nw, &slot);
 		if (k) {
 			s->out.stack_id = k[2];
+			s->out.stack_user = k + STACK_ENT_USER;
 			sample_repeat(s, rec, pre, t, true);
 			return 1;
 		}
 	}
 	if (pre)
-		s->out.stack_id = stack_insert(&s->stacks, h, nw, slot);
+		s->out.stack_id = stack_insert(&s->stacks, h, nw, slot,
+					       &s->out.stack_user);
 	if (pre && s->opts.resolve_on_demand) {
 		sample_fields(s, t);
 		return 1;

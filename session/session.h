@@ -169,6 +169,13 @@ int ses_resolve_sample(struct ses_session *s, struct ses_event *ev);
 int ses_decode_sample(struct ses_session *s, struct ses_event *ev);
 
 /*
+ * Call fn with the user words (ses_sample.stack_user) of every stack in
+ * the table, in the order of their ids.
+ */
+void ses_stack_user_each(struct ses_session *s,
+			 void (*fn)(void *ctx, uint64_t *user), void *ctx);
+
+/*
  * A sample with PERF_SAMPLE_READ stands for one sample of each event
  * whose value it carries, with the value's growth since that event's
  * last sample as its period; events that did not grow get none.  Call

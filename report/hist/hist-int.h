@@ -170,6 +170,9 @@ struct rep_stacks {
 	bool with_cpu;			/* the CPU is part of a stack */
 	bool by_thread;			/* the thread and comm are too */
 	uint64_t time_quantum;		/* with the time key, its step is too */
+	/* the tool's stack user words (rep_report_set_users), or NULL */
+	rep_users_each_fn *users_each;
+	void *users_src;
 };
 
 /* Tree additions noted during a replay (hist.c, jobs_run). */

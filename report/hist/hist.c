@@ -323,6 +323,42 @@ stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
 	return st->slots[j];
 }
 
+/*
+ * User words of a stack: its token (the epoch over 1 + its index in the
+ * stacks), then the period, count and last sequence number of its
+ * repeats not yet in its record.
+ */
+enum { USER_TOK, USER_PERIOD, USER_COUNT, USER_LAST_SEQ };
+
+/* A stack's repeats into its record. */
+static void
+user_fold(void *ctx, uint64_t *user)
+{
+	struct rep_stacks *st = ctx;
+	uint32_t idx = (uint32_t)user[USER_TOK];
+	struct rep_stack *k;
+
+	if (!user[USER_COUNT])
+		return;
+	if (user[USER_TOK] >> 32 != st->epoch || !idx || idx > st->nr)
+		die(1, "internal error: stack token %#llx of %zu in epoch %llu",
+		    (unsigned long long)user[USER_TOK], st->nr,
+		    (unsigned long long)st->epoch);
+	k = &st->v[idx - 1];
+	k->period += user[USER_PERIOD];
+	k->count += user[USER_COUNT];
+	if (user[USER_LAST_SEQ] > k->last_seq)
+		k->last_seq = user[USER_LAST_SEQ];
+	user[USER_PERIOD] = user[USER_COUNT] = user[USER_LAST_SEQ] = 0;
+}
+
+static void
+users_fold(struct rep_stacks *st)
+{
+	if (st->users_each)
+		st->users_each(st->users_src, user_fold, st);
+}
+
 static void
 stacks_reset(struct rep_stacks *st)
 {
@@ -488,6 +524,7 @@ stacks_replay(struct rep_report *rep)
 		       rep->cc_keying.key == REP_CC_KEY_FUNCTION &&
 		       !rep->cc_keying.branch_counts;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	users_fold(st);
 	for (i = 0; i < st->nr; i++) {
 		const struct rep_stack *k = &st->v[i];
 		const uint64_t *w = st->words + k->off;
@@ -1346,8 +1383,21 @@ ignore_callees(const struct rep_report *rep, const struct ses_sample *s,
 	return tmp;
 }
 
-uint64_t
-rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
+void
+rep_report_set_users(struct rep_report *rep, rep_users_each_fn *each,
+		     void *src)
+{
+	rep->stacks.users_each = each;
+	rep->stacks.users_src = src;
+}
+
+/*
+ * rep_report_add(), returning a token for the stack's user words, or 0
+ * when the sample was not counted (filtered out by --time, -C, or an
+ * unknown event).
+ */
+static uint64_t
+add_tok(struct rep_report *rep, const struct ses_sample *s)
 {
 	struct ses_sample tmp;
 	struct rep_hist *h;
@@ -1370,32 +1420,39 @@ rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s)
 void
 rep_report_add(struct rep_report *rep, const struct ses_sample *s)
 {
-	rep_report_add_tok(rep, s);
+	add_tok(rep, s);
+}
+
+void
+rep_report_add_user(struct rep_report *rep, uint64_t *user,
+		    const struct ses_sample *s)
+{
+	/* its repeats so far belong to the stack it had */
+	user_fold(&rep->stacks, user);
+	user[USER_TOK] = add_tok(rep, s);
 }
 
 bool
-rep_report_add_again(struct rep_report *rep, uint64_t tok,
+rep_report_add_again(struct rep_report *rep, uint64_t *user,
 		     const struct ses_sample *s)
 {
 	struct rep_stacks *st = &rep->stacks;
+	uint64_t tok = user[USER_TOK];
 	uint32_t idx = (uint32_t)tok;
-	struct rep_stack *k;
 
-	if (tok >> 32 != st->epoch)
+	if (!tok || tok >> 32 != st->epoch)
 		return false;
 	if (sample_skipped(rep, s))
 		return true;
 	if (!idx || idx > st->nr)
 		die(1, "internal error: stack token %u of %zu", idx, st->nr);
-	k = &st->v[idx - 1];
 	/* another time step: a stack of its own (no look without the key) */
 	if (st->time_quantum &&
-	    st->words[k->off + 5] != stack_time(st, s->time))
+	    st->words[st->v[idx - 1].off + 5] != stack_time(st, s->time))
 		return false;
-	st->seq++;
-	k->period += s->period;
-	k->count++;
-	k->last_seq = st->seq;
+	user[USER_PERIOD] += s->period;
+	user[USER_COUNT]++;
+	user[USER_LAST_SEQ] = ++st->seq;
 	return true;
 }
 

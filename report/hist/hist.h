@@ -231,19 +231,27 @@ void rep_report_free(struct rep_report *rep);
 /* Add one resolved sample (the session's callback). */
 void rep_report_add(struct rep_report *rep, const struct ses_sample *s);
 /*
- * rep_report_add(), returning a token for rep_report_add_again(), or 0
- * when the sample was not counted (filtered out by --time, -C, or an
- * unknown event).
+ * Samples with a stack id: the report keeps its SES_STACK_USER_WORDS
+ * user words (ses_sample.stack_user), where a repeat is counted with no
+ * look-up of the report's own, and reads them all, through each, before
+ * the stacks go into the histograms.
  */
-uint64_t rep_report_add_tok(struct rep_report *rep, const struct ses_sample *s);
+typedef void rep_user_fn(void *ctx, uint64_t *user);
+typedef void rep_users_each_fn(void *src, rep_user_fn *fn, void *ctx);
+void rep_report_set_users(struct rep_report *rep, rep_users_each_fn *each,
+			  void *src);
+/* rep_report_add() of a resolved sample with its stack's user words. */
+void rep_report_add_user(struct rep_report *rep, uint64_t *user,
+			 const struct ses_sample *s);
 /*
- * Another sample equal, for the histogram, to the one that got tok but
- * for s->period, s->cpu and s->time (self and chain are not read); the
- * CPU must be equal too when an entry shows it (rep_report_needs_cpu).
- * Returns false, having counted nothing, when the token is stale (the
- * samples were flushed since): add the sample with rep_report_add_tok().
+ * Another sample of a stack added with rep_report_add_user(), equal for
+ * the histogram but for s->period, s->cpu and s->time (self and chain
+ * are not read); the CPU must be equal too when an entry shows it
+ * (rep_report_needs_cpu).  Returns false, having counted nothing, when
+ * the report has no stack for it (none added yet, or the stacks went
+ * into the histograms since): resolve it, then rep_report_add_user().
  */
-bool rep_report_add_again(struct rep_report *rep, uint64_t tok,
+bool rep_report_add_again(struct rep_report *rep, uint64_t *user,
 			  const struct ses_sample *s);
 /* Whether samples on two CPUs may make different entries. */
 bool rep_report_needs_cpu(const struct rep_report_opts *opts);

@@ -376,6 +376,65 @@ check_on_demand(unsigned int threads)
 	run_close(&run);
 }
 
+struct user_visit {
+	uint64_t n;
+	bool in_order;
+};
+
+static void
+user_visit(void *ctx, uint64_t *user)
+{
+	struct user_visit *v = ctx;
+
+	v->n++;
+	/* each stack's words hold its id (set below): visited in id order */
+	if (user[0] != v->n || user[SES_STACK_USER_WORDS - 1] != 7 * v->n)
+		v->in_order = false;
+}
+
+/*
+ * A stack's user words: 0 when new, kept for its repeats, and each
+ * stack's visited once by ses_stack_user_each(), in id order.
+ */
+static void
+check_user_words(unsigned int threads)
+{
+	struct ses_opts opts = { .stack_ids = true, .threads = threads,
+				 .stack_key_cpu = true };
+	struct user_visit v = { .in_order = true };
+	struct run run;
+	struct ses_session *s;
+	struct ses_event ev;
+	uint64_t max_id = 0, repeats = 0, *u;
+	size_t i = 0;
+
+	s = run_open(&run, &opts);
+	while (ses_next(s, &ev) > 0) {
+		if (ev.kind != SES_SAMPLE) {
+			i++;
+			continue;
+		}
+		u = ev.sample->stack_user;
+		T(u != NULL, "user words %u: event %zu has them", threads, i);
+		if (ev.sample->stack_id > max_id) {
+			max_id = ev.sample->stack_id;
+			T(!u[0] && !u[SES_STACK_USER_WORDS - 1],
+			  "user words %u: event %zu new, zero", threads, i);
+			u[0] = ev.sample->stack_id;
+			u[SES_STACK_USER_WORDS - 1] = 7 * ev.sample->stack_id;
+		} else {
+			T_EQ_U64(u[0], ev.sample->stack_id, "user words kept");
+			repeats++;
+		}
+		i++;
+	}
+	T(repeats > 0, "user words %u: some samples repeat", threads);
+	ses_stack_user_each(s, user_visit, &v);
+	T_EQ_U64(v.n, max_id, "user words: one visit per stack");
+	T(v.in_order, "user words %u: visited in id order", threads);
+	run_close(&run);
+}
+
 /* Without stack ids every sample is resolved and has id 0. */
 static void
 check_no_ids(void)
@@ -391,8 +450,9 @@ check_no_ids(void)
 	while (ses_next(s, &ev) > 0) {
 		if (ev.kind != SES_SAMPLE)
 			continue;
-		T(ev.sample->resolved && !ev.sample->stack_id,
-		  "sample %zu resolved, no id", samples);
+		T(ev.sample->resolved && !ev.sample->stack_id &&
+		  !ev.sample->stack_user,
+		  "sample %zu resolved, no id, no user words", samples);
 		pos = 0;
 		T(ses_read_split(s, ev.sample, &pos, &one) &&
 		  one.time == ev.sample->time &&
@@ -413,6 +473,8 @@ main(void)
 	check_run(0, false);
 	check_on_demand(0);
 	check_on_demand(1);
+	check_user_words(0);
+	check_user_words(1);
 	check_no_ids();
 	unlink(path);
 	return t_done("test-session-api");
