@@ -292,6 +292,9 @@ struct ses_session {
 	struct u64map read_last;	/* SAMPLE_READ: id -> last value */
 	struct u64map dso_ino;		/* DSO -> the first inode a map gave it */
 	struct ses_stacktab stacks;	/* the stack table: key -> stack id */
+	/* the stack hashes of the next records, for prefetching (session.c) */
+#define SES_STACK_AHEAD	8
+	uint64_t stack_ahead[SES_STACK_AHEAD];
 	struct ses_pipe *pipe;		/* the reading thread, while it runs */
 	/*
 	 * Unwinding ahead on the reading thread (session/ahead.c): it reads

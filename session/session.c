@@ -407,6 +407,76 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot,
 	return e[2];
 }
 
+/*
+ * Where a file has many distinct stacks, a look-up misses the cache in
+ * the slot and in the entry: the sample STACK_AHEAD records on has its
+ * slot fetched, the one half as far the head of its entry, the one a
+ * quarter as far the rest, while this record is handled.  Only a hint:
+ * a thread not in the cache is passed over.
+ */
+#define STACK_AHEAD	SES_STACK_AHEAD
+
+static bool
+stack_hash_ahead(const struct ses_session *s, struct ses_oe_rec *r,
+		 uint64_t *h)
+{
+	const struct ses_pre *p = ses_oe_pre(r);
+	const struct ses_thread_int *t;
+	uint64_t w[STACK_KEY_HEAD];
+
+	if (!p->ok || p->by_frames)
+		return false;
+	t = s->tcache[(uint32_t)p->tid & (SES_TCACHE - 1)];
+	if (!t || t->pub.tid != p->tid || t->pub.pid != p->pid)
+		return false;
+	w[0] = (uint32_t)ses_oe_record(r)->evsel | (uint64_t)p->cpumode << 32;
+	w[1] = (uintptr_t)t;
+	w[2] = (uintptr_t)t->pub.comm;
+	w[3] = s->map_gen;
+	w[6] = (uintptr_t)t->maps;
+	w[7] = p->unwind_key;
+	*h = stack_key_hash(p->hash, w);
+	return true;
+}
+
+/* The entry the hash h would find at its first probe, or NULL. */
+static const uint64_t *
+stack_entry_ahead(const struct ses_stacktab *rc, uint64_t h)
+{
+	uint64_t slot = rc->slots[h & (rc->cap_slots - 1)];
+
+	if (!slot || slot >> 32 != h >> 32)
+		return NULL;
+	return rc->words + (uint32_t)slot - 1;
+}
+
+static void
+stack_prefetch(struct ses_session *s)
+{
+	const struct ses_stacktab *rc = &s->stacks;
+	size_t pos = s->cur_pos + STACK_AHEAD, line;
+	uint64_t *ring = s->stack_ahead, h;
+	const uint64_t *e;
+
+	if (!rc->cap_slots)
+		return;
+	/* each record's hash once, kept until it is a quarter as far */
+	h = 0;
+	if (pos < s->cur.nr && stack_hash_ahead(s, s->cur.v[pos], &h))
+		__builtin_prefetch(&rc->slots[h & (rc->cap_slots - 1)]);
+	ring[pos % STACK_AHEAD] = h;
+	h = ring[(s->cur_pos + STACK_AHEAD / 2) % STACK_AHEAD];
+	e = h ? stack_entry_ahead(rc, h) : NULL;
+	if (e)
+		__builtin_prefetch(e);
+	h = ring[(s->cur_pos + STACK_AHEAD / 4) % STACK_AHEAD];
+	e = h ? stack_entry_ahead(rc, h) : NULL;
+	if (!e)
+		return;
+	for (line = 8; line < STACK_ENT_HEAD + e[1]; line += 8)
+		__builtin_prefetch(e + line);
+}
+
 void
 ses_stack_user_each(struct ses_session *s, void (*fn)(void *ctx, uint64_t *user),
 		    void *ctx)
@@ -1493,6 +1563,7 @@ ses_next(struct ses_session *s, struct ses_event *ev)
 			s->cur_ahead = NULL;
 			ret = deliver(s, &s->direct, NULL, ev);
 		} else if (s->cur_pos < s->cur.nr) {
+			stack_prefetch(s);
 			r = s->cur.v[s->cur_pos++];
 			s->cur_ahead = s->ahead ? &ses_oe_pre(r)->ahead : NULL;
 			ret = deliver(s, ses_oe_record(r), ses_oe_pre(r)->ok ?
