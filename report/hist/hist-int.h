@@ -184,6 +184,45 @@ struct rep_jobs {
 	bool ncpu_many;			/* more than one CPU online */
 };
 
+/*
+ * Children mode, while stacks are replayed: the entry a chain frame
+ * credits, by its frame id, its level and its context (what else its key
+ * reads: the stack's thread and comm where the keys compare them, CPU,
+ * time, event, cpumode, parent and filter bits), so that a frame met again in another stack is not looked
+ * up again (hist.c, memo_*).
+ */
+struct rep_memo_ctx {
+	const struct ses_thread *thread;
+	const char *comm;
+	const struct sym_symbol *parent;
+	uint64_t time;
+	uint32_t cpu;
+	uint32_t evsel;
+	uint8_t cpumode;
+	uint8_t filtered;
+	uint8_t pad[6];
+};
+
+struct rep_memo {
+	bool on;			/* in a replay, with keys it covers */
+	uint32_t *ids;			/* the chain's frame ids, leaf first */
+	size_t cap_ids;
+	uint64_t ctx;			/* 1 + the stack's context id; 0: none */
+	struct rep_memo_ctx *ctxs;
+	size_t nr_ctxs, cap_ctxs;
+	struct u64map ctx_ids;		/* hash of a context -> 1 + its id */
+	struct u64map ents;		/* memo_key() -> 1 + entry index */
+};
+
+/* memo.c */
+void rep_memo_begin(struct rep_memo *m, bool on);
+uint32_t *rep_memo_ids(struct rep_memo *m, size_t nr);
+void rep_memo_stack(struct rep_memo *m, const struct ses_sample *s,
+		    const struct rep_hent *self_key, bool by_thread);
+uint64_t *rep_memo_slot(struct rep_memo *m, size_t c, char level);
+void rep_memo_end(struct rep_memo *m);
+void rep_memo_free(struct rep_memo *m);
+
 struct rep_report {
 	struct rep_report_opts o;
 	bool children;
@@ -211,6 +250,7 @@ struct rep_report {
 	uint64_t sample_seq;		/* samples added, for rep_hent.stamp */
 	struct rep_stacks stacks;
 	struct rep_jobs jobs;
+	struct rep_memo memo;
 	struct rep_cc_keying cc_keying;	/* -g's key, for every tree */
 	const struct u64map *cgroup_names;	/* id -> name, or NULL */
 	rep_trace_fn trace_fn;			/* the trace key's text, or NULL */

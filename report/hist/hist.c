@@ -41,6 +41,14 @@ stack_time(const struct rep_stacks *st, uint64_t time)
 	return st->time_quantum ? time - time % st->time_quantum : 0;
 }
 
+/* Keys that compare a frame's entry with the sample's scratch entry. */
+static bool
+scratch_keys(const struct rep_report *rep)
+{
+	return rep->has_key[REP_DIM_SOCKET] || rep->has_key[REP_DIM_TIME] ||
+	       rep->has_mem_keys;
+}
+
 static uint64_t *
 stack_scratch(struct rep_stacks *st, size_t nw)
 {
@@ -167,23 +175,33 @@ frame_intern(struct rep_stacks *st, const uint64_t *f)
 }
 
 /* Frame k of the stack at w (0: the sample's own location). */
+static uint32_t
+stack_frame_id(const uint64_t *w, size_t k)
+{
+	return (uint32_t)(w[STACK_HEAD + k / 2] >> (k % 2 * 32));
+}
+
 static const uint64_t *
 stack_frame(const struct rep_stacks *st, const uint64_t *w, size_t k)
 {
-	uint32_t id = (uint32_t)(w[STACK_HEAD + k / 2] >> (k % 2 * 32));
-
-	return st->frames + (size_t)id * frame_words(st);
+	return st->frames + (size_t)stack_frame_id(w, k) * frame_words(st);
 }
 
-/* The frames of the stack at w, with their branch parts when it has them. */
+/*
+ * The frames of the stack at w, with their branch parts when it has them,
+ * and, unless ids is NULL, their ids.
+ */
 static void
 stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t nr,
-		 struct ses_loc *locs, struct ses_frame_branch *brs)
+		 struct ses_loc *locs, struct ses_frame_branch *brs,
+		 uint32_t *ids)
 {
 	const uint64_t *f;
 	size_t c;
 
 	for (c = 0; c < nr; c++) {
+		if (ids)
+			ids[c] = stack_frame_id(w, 1 + c);
 		f = stack_frame(st, w, 1 + c);
 		frame_get(f, &locs[c]);
 		if (st->branches)
@@ -450,7 +468,7 @@ part_locs(struct jobs_part *p, uint32_t k)
 		if (p->st->branches)
 			p->brs = xreallocarray(p->brs, nr, sizeof(*p->brs));
 	}
-	stack_frames_get(p->st, w, nr, p->locs, p->brs);
+	stack_frames_get(p->st, w, nr, p->locs, p->brs, NULL);
 	p->cur = k;
 	p->have = true;
 }
@@ -524,6 +542,7 @@ stacks_replay(struct rep_report *rep)
 		       rep->cc_keying.key == REP_CC_KEY_FUNCTION &&
 		       !rep->cc_keying.branch_counts;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	rep_memo_begin(&rep->memo, rep->children && !scratch_keys(rep));
 	users_fold(st);
 	for (i = 0; i < st->nr; i++) {
 		const struct rep_stack *k = &st->v[i];
@@ -547,7 +566,8 @@ stacks_replay(struct rep_report *rep)
 		s.time = w[5];
 		s.period = k->period;
 		frame_get(stack_frame(st, w, 0), &s.self);
-		stack_frames_get(st, w, nr, st->locs, st->brs);
+		stack_frames_get(st, w, nr, st->locs, st->brs,
+				 rep_memo_ids(&rep->memo, nr));
 		s.chain = nr ? st->locs : NULL;
 		s.chain_branch = nr ? st->brs : NULL;
 		s.nr_chain = nr;
@@ -559,6 +579,7 @@ stacks_replay(struct rep_report *rep)
 	if (rep->jobs.nr)
 		jobs_run(rep);
 	rep->jobs.on = false;
+	rep_memo_end(&rep->memo);
 	free(rep->jobs.v);
 	rep->jobs.v = NULL;
 	rep->jobs.cap = 0;
@@ -853,6 +874,7 @@ rep_report_free(struct rep_report *rep)
 	free(rep->cpu_socket);
 	free(rep->cache);
 	stacks_free(&rep->stacks);
+	rep_memo_free(&rep->memo);
 	pos = 0;
 	while (u64map_next(&rep->strings, &pos, &key, &val))
 		free((void *)(uintptr_t)val);
@@ -1196,6 +1218,57 @@ is_scratch_dup(const struct rep_report *rep, const struct rep_hist *h,
 	return false;
 }
 
+/* The key of the entry chain frame l credits (add_chain_entries). */
+static void
+frame_key(struct rep_report *rep, const struct ses_sample *s,
+	  const struct ses_loc *l, char level, const struct rep_hent *self_key,
+	  struct rep_hent *key)
+{
+	key_from_loc(rep, s, l, l->ip, key);
+	/*
+	 * perf's frame entry takes the cursor node's srcline, which the
+	 * address and srcline keys of -g set (callchain_srcline())
+	 */
+	if (rep->has_key[REP_DIM_SRCLINE] &&
+	    rep->o.cc.param.key != REP_CC_KEY_FUNCTION) {
+		const char *cs = cc_srcline(rep, l);
+
+		if (cs) {
+			key->srcline = cs;
+			key->srcline_given = true;
+		}
+	}
+	key->level = level;
+	key->parent = self_key->parent;
+	key->filtered = self_key->filtered;
+}
+
+/*
+ * The entry chain frame c of s credits, from the memo when the replay
+ * met the frame before in the same context.
+ */
+static size_t
+frame_entry(struct rep_report *rep, struct rep_hist *h,
+	    const struct ses_sample *s, size_t c, char level,
+	    const struct rep_hent *self_key, uint64_t count)
+{
+	uint64_t *memo = rep_memo_slot(&rep->memo, c, level);
+	struct rep_hent key;
+	size_t idx;
+
+	if (memo && *memo) {
+		idx = (size_t)*memo - 1;
+		/* what hist_findnew() counts for an entry it finds */
+		h->ents[idx].hits += count;
+		return idx;
+	}
+	frame_key(rep, s, &s->chain[c], level, self_key, &key);
+	idx = hist_findnew(rep, h, &key, count);
+	if (memo)
+		*memo = idx + 1;
+	return idx;
+}
+
 /*
  * Children mode: every frame of the chain in the printing order (perf's
  * cursor) credits its entry once per sample, with the part of the chain
@@ -1215,39 +1288,24 @@ add_chain_entries(struct rep_report *rep, struct rep_hist *h, unsigned int m,
 					   sizeof(*rep->cache));
 	}
 	rep->cache[nr_cache++] = self_idx;
+	rep_memo_stack(&rep->memo, s, self_key, rep->stacks.by_thread);
 	for (i = 0; i < n; i++) {
-		const struct ses_loc *l = &s->chain[rep->caller ? n - 1 - i : i];
+		size_t c = rep->caller ? n - 1 - i : i;
+		const struct ses_loc *l = &s->chain[c];
 		struct rep_hent key;
 		struct rep_hval *v;
 		size_t idx;
 
 		if (l->sym || l->map)
 			level = l->level;
-		key_from_loc(rep, s, l, l->ip, &key);
-		/*
-		 * perf's frame entry takes the cursor node's srcline, which
-		 * the address and srcline keys of -g set (callchain_srcline())
-		 */
-		if (rep->has_key[REP_DIM_SRCLINE] &&
-		    rep->o.cc.param.key != REP_CC_KEY_FUNCTION) {
-			const char *cs = cc_srcline(rep, l);
-
-			if (cs) {
-				key.srcline = cs;
-				key.srcline_given = true;
-			}
-		}
-		key.level = level;
-		key.parent = self_key->parent;
-		key.filtered = self_key->filtered;
-		if (rep->has_key[REP_DIM_SOCKET] || rep->has_key[REP_DIM_TIME] ||
-		    rep->has_mem_keys) {
+		if (scratch_keys(rep)) {
+			frame_key(rep, s, l, level, self_key, &key);
 			if (is_scratch_dup(rep, h, nr_cache, &key))
 				continue;
 			idx = hist_findnew(rep, h, &key, count);
 		} else {
 			/* credited once per sample (recursion counts once) */
-			idx = hist_findnew(rep, h, &key, count);
+			idx = frame_entry(rep, h, s, c, level, self_key, count);
 			if (h->ents[idx].stamp == rep->sample_seq)
 				continue;
 		}

@@ -9,6 +9,7 @@ REP_HIST_SRCS = \
 	report/hist/hist-int.h \
 	report/hist/hist.c \
 	report/hist/hist-order.c \
+	report/hist/memo.c \
 	report/hist/branch.h \
 	report/hist/branch.c \
 	report/hist/mem.h \

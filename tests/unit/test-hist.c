@@ -118,6 +118,59 @@ test_default_widths(struct env *e)
 	free(got);
 }
 
+/*
+ * Children mode, -g none: a frame shared by stacks of two comms credits
+ * each comm's entry (the replay keeps a frame's entry per context), and
+ * a recursive frame credits its entry once per sample.
+ */
+static void
+test_children_contexts(struct env *e)
+{
+	static const unsigned int zero = 0, one = 1;
+	static const char *const titles[] = { "cpu-clock" };
+	static const bool plural[] = { false };
+	static struct ses_thread other = { .pid = 43, .tid = 43, .comm = "other" };
+	struct rep_report_opts o = { .hist.sort_str = "comm,sym", .quiet = true };
+	struct ses_sample v[3];
+	struct ses_loc chain[3];
+	struct rep_report *rep;
+	char *got = NULL, err[128];
+	size_t len = 0, i;
+	FILE *f;
+
+	o.cc.children = 1;
+	o.cc.use_callchain = 0;
+	rep_cc_param_init(&o.cc.param);
+	o.cc.param.mode = REP_CC_NONE;
+	T(!rep_report_setup_dims(&o, true, err, sizeof(err)), "dims: %s", err);
+	rep = rep_report_new(&o, 1, &zero, &zero, &one, NULL, 0, true);
+	/* leaf first: cc called by aa called by aa */
+	chain[0] = sample(e, 0x1190, &sym_c, false, 1).self;
+	chain[1] = sample(e, 0x1110, &sym_a, false, 1).self;
+	chain[2] = sample(e, 0x1120, &sym_a, false, 1).self;
+	for (i = 0; i < 3; i++) {
+		v[i] = sample(e, 0x1190, &sym_c, false, i == 2 ? 2 : 1);
+		v[i].chain = chain;
+		v[i].nr_chain = i == 1 ? 2 : 3;
+	}
+	v[2].thread = &other;
+	v[2].comm = other.comm;
+	v[2].pid = v[2].tid = 43;
+	for (i = 0; i < 3; i++)
+		rep_report_add(rep, &v[i]);
+	f = open_memstream(&got, &len);
+	rep_report_print(rep, f, titles, plural);
+	fclose(f);
+	rep_report_free(rep);
+	T_EQ_STR(got,
+		 "    50.00%    50.00%  other    [.] cc\n"
+		 "    50.00%    50.00%  work     [.] cc\n"
+		 "    50.00%     0.00%  other    [.] aa\n"
+		 "    50.00%     0.00%  work     [.] aa\n"
+		 "\n\n", "children, comm,sym");
+	free(got);
+}
+
 static void
 test_filters(void)
 {
@@ -189,6 +242,7 @@ main(void)
 	env_init(&e, 0x500000, "/opt/x/libwork.so");
 	test_sym_order(&e);
 	test_default_widths(&e);
+	test_children_contexts(&e);
 	test_filters();
 	env_fini(&e);
 	return t_done("test-hist");
