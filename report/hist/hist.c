@@ -741,7 +741,10 @@ keys_need_thread(const struct rep_report_opts *opts)
 {
 	size_t i;
 
-	for (i = 0; i < opts->hist.nr_sort; i++)
+	for (i = 0; i < opts->hist.nr_sort; i++) {
+		/* the columns of numbers are not keys */
+		if (rep_dim_is_hpp(opts->hist.sort[i]))
+			continue;
 		switch (opts->hist.sort[i]) {
 		case REP_DIM_DSO:
 		case REP_DIM_SYM:
@@ -758,6 +761,7 @@ keys_need_thread(const struct rep_report_opts *opts)
 		default:
 			return true;
 		}
+	}
 	return false;
 }
 
