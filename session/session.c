@@ -218,14 +218,22 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 }
 
 /*
- * The stack key of a sample (session/model.h) into s->stacks.scratch
- * and, for its callchain, s->stacks.tail (returns its length in words)
- * and its hash into *h: the record's part
- * (pre_fill: event, cpumode, ip, CPU when keyed, callchain; the user
- * registers and stack bytes DWARF unwinding reads, as a hash), with what
- * resolving it depends on here (thread, comm, map generation, map set).
- * A new kind of resolution adds what it reads here.
+ * The key's words of what resolving a sample of thread t depends on here,
+ * and of the record's fields its hash holds (the ip and CPU, words 4 and
+ * 5, are hashed by the reader with the callchain: left to the caller).
  */
+static void
+stack_key_head(const struct ses_session *s, const struct ses_thread_int *t,
+	       const struct ses_pre *p, int evsel, uint64_t *w)
+{
+	w[0] = (uint32_t)evsel | (uint64_t)p->cpumode << 32;
+	w[1] = (uintptr_t)t;
+	w[2] = (uintptr_t)t->pub.comm;
+	w[3] = s->map_gen;
+	w[6] = (uintptr_t)t->maps;
+	w[7] = p->unwind_key;
+}
+
 /* The key's hash: the record's part, hashed by the reader, and ours. */
 static uint64_t
 stack_key_hash(uint64_t record_hash, const uint64_t *w)
@@ -237,6 +245,15 @@ stack_key_hash(uint64_t record_hash, const uint64_t *w)
 		       w[6] * 0x27d4eb2f165667c5ULL ^ w[7]);
 }
 
+/*
+ * The stack key of a sample (session/model.h) into s->stacks.scratch
+ * and, for its callchain, s->stacks.tail (returns its length in words)
+ * and its hash into *h: the record's part
+ * (pre_fill: event, cpumode, ip, CPU when keyed, callchain; the user
+ * registers and stack bytes DWARF unwinding reads, as a hash), with what
+ * resolving it depends on here (thread, comm, map generation, map set).
+ * A new kind of resolution adds what it reads here.
+ */
 static size_t
 stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	  const struct ses_pre *p, int evsel, uint64_t *h)
@@ -250,14 +267,9 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 					    sizeof(*rc->scratch));
 	}
 	w = rc->scratch;
-	w[0] = (uint32_t)evsel | (uint64_t)p->cpumode << 32;
-	w[1] = (uintptr_t)t;
-	w[2] = (uintptr_t)t->pub.comm;
-	w[3] = s->map_gen;
+	stack_key_head(s, t, p, evsel, w);
 	w[4] = p->ip;
 	w[5] = p->cpu_nr;
-	w[6] = (uintptr_t)t->maps;
-	w[7] = p->unwind_key;
 	/* the callchain stays where it is: no copy for a repeat */
 	rc->tail = p->cc;
 	rc->nr_tail = p->nr_cc;
@@ -429,12 +441,7 @@ stack_hash_ahead(const struct ses_session *s, struct ses_oe_rec *r,
 	t = s->tcache[(uint32_t)p->tid & (SES_TCACHE - 1)];
 	if (!t || t->pub.tid != p->tid || t->pub.pid != p->pid)
 		return false;
-	w[0] = (uint32_t)ses_oe_record(r)->evsel | (uint64_t)p->cpumode << 32;
-	w[1] = (uintptr_t)t;
-	w[2] = (uintptr_t)t->pub.comm;
-	w[3] = s->map_gen;
-	w[6] = (uintptr_t)t->maps;
-	w[7] = p->unwind_key;
+	stack_key_head(s, t, p, ses_oe_record(r)->evsel, w);
 	*h = stack_key_hash(p->hash, w);
 	return true;
 }
@@ -478,13 +485,14 @@ stack_prefetch(struct ses_session *s)
 }
 
 void
-ses_stack_user_each(struct ses_session *s, void (*fn)(void *ctx, uint64_t *user),
-		    void *ctx)
+ses_stack_user_each(struct ses_session *s,
+		    void (*fn)(void *ctx, uint64_t *user), void *ctx)
 {
 	struct ses_stacktab *rc = &s->stacks;
 	size_t off;
 
-	for (off = 0; off < rc->nr_words; off += STACK_ENT_HEAD + rc->words[off + 1])
+	for (off = 0; off < rc->nr_words;
+	     off += STACK_ENT_HEAD + rc->words[off + 1])
 		fn(ctx, rc->words + off + STACK_ENT_USER);
 }
 
