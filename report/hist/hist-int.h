@@ -188,8 +188,8 @@ struct rep_jobs {
  * Children mode, while stacks are replayed: the entry a chain frame
  * credits, by its frame id, its level and its context (what else its key
  * reads: the stack's thread and comm where the keys compare them, CPU,
- * time, event, cpumode, parent and filter bits), so that a frame met again in another stack is not looked
- * up again (hist.c, memo_*).
+ * time, event, cpumode, parent and filter bits), so that a frame met
+ * again in another stack is not looked up again (memo.c).
  */
 struct rep_memo_ctx {
 	const struct ses_thread *thread;
@@ -211,7 +211,8 @@ struct rep_memo {
 	struct rep_memo_ctx *ctxs;
 	size_t nr_ctxs, cap_ctxs;
 	struct u64map ctx_ids;		/* hash of a context -> 1 + its id */
-	struct u64map ents;		/* memo_key() -> 1 + entry index */
+	/* frame id << 32 | context id << 8 | level -> 1 + entry index */
+	struct u64map ents;
 };
 
 /* memo.c */

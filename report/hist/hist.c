@@ -567,7 +567,8 @@ stacks_replay(struct rep_report *rep)
 		s.period = k->period;
 		frame_get(stack_frame(st, w, 0), &s.self);
 		stack_frames_get(st, w, nr, st->locs, st->brs,
-				 rep_memo_ids(&rep->memo, nr));
+				 rep->memo.on ? rep_memo_ids(&rep->memo, nr) :
+				 NULL);
 		s.chain = nr ? st->locs : NULL;
 		s.chain_branch = nr ? st->brs : NULL;
 		s.nr_chain = nr;
