@@ -60,14 +60,26 @@ stack_scratch(struct rep_stacks *st, size_t nw)
 	return st->scratch;
 }
 
+/*
+ * A frame's words.  With addr_free, a frame in a function (not a data
+ * object, whose printed name has the offset) takes its function's
+ * address: nothing the report prints reads where in the function it
+ * was, and the samples of a function then share their frames and their
+ * stacks.
+ */
 static uint64_t *
-frame_put(uint64_t *w, const struct ses_loc *l)
+frame_put(uint64_t *w, const struct ses_loc *l, bool addr_free)
 {
+	uint64_t al_addr = l->al_addr;
+
+	if (addr_free && l->map && l->sym && !l->sym->is_object)
+		al_addr = l->sym->start;
 	w[0] = (uintptr_t)l->map;
 	w[1] = (uintptr_t)l->dso;
 	w[2] = (uintptr_t)l->sym;
-	w[3] = l->ip;
-	w[4] = l->al_addr;
+	/* ip and al_addr differ by the map's offset, which stays */
+	w[3] = l->ip - l->al_addr + al_addr;
+	w[4] = al_addr;
 	w[5] = l->cpumode | (uint64_t)(unsigned char)l->level << 8;
 	w[6] = (uintptr_t)l->srcline;
 	return w + STACK_FRAME;
@@ -218,9 +230,9 @@ stack_frame_put(struct rep_stacks *st, uint64_t *w, size_t k,
 	uint64_t id;
 
 	if (st->branches)
-		branch_put(frame_put(f, loc), br);
+		branch_put(frame_put(f, loc, st->addr_free), br);
 	else
-		frame_put(f, loc);
+		frame_put(f, loc, st->addr_free);
 	id = frame_intern(st, f);
 	if (k % 2)
 		w[STACK_HEAD + k / 2] |= id << 32;
@@ -766,6 +778,50 @@ keys_need_thread(const struct rep_report_opts *opts)
 	return false;
 }
 
+/*
+ * Whether nothing the report prints reads where in its function a
+ * frame's address lies: no call graph, no -v (addresses), no branch
+ * frames, and only keys of the function, its DSO, the thread, CPU,
+ * time and cgroup (not srcline, srcfile, addr, the memory and value
+ * keys, trace fields).  A symbol that is a data object prints its
+ * offset and is left alone (frame_put()).
+ */
+static bool
+keys_addr_free(const struct rep_report *rep)
+{
+	const struct rep_report_opts *opts = &rep->o;
+	size_t i;
+
+	if (rep->use_callchain || rep->stacks.branches ||
+	    opts->hist.verbose || opts->cc.branch_counts)
+		return false;
+	for (i = 0; i < opts->hist.nr_sort + opts->hist.nr_cols; i++) {
+		enum rep_dim d = i < opts->hist.nr_sort ? opts->hist.sort[i] :
+			opts->hist.cols[i - opts->hist.nr_sort];
+
+		if (rep_dim_is_hpp(d))
+			continue;
+		switch (d) {
+		case REP_DIM_COMM:
+		case REP_DIM_PID:
+		case REP_DIM_DSO:
+		case REP_DIM_SYM:
+		case REP_DIM_PARENT:
+		case REP_DIM_CPU:
+		case REP_DIM_SOCKET:
+		case REP_DIM_SYM_SIZE:
+		case REP_DIM_DSO_SIZE:
+		case REP_DIM_TIME:
+		case REP_DIM_CGROUP:
+		case REP_DIM_CGROUP_ID:
+			break;
+		default:
+			return false;
+		}
+	}
+	return true;
+}
+
 static const char *cc_srcline(void *ctx, const struct ses_loc *l);
 
 struct rep_report *
@@ -843,6 +899,7 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	}
 	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
 	rep->stacks.by_thread = keys_need_thread(opts);
+	rep->stacks.addr_free = keys_addr_free(rep);
 	if (rep->has_key[REP_DIM_TIME])
 		rep->stacks.time_quantum = opts->hist.time_quantum ?
 			opts->hist.time_quantum : 100000000;

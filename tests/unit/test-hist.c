@@ -171,6 +171,43 @@ test_children_contexts(struct env *e)
 	free(got);
 }
 
+/*
+ * A report without call graphs or addresses keeps a function's samples
+ * at the function's address in its stacks (frame_put()); where the
+ * address shows, each entry keeps its first sample's: a data object's
+ * offset, and -v's address column.
+ */
+static void
+test_addresses_kept(struct env *e)
+{
+	static const struct sym_symbol obj = {
+		.start = 0x1200, .end = 0x1280, .name = "table",
+		.is_object = true,
+	};
+	struct rep_report_opts o = { .hist.sort_str = "sym" };
+	struct ses_sample v[] = {
+		sample(e, 0x1120, &sym_a, true, 1),
+		sample(e, 0x1110, &sym_a, true, 1),
+		sample(e, 0x1218, &obj, true, 1),
+		sample(e, 0x1208, &obj, true, 1),
+	};
+	char *got = report_text(&o, e, v, ARRAY_SIZE(v));
+
+	T_EQ_STR(got,
+		 "    50.00%  [k] aa\n"
+		 "    50.00%  [k] table+0x18\n"
+		 "\n\n", "sort sym: a data object's offset");
+	free(got);
+	o = (struct rep_report_opts){ .hist.sort_str = "sym",
+				      .hist.verbose = true };
+	got = report_text(&o, e, v, ARRAY_SIZE(v));
+	T_EQ_STR(got,
+		 "    50.00%  0x1120             ! [k] aa\n"
+		 "    50.00%  0x1218             ! [k] table+0x18\n"
+		 "\n\n", "-v: the first sample's address");
+	free(got);
+}
+
 static void
 test_filters(void)
 {
@@ -243,6 +280,7 @@ main(void)
 	test_sym_order(&e);
 	test_default_widths(&e);
 	test_children_contexts(&e);
+	test_addresses_kept(&e);
 	test_filters();
 	env_fini(&e);
 	return t_done("test-hist");
