@@ -143,8 +143,11 @@ struct ses_unwind_info {
  * unwound frames (unwound_key() in session.c: each stack copy differs,
  * the frames repeat), or where the chain holds more than those (branch
  * frames, LBR call stacks) a hash of its user registers and stack copy
- * (session/unwind.h).  A sample with
- * a branch stack (with opts.branches) or PERF_SAMPLE_READ is never
+ * (session/unwind.h).  The callchain and the unwound frames are kept as
+ * their count and 128-bit XXH3 hash: two distinct chains share a key
+ * with a chance of about 2^-128 (10^-25 among ten million distinct
+ * stacks), where one sample would take the other's frames.  A sample
+ * with a branch stack (with opts.branches) or PERF_SAMPLE_READ is never
  * interned.  Whatever a new kind of resolution reads (the LBR call
  * stack, data addresses) goes into this key in session.c (stack_key()),
  * never into a cache of its own.

@@ -102,7 +102,8 @@ void ses_threads_free(struct ses_threads *ts);
  * (session.c, pre_fill).  cc points into the record's copy.
  */
 struct ses_pre {
-	uint64_t hash;			/* of the fields below and the chain */
+	/* the chain's 128-bit hash, seeded with the fields below */
+	uint64_t hash, hash_hi;
 	uint64_t ip, period, time;
 	uint64_t cpu_nr;		/* the CPU (when keyed) over nr_cc */
 	const unsigned char *cc;
@@ -207,14 +208,8 @@ struct ses_stacktab {
 	size_t cap_slots;		/* a power of two, or 0 */
 	uint64_t *words;
 	size_t nr_words, cap_words;
-	/*
-	 * The key being looked up: scratch's words, then nr_tail words at
-	 * tail (the record's callchain, compared where it lies).
-	 */
-	uint64_t *scratch;
+	uint64_t *scratch;		/* the key being looked up */
 	size_t cap_scratch;
-	const void *tail;
-	size_t nr_tail;
 };
 
 /* A run of records to hand out, in order: what one round flushed. */

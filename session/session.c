@@ -111,6 +111,8 @@ ses_header_bid(struct ses_session *s, const char *name)
  */
 #define STACK_MAX_WORDS	((size_t)32 << 20)
 #define STACK_KEY_HEAD	8
+/* a raw key: the head, then the chain's hash (two words) */
+#define STACK_KEY_RAW	(STACK_KEY_HEAD + 2)
 
 /* Whether samples may be taken as repeats (a READ sample never is). */
 static bool
@@ -125,6 +127,7 @@ static void
 pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
 	 struct ses_pre *p)
 {
+	XXH128_hash_t cc_hash;
 	uint64_t seed;
 	size_t nr = 0;
 
@@ -144,8 +147,10 @@ pre_fill(const struct ses_session *s, const struct pd_sample_key *k,
 	p->unwind_key = 0;
 	p->by_frames = false;
 	seed = u64_mix(p->ip ^ u64_mix(p->cpu_nr ^ p->cpumode));
-	p->hash = XXH3_64bits_withSeed(nr ? p->cc : NULL, nr * sizeof(uint64_t),
-				       seed);
+	cc_hash = XXH3_128bits_withSeed(nr ? p->cc : NULL,
+					nr * sizeof(uint64_t), seed);
+	p->hash = cc_hash.low64;
+	p->hash_hi = cc_hash.high64;
 	p->ok = true;
 }
 
@@ -247,12 +252,12 @@ stack_key_hash(uint64_t record_hash, const uint64_t *w)
 
 /*
  * The stack key of a sample (session/model.h) into s->stacks.scratch
- * and, for its callchain, s->stacks.tail (returns its length in words)
- * and its hash into *h: the record's part
- * (pre_fill: event, cpumode, ip, CPU when keyed, callchain; the user
- * registers and stack bytes DWARF unwinding reads, as a hash), with what
- * resolving it depends on here (thread, comm, map generation, map set).
- * A new kind of resolution adds what it reads here.
+ * (returns its length in words) and its hash into *h: the record's part
+ * (pre_fill: event, cpumode, ip, CPU when keyed, the callchain's 128-bit
+ * hash; the user registers and stack bytes DWARF unwinding reads, as a
+ * hash), with what resolving it depends on here (thread, comm, map
+ * generation, map set).  A new kind of resolution adds what it reads
+ * here.
  */
 static size_t
 stack_key(struct ses_session *s, const struct ses_thread_int *t,
@@ -261,8 +266,8 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	struct ses_stacktab *rc = &s->stacks;
 	uint64_t *w;
 
-	if (STACK_KEY_HEAD > rc->cap_scratch) {
-		rc->cap_scratch = 2 * STACK_KEY_HEAD;
+	if (STACK_KEY_RAW > rc->cap_scratch) {
+		rc->cap_scratch = 2 * STACK_KEY_RAW;
 		rc->scratch = xreallocarray(rc->scratch, rc->cap_scratch,
 					    sizeof(*rc->scratch));
 	}
@@ -270,22 +275,21 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 	stack_key_head(s, t, p, evsel, w);
 	w[4] = p->ip;
 	w[5] = p->cpu_nr;
-	/* the callchain stays where it is: no copy for a repeat */
-	rc->tail = p->cc;
-	rc->nr_tail = p->nr_cc;
+	w[STACK_KEY_HEAD] = p->hash;
+	w[STACK_KEY_HEAD + 1] = p->hash_hi;
 	*h = stack_key_hash(p->hash, w);
-	return STACK_KEY_HEAD + p->nr_cc;
+	return STACK_KEY_RAW;
 }
 
 /* Marks a key of unwound frames: raw keys hold 0 or an odd hash there. */
 #define UNWOUND_KEY_MARK	0x756e776f756e6400ull
 
 /*
- * The stack key of the sample, in the scratch words its raw key of nw
- * words fills, with the frames of its user stack (unwound now, for its
- * resolution) in place of the hash of the stack's bytes; its hash in
- * *h (of all its words: the raw key's hash holds the bytes' hash).
- * Returns its words.
+ * The stack key of the sample, in the scratch words after its raw key of
+ * nw words, with the frames of its user stack (unwound now, for its
+ * resolution) in place of the hash of the stack's bytes: their count and
+ * their 128-bit hash; its hash in *h (of all its words: the raw key's
+ * hash holds the bytes' hash).  Returns its words.
  */
 static size_t
 unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
@@ -293,24 +297,23 @@ unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
 {
 	struct ses_stacktab *rc = &s->stacks;
 	size_t nr = ses_unwind_sample(s, t, &s->sample);
+	XXH128_hash_t frames_hash;
 	uint64_t *w;
 
-	if (nw + 1 + nr > rc->cap_scratch) {
-		rc->cap_scratch = (nw + 1 + nr) * 2;
+	if (nw + 3 > rc->cap_scratch) {
+		rc->cap_scratch = (nw + 3) * 2;
 		rc->scratch = xreallocarray(rc->scratch, rc->cap_scratch,
 					    sizeof(*rc->scratch));
 	}
 	w = rc->scratch;
-	/* the whole key in scratch: the raw key's tail, then the frames */
-	if (rc->nr_tail)
-		memcpy(w + nw - rc->nr_tail, rc->tail,
-		       rc->nr_tail * sizeof(*w));
-	rc->nr_tail = 0;
 	w[7] = UNWOUND_KEY_MARK;
+	frames_hash = XXH3_128bits_withSeed(nr ? s->uw_ips : NULL,
+					    nr * sizeof(*w), nr);
 	w[nw] = nr;
-	memcpy(w + nw + 1, s->uw_ips, nr * sizeof(*w));
-	*h = XXH3_64bits(w, (nw + 1 + nr) * sizeof(*w));
-	return nw + 1 + nr;
+	w[nw + 1] = frames_hash.low64;
+	w[nw + 2] = frames_hash.high64;
+	*h = XXH3_64bits(w, (nw + 3) * sizeof(*w));
+	return nw + 3;
 }
 
 /*
@@ -350,12 +353,7 @@ stack_rehash(struct ses_stacktab *rc)
 static bool
 stack_key_equal(const struct ses_stacktab *rc, const uint64_t *e, size_t nw)
 {
-	size_t nh = nw - rc->nr_tail;
-
-	return !memcmp(e + STACK_ENT_HEAD, rc->scratch, nh * sizeof(*e)) &&
-	       (!rc->nr_tail ||
-		!memcmp(e + STACK_ENT_HEAD + nh, rc->tail,
-			rc->nr_tail * sizeof(*e)));
+	return !memcmp(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(*e));
 }
 
 /*
@@ -408,11 +406,7 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot,
 	e[1] = nw;
 	e[2] = ++rc->nr;
 	memset(e + STACK_ENT_USER, 0, SES_STACK_USER_WORDS * sizeof(*e));
-	memcpy(e + STACK_ENT_HEAD, rc->scratch,
-	       (nw - rc->nr_tail) * sizeof(uint64_t));
-	if (rc->nr_tail)
-		memcpy(e + STACK_ENT_HEAD + nw - rc->nr_tail, rc->tail,
-		       rc->nr_tail * sizeof(uint64_t));
+	memcpy(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
 	rc->slots[slot] = stack_slot(h, rc->nr_words);
 	rc->nr_words += need;
 	*user = e + STACK_ENT_USER;
