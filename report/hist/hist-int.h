@@ -170,6 +170,7 @@ struct rep_stacks {
 	bool with_cpu;			/* the CPU is part of a stack */
 	bool by_thread;			/* the thread and comm are too */
 	bool addr_free;			/* frames keep their function's address */
+	size_t max_words;		/* replayed past this (stacks_words()) */
 	uint64_t time_quantum;		/* with the time key, its step is too */
 	/* the tool's stack user words (rep_report_set_users), or NULL */
 	rep_users_each_fn *users_each;

@@ -31,8 +31,13 @@
 #define STACK_FRAME	7
 #define STACK_BRANCH	3
 #define ITER_CYCLES_MASK	(((uint64_t)1 << 40) - 1)
-/* Past this, the stacks go into the histograms before more are added. */
+/*
+ * Past this, the stacks go into the histograms before more are added:
+ * with call graphs, where a stack's replay builds its trees, a large
+ * bound; without, a replay is cheap and the bound keeps the memory flat.
+ */
 #define STACKS_MAX_WORDS	((size_t)16 << 20)
+#define STACKS_MAX_WORDS_FLAT	((size_t)2 << 20)
 
 /* perf's hist_time(): the time key's value; 0 without the key */
 static uint64_t
@@ -900,6 +905,8 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 	rep->stacks.with_cpu = rep_report_needs_cpu(opts);
 	rep->stacks.by_thread = keys_need_thread(opts);
 	rep->stacks.addr_free = keys_addr_free(rep);
+	rep->stacks.max_words = rep->use_callchain ? STACKS_MAX_WORDS :
+		STACKS_MAX_WORDS_FLAT;
 	if (rep->has_key[REP_DIM_TIME])
 		rep->stacks.time_quantum = opts->hist.time_quantum ?
 			opts->hist.time_quantum : 100000000;
@@ -1530,7 +1537,7 @@ add_tok(struct rep_report *rep, const struct ses_sample *s)
 	if (!h || rep->member[s->evsel] >= h->nr_members)
 		return 0;
 	/* bound the memory the stacks take: into the histograms with them */
-	if (stacks_words(&rep->stacks) > STACKS_MAX_WORDS)
+	if (stacks_words(&rep->stacks) > rep->stacks.max_words)
 		stacks_replay(rep);
 	filtered = sample_filtered(rep, s);
 	return stack_add(rep, ignore_callees(rep, s, &tmp), filtered) |
