@@ -785,11 +785,13 @@ keys_need_thread(const struct rep_report_opts *opts)
 
 /*
  * Whether nothing the report prints reads where in its function a
- * frame's address lies: no call graph, no -v (addresses), no branch
- * frames, and only keys of the function, its DSO, the thread, CPU,
- * time and cgroup (not srcline, srcfile, addr, the memory and value
- * keys, trace fields).  A symbol that is a data object prints its
- * offset and is left alone (frame_put()).
+ * frame's address lies: call graphs, if any, under the function key
+ * (their frames merge by function and print its name), no -v
+ * (addresses), no branch frames or counts, and only keys of the
+ * function, its DSO, the thread, CPU, time and cgroup (not srcline,
+ * srcfile, addr, the memory and value keys, trace fields).  A symbol
+ * that is a data object prints its offset and is left alone
+ * (frame_put()).
  */
 static bool
 keys_addr_free(const struct rep_report *rep)
@@ -797,8 +799,10 @@ keys_addr_free(const struct rep_report *rep)
 	const struct rep_report_opts *opts = &rep->o;
 	size_t i;
 
-	if (rep->use_callchain || rep->stacks.branches ||
-	    opts->hist.verbose || opts->cc.branch_counts)
+	if ((rep->use_callchain &&
+	     rep->cc_keying.key != REP_CC_KEY_FUNCTION) ||
+	    rep->stacks.branches || opts->hist.verbose ||
+	    opts->cc.branch_counts)
 		return false;
 	for (i = 0; i < opts->hist.nr_sort + opts->hist.nr_cols; i++) {
 		enum rep_dim d = i < opts->hist.nr_sort ? opts->hist.sort[i] :

@@ -208,6 +208,63 @@ test_addresses_kept(struct env *e)
 	free(got);
 }
 
+/*
+ * Call graphs under the address key keep each frame's address: two
+ * calls from one function at two places are two branches (under the
+ * function key, one).
+ */
+static void
+test_graph_addresses(struct env *e)
+{
+	static const unsigned int zero = 0, one = 1;
+	static const char *const titles[] = { "cpu-clock" };
+	static const bool plural[] = { false };
+	struct rep_report_opts o = { .hist.sort_str = "sym", .quiet = true };
+	struct ses_sample v[2];
+	struct ses_loc chain[2][2];
+	struct rep_report *rep;
+	char *got = NULL, err[128];
+	size_t len = 0, i;
+	FILE *f;
+	int key;
+
+	for (key = 0; key < 2; key++) {
+		o.cc.children = 0;
+		o.cc.use_callchain = 1;
+		rep_cc_param_init(&o.cc.param);
+		o.cc.param.key = key ? REP_CC_KEY_ADDRESS : REP_CC_KEY_FUNCTION;
+		T(!rep_report_setup_dims(&o, false, err, sizeof(err)),
+		  "dims: %s", err);
+		rep = rep_report_new(&o, 1, &zero, &zero, &one, NULL, 0, true);
+		for (i = 0; i < 2; i++) {
+			chain[i][0] = sample(e, 0x1190, &sym_c, true, 1).self;
+			chain[i][1] = sample(e, 0x1110 + 0x10 * i, &sym_a, true,
+					     1).self;
+			v[i] = sample(e, 0x1190, &sym_c, true, 1);
+			v[i].chain = chain[i];
+			v[i].nr_chain = 2;
+			rep_report_add(rep, &v[i]);
+		}
+		f = open_memstream(&got, &len);
+		rep_report_print(rep, f, titles, plural);
+		fclose(f);
+		rep_report_free(rep);
+		T_EQ_STR(got, key ?
+			 "   100.00%  [k] cc\n"
+			 "            |          \n"
+			 "            |--50.00%--aa +32\n"
+			 "            |          \n"
+			 "             --50.00%--aa +16\n"
+			 "\n\n\n" :
+			 "   100.00%  [k] cc\n"
+			 "            |\n"
+			 "            ---aa\n"
+			 "\n\n\n", key ? "address key" : "function key");
+		free(got);
+		got = NULL;
+	}
+}
+
 static void
 test_filters(void)
 {
@@ -281,6 +338,7 @@ main(void)
 	test_default_widths(&e);
 	test_children_contexts(&e);
 	test_addresses_kept(&e);
+	test_graph_addresses(&e);
 	test_filters();
 	env_fini(&e);
 	return t_done("test-hist");
