@@ -205,12 +205,13 @@ stack_frame(const struct rep_stacks *st, const uint64_t *w, size_t k)
 }
 
 /*
- * The frames of the stack at w, with their branch parts when it has them,
- * and, unless ids is NULL, their ids.
+ * nr frames of the chain of the stack at w from its frame first, with
+ * their branch parts when it has them, and, unless ids is NULL, their
+ * ids.
  */
 static void
-stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t nr,
-		 struct ses_loc *locs, struct ses_frame_branch *brs,
+stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t first,
+		 size_t nr, struct ses_loc *locs, struct ses_frame_branch *brs,
 		 uint32_t *ids)
 {
 	const uint64_t *f;
@@ -218,8 +219,8 @@ stack_frames_get(const struct rep_stacks *st, const uint64_t *w, size_t nr,
 
 	for (c = 0; c < nr; c++) {
 		if (ids)
-			ids[c] = stack_frame_id(w, 1 + c);
-		f = stack_frame(st, w, 1 + c);
+			ids[c] = stack_frame_id(w, 1 + first + c);
+		f = stack_frame(st, w, 1 + first + c);
 		frame_get(f, &locs[c]);
 		if (st->branches)
 			branch_get(f + STACK_FRAME, &brs[c]);
@@ -423,9 +424,10 @@ stacks_free(struct rep_stacks *st)
 /*
  * The callchain trees take most of the replay's time in children mode,
  * and each entry's tree is independent of the others: the replay notes
- * each addition (a job), and the jobs are then made by two threads, each
- * taking the entries of one parity, in the order they were noted.
- * Blocks of JOBS_BLOCK jobs bound the memory.
+ * each addition (a job); the jobs are then grouped by entry, each
+ * entry's in the order they were noted, and made by two threads, each
+ * taking about half of them, whole entries.  Blocks of JOBS_BLOCK jobs
+ * bound the memory.
  */
 #define JOBS_BLOCK	((size_t)1 << 18)
 #define JOBS_PARALLEL	4096	/* fewer are made by one thread */
@@ -460,34 +462,26 @@ job_note(struct rep_jobs *j, struct rep_hist *h, size_t idx, size_t first,
 
 struct jobs_part {
 	const struct rep_stacks *st;
-	const struct rep_job *v;
+	const struct rep_job *v;	/* a run of whole entries' jobs */
 	size_t nr;
-	unsigned int parity;		/* 2: every job */
-	struct ses_loc *locs;		/* the chain of stack cur */
+	struct ses_loc *locs;		/* a slice of a stack's chain */
 	struct ses_frame_branch *brs;	/* its branch parts (st->branches) */
 	size_t cap_locs;
-	uint32_t cur;
-	bool have;
 };
 
-/* The chain of stack k, as its replay saw it. */
+/* The slice of its stack's chain that job b adds, into p->locs. */
 static void
-part_locs(struct jobs_part *p, uint32_t k)
+part_locs(struct jobs_part *p, const struct rep_job *b)
 {
-	const uint64_t *w = p->st->words + p->st->v[k].off;
-	size_t nr = (size_t)w[4];
+	const uint64_t *w = p->st->words + p->st->v[b->stack].off;
 
-	if (p->have && p->cur == k)
-		return;
-	if (nr > p->cap_locs) {
-		p->cap_locs = nr;
-		p->locs = xreallocarray(p->locs, nr, sizeof(*p->locs));
+	if (b->nr > p->cap_locs) {
+		p->cap_locs = b->nr;
+		p->locs = xreallocarray(p->locs, b->nr, sizeof(*p->locs));
 		if (p->st->branches)
-			p->brs = xreallocarray(p->brs, nr, sizeof(*p->brs));
+			p->brs = xreallocarray(p->brs, b->nr, sizeof(*p->brs));
 	}
-	stack_frames_get(p->st, w, nr, p->locs, p->brs, NULL);
-	p->cur = k;
-	p->have = true;
+	stack_frames_get(p->st, w, b->first, b->nr, p->locs, p->brs, NULL);
 }
 
 static void *
@@ -498,35 +492,75 @@ jobs_part_run(void *arg)
 
 	for (i = 0; i < p->nr; i++) {
 		const struct rep_job *b = &p->v[i];
-		struct rep_hent *e;
+		struct rep_hent *e = &b->h->ents[b->idx];
 
-		if (p->parity < 2 && (b->idx & 1) != p->parity)
-			continue;
-		e = &b->h->ents[b->idx];
-		part_locs(p, b->stack);
+		part_locs(p, b);
 		if (!e->cc)
 			e->cc = rep_cc_new(NULL);	/* function key */
-		rep_cc_add_branch_n(e->cc, p->locs + b->first,
-				    p->brs ? p->brs + b->first : NULL, b->nr,
+		rep_cc_add_branch_n(e->cc, p->locs, p->brs, b->nr,
 				    b->reverse, b->period, b->count, 0);
 	}
 	return NULL;
 }
 
+/*
+ * The jobs of each entry together, each entry's in the order noted (an
+ * entry's tree depends only on the order of its own additions): one
+ * tree's nodes stay in the cache while its additions are made.  A
+ * stable radix sort on the entry index, 16 bits a pass.
+ */
+static void
+jobs_group(struct rep_jobs *j)
+{
+	struct rep_job *tmp, *src = j->v, *dst;
+	size_t *counts = xcalloc((size_t)1 << 16, sizeof(*counts));
+	size_t i, sum, c;
+	unsigned int shift;
+
+	tmp = xreallocarray(NULL, j->nr, sizeof(*tmp));
+	dst = tmp;
+	for (shift = 0; shift < 32; shift += 16) {
+		memset(counts, 0, ((size_t)1 << 16) * sizeof(*counts));
+		for (i = 0; i < j->nr; i++)
+			counts[(src[i].idx >> shift) & 0xffff]++;
+		for (i = 0, sum = 0; i < ((size_t)1 << 16); i++) {
+			c = counts[i];
+			counts[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < j->nr; i++)
+			dst[counts[(src[i].idx >> shift) & 0xffff]++] = src[i];
+		dst = src;
+		src = src == j->v ? tmp : j->v;
+	}
+	/* two passes: the sorted jobs are back in j->v */
+	free(tmp);
+	free(counts);
+}
+
 static void
 jobs_run(struct rep_report *rep)
 {
+	struct rep_jobs *j = &rep->jobs;
 	struct jobs_part part[2] = {
-		{ .st = &rep->stacks, .v = rep->jobs.v, .nr = rep->jobs.nr,
-		  .parity = 0 },
-		{ .st = &rep->stacks, .v = rep->jobs.v, .nr = rep->jobs.nr,
-		  .parity = 1 },
+		{ .st = &rep->stacks, .v = j->v, .nr = j->nr },
+		{ .st = &rep->stacks },
 	};
+	size_t half = j->nr / 2;
 	pthread_t th;
 
-	if (rep->jobs.nr < JOBS_PARALLEL || !rep->jobs.ncpu_many ||
+	jobs_group(j);
+	/* the second thread takes the entries from about half way on */
+	while (half && half < j->nr && j->v[half].idx == j->v[half - 1].idx)
+		half++;
+	if (j->nr >= JOBS_PARALLEL && j->ncpu_many && half < j->nr) {
+		part[0].nr = half;
+		part[1].v = j->v + half;
+		part[1].nr = j->nr - half;
+	}
+	if (!part[1].nr ||
 	    pthread_create(&th, NULL, jobs_part_run, &part[1])) {
-		part[0].parity = 2;
+		part[0].nr = j->nr;
 		jobs_part_run(&part[0]);
 	} else {
 		jobs_part_run(&part[0]);
@@ -536,7 +570,7 @@ jobs_run(struct rep_report *rep)
 	free(part[1].locs);
 	free(part[0].brs);
 	free(part[1].brs);
-	rep->jobs.nr = 0;
+	j->nr = 0;
 }
 
 static size_t hist_add(struct rep_report *rep, const struct ses_sample *s,
@@ -583,7 +617,7 @@ stacks_replay(struct rep_report *rep)
 		s.time = w[5];
 		s.period = k->period;
 		frame_get(stack_frame(st, w, 0), &s.self);
-		stack_frames_get(st, w, nr, st->locs, st->brs,
+		stack_frames_get(st, w, 0, nr, st->locs, st->brs,
 				 rep->memo.on ? rep_memo_ids(&rep->memo, nr) :
 				 NULL);
 		s.chain = nr ? st->locs : NULL;
