@@ -37,7 +37,7 @@
  * bound; without, a replay is cheap and the bound keeps the memory flat.
  */
 #define STACKS_MAX_WORDS	((size_t)16 << 20)
-#define STACKS_MAX_WORDS_FLAT	((size_t)2 << 20)
+#define STACKS_MAX_WORDS_FLAT	((size_t)4 << 20)
 
 /* perf's hist_time(): the time key's value; 0 without the key */
 static uint64_t
