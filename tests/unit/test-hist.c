@@ -39,21 +39,16 @@ sample(struct env *e, uint64_t off, const struct sym_symbol *sym, bool kernel,
 	return s;
 }
 
+/* The text of rep (freed) after the n samples of v. */
 static char *
-report_text(struct rep_report_opts *o, struct env *e,
-	    const struct ses_sample *v, size_t n)
+report_run(struct rep_report *rep, const struct ses_sample *v, size_t n)
 {
 	static const char *const titles[] = { "cpu-clock" };
 	static const bool plural[] = { false };
-	struct rep_report *rep;
 	char *buf = NULL;
 	size_t len = 0, i;
 	FILE *f;
 
-	(void)e;
-	rep = env_report_new(o);
-	if (!rep)
-		return NULL;
 	for (i = 0; i < n; i++)
 		rep_report_add(rep, &v[i]);
 	f = open_memstream(&buf, &len);
@@ -61,6 +56,17 @@ report_text(struct rep_report_opts *o, struct env *e,
 	fclose(f);
 	rep_report_free(rep);
 	return buf;
+}
+
+static char *
+report_text(struct rep_report_opts *o, struct env *e,
+	    const struct ses_sample *v, size_t n)
+{
+	struct rep_report *rep;
+
+	(void)e;
+	rep = env_report_new(o);
+	return rep ? report_run(rep, v, n) : NULL;
 }
 
 /*
@@ -127,16 +133,13 @@ static void
 test_children_contexts(struct env *e)
 {
 	static const unsigned int zero = 0, one = 1;
-	static const char *const titles[] = { "cpu-clock" };
-	static const bool plural[] = { false };
 	static struct ses_thread other = { .pid = 43, .tid = 43, .comm = "other" };
 	struct rep_report_opts o = { .hist.sort_str = "comm,sym", .quiet = true };
 	struct ses_sample v[3];
 	struct ses_loc chain[3];
 	struct rep_report *rep;
-	char *got = NULL, err[128];
-	size_t len = 0, i;
-	FILE *f;
+	char *got, err[128];
+	size_t i;
 
 	o.cc.children = 1;
 	o.cc.use_callchain = 0;
@@ -156,12 +159,7 @@ test_children_contexts(struct env *e)
 	v[2].thread = &other;
 	v[2].comm = other.comm;
 	v[2].pid = v[2].tid = 43;
-	for (i = 0; i < 3; i++)
-		rep_report_add(rep, &v[i]);
-	f = open_memstream(&got, &len);
-	rep_report_print(rep, f, titles, plural);
-	fclose(f);
-	rep_report_free(rep);
+	got = report_run(rep, v, 3);
 	T_EQ_STR(got,
 		 "    50.00%    50.00%  other    [.] cc\n"
 		 "    50.00%    50.00%  work     [.] cc\n"
@@ -217,15 +215,12 @@ static void
 test_graph_addresses(struct env *e)
 {
 	static const unsigned int zero = 0, one = 1;
-	static const char *const titles[] = { "cpu-clock" };
-	static const bool plural[] = { false };
 	struct rep_report_opts o = { .hist.sort_str = "sym", .quiet = true };
 	struct ses_sample v[2];
 	struct ses_loc chain[2][2];
 	struct rep_report *rep;
-	char *got = NULL, err[128];
-	size_t len = 0, i;
-	FILE *f;
+	char *got, err[128];
+	size_t i;
 	int key;
 
 	for (key = 0; key < 2; key++) {
@@ -243,12 +238,8 @@ test_graph_addresses(struct env *e)
 			v[i] = sample(e, 0x1190, &sym_c, true, 1);
 			v[i].chain = chain[i];
 			v[i].nr_chain = 2;
-			rep_report_add(rep, &v[i]);
 		}
-		f = open_memstream(&got, &len);
-		rep_report_print(rep, f, titles, plural);
-		fclose(f);
-		rep_report_free(rep);
+		got = report_run(rep, v, 2);
 		T_EQ_STR(got, key ?
 			 "   100.00%  [k] cc\n"
 			 "            |          \n"
@@ -261,7 +252,6 @@ test_graph_addresses(struct env *e)
 			 "            ---aa\n"
 			 "\n\n\n", key ? "address key" : "function key");
 		free(got);
-		got = NULL;
 	}
 }
 
