@@ -572,6 +572,33 @@ pd_sample_key_decode(const struct pd_attr *attr, const struct pd_record *rec,
 	return c.short_read ? -PD_E_BAD_SAMPLE : 0;
 }
 
+int
+pd_sample_time(const struct pd_attr *attr, const struct pd_record *rec,
+	       uint64_t *time)
+{
+	struct pd_sample_id id;
+	uint64_t t;
+	size_t at;
+	int err;
+
+	if (!attr || !rec || !time)
+		return -PD_E_INVAL;
+	t = attr->sample_type;
+	if (rec->header.type != PD_RECORD_SAMPLE || !(t & PD_SAMPLE_TIME) ||
+	    (t & ~(uint64_t)PD_SAMPLE_KNOWN_MASK) || !rec->data ||
+	    rec->size < PD_EVENT_HEADER_SIZE + pd_sample_fixed_size(t)) {
+		err = pd_sample_id_decode(attr, rec, &id);
+		*time = id.time;
+		return err;
+	}
+	/* TIME follows IDENTIFIER, IP and TID, each a u64 (§11.1) */
+	at = PD_EVENT_HEADER_SIZE +
+	     8 * (size_t)bits64(t & (PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP |
+				     PD_SAMPLE_TID));
+	*time = pd_load_u64(rec->data + at, rec->swap);
+	return 0;
+}
+
 size_t
 pd_sample_explain(const struct pd_attr *attr, const struct pd_record *rec,
 		  char *why, size_t len)

@@ -353,7 +353,16 @@ stack_rehash(struct ses_stacktab *rc)
 static bool
 stack_key_equal(const struct ses_stacktab *rc, const uint64_t *e, size_t nw)
 {
-	return !memcmp(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(*e));
+	const uint64_t *a = e + STACK_ENT_HEAD, *b = rc->scratch;
+	uint64_t diff = 0;
+	size_t i;
+
+	/* a raw key, the common one, in one go: no call, no early branches */
+	if (nw != STACK_KEY_RAW)
+		return !memcmp(a, b, nw * sizeof(*e));
+	for (i = 0; i < STACK_KEY_RAW; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
 }
 
 /*
@@ -1071,18 +1080,11 @@ static uint64_t
 record_time(struct ses_session *s, const struct pd_record *rec)
 {
 	const struct pd_attr *attr = rec_attr(s, rec);
-	struct pd_sample_id id;
+	uint64_t time;
 
-	if (!attr)
+	if (!attr || pd_sample_time(attr, rec, &time))
 		return (uint64_t)-1;
-	if (rec->header.type != PD_RECORD_SAMPLE &&
-	    !pd_attr_has(attr, PD_ATTR_SAMPLE_ID_ALL))
-		return (uint64_t)-1;
-	if (!(attr->sample_type & PD_SAMPLE_TIME))
-		return (uint64_t)-1;
-	if (pd_sample_id_decode(attr, rec, &id))
-		return (uint64_t)-1;
-	return id.time;
+	return time;
 }
 
 const struct pd_attr *
@@ -1302,10 +1304,13 @@ pipe_send(struct ses_session *s, bool force, uint64_t bytes)
 	if (b->nr)
 		p->sent++;
 	/*
-	 * Decoding samples here for the caller pays when the caller lags:
-	 * when a batch waits behind the one it is on.
+	 * Decoding samples here for the caller pays when the caller lags
+	 * a whole batch: when one waits besides the batch it is on and the
+	 * one just sent.  At one the caller is barely behind, and decoding
+	 * here makes this thread the slower one (bench/README.md, "Two
+	 * threads balanced").
 	 */
-	s->pre_on = p->sent - p->finished > 1;
+	s->pre_on = p->sent - p->finished > 2;
 	pthread_cond_broadcast(&p->cond);
 	pthread_mutex_unlock(&p->lock);
 	return true;

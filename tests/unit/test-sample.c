@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later OR BSD-2-Clause */
 /*
- * tests/unit/test-sample.c - pd_sample_decode(), pd_sample_id_decode()
- * and the layout helpers, on byte images of both byte orders.
+ * tests/unit/test-sample.c - pd_sample_decode(), pd_sample_id_decode(),
+ * pd_sample_time() and the layout helpers, on byte images of both byte
+ * orders.
  *
  * A model of every sample field is written by a small encoder that
  * follows doc/perf-records.md §3.1 on its own (it shares no code with
@@ -592,6 +593,28 @@ check_key(const struct pd_attr *attr, const struct pd_record *rec)
 		  "%s: key callchain[%zu] differs", ctx, i);
 }
 
+static unsigned int nr_times;
+
+/*
+ * pd_sample_id_decode(), checking that pd_sample_time() returns what it
+ * does and the same time.
+ */
+static int
+id_decode(const struct pd_attr *attr, const struct pd_record *rec,
+	  struct pd_sample_id *id)
+{
+	uint64_t time = 0;
+	int rc = pd_sample_id_decode(attr, rec, id);
+	int trc = pd_sample_time(attr, rec, &time);
+
+	T(trc == rc, "%s: pd_sample_time returns %d, not %d", ctx, trc, rc);
+	if (rc == 0 && trc == 0)
+		T(time == id->time, "%s: pd_sample_time %#llx, not %#llx", ctx,
+		  (unsigned long long)time, (unsigned long long)id->time);
+	nr_times++;
+	return rc;
+}
+
 static void
 truncations(const struct pd_attr *attr, const struct tbuf *b)
 {
@@ -611,7 +634,7 @@ truncations(const struct pd_attr *attr, const struct tbuf *b)
 			(void)touch_sample(&s);
 		else
 			check_explained(attr, &rec);
-		rc = pd_sample_id_decode(attr, &rec, &id);
+		rc = id_decode(attr, &rec, &id);
 		T(rc == 0 || cut < 8 + pd_sample_fixed_size(attr->sample_type),
 		  "%s: sample_id at cut %zu: %d", ctx, cut, rc);
 		free(copy);
@@ -665,7 +688,7 @@ run_case(uint64_t sample_type, const struct variant *v, bool big_endian,
 		check_stack_view(&rec, &s, &m, big_endian);
 	T(pd_sample_explain(&attr, &rec, ctx_why, sizeof(ctx_why)) == 0 &&
 	  !ctx_why[0], "%s: a good sample explained: %s", ctx, ctx_why);
-	rc = pd_sample_id_decode(&attr, &rec, &id);
+	rc = id_decode(&attr, &rec, &id);
 	T(rc == 0, "%s: sample_id decode: %d", ctx, rc);
 	if (rc == 0)
 		check_sample_id(&m, &id);
@@ -1089,13 +1112,13 @@ test_trailer(void)
 			tb_sample_id(&b, t, &vals);
 			tb_end_record(&b, at);
 			make_rec(&rec, &b, b.p, b.len);
-			rc = pd_sample_id_decode(&attr, &rec, &id);
+			rc = id_decode(&attr, &rec, &id);
 			T(rc == 0, "%s: rc %d", ctx, rc);
 			check_trailer_fields(&id, t, &vals, "");
 
 			/* without sample_id_all: nothing, and no error */
 			attr.flags = 0;
-			rc = pd_sample_id_decode(&attr, &rec, &id);
+			rc = id_decode(&attr, &rec, &id);
 			T(rc == 0 && id.type == 0 && id.time == (uint64_t)-1,
 			  "%s: no sample_id_all", ctx);
 			attr.flags = 1ULL << PD_ATTR_SAMPLE_ID_ALL;
@@ -1106,7 +1129,7 @@ test_trailer(void)
 
 				memcpy(copy, b.p, cut);
 				make_rec(&rec, &b, copy, cut);
-				rc = pd_sample_id_decode(&attr, &rec, &id);
+				rc = id_decode(&attr, &rec, &id);
 				if (cut < 8)
 					T(rc == -PD_E_BAD_SIZE,
 					  "%s: cut %zu: %d", ctx, cut, rc);
@@ -1129,12 +1152,12 @@ test_trailer(void)
 	at = tb_begin_record(&b, PD_RECORD_FINISHED_ROUND, 0);
 	tb_end_record(&b, at);
 	make_rec(&rec, &b, b.p, b.len);
-	T(pd_sample_id_decode(&attr, &rec, &id) == 0 && id.type == 0,
+	T(id_decode(&attr, &rec, &id) == 0 && id.type == 0,
 	  "user record: no trailer");
 	T(pd_sample_id_decode(NULL, &rec, &id) == -PD_E_INVAL, "no attr");
 	attr.sample_type |= 1ULL << 40;
 	rec.header.type = PD_RECORD_MMAP;
-	T(pd_sample_id_decode(&attr, &rec, &id) == -PD_E_UNSUPPORTED,
+	T(id_decode(&attr, &rec, &id) == -PD_E_UNSUPPORTED,
 	  "unknown bit");
 	tb_free(&b);
 }
@@ -1147,6 +1170,7 @@ main(void)
 	test_malformed();
 	test_explain();
 	test_trailer();
-	printf("sample: %u images, %u truncations\n", nr_images, nr_cuts);
+	printf("sample: %u images, %u truncations, %u times\n", nr_images,
+	       nr_cuts, nr_times);
 	return t_done("sample");
 }

@@ -414,6 +414,13 @@ int pd_sample_id_decode(const struct pd_attr *attr, const struct pd_record *rec,
 			struct pd_sample_id *out);
 
 /*
+ * The time of rec into *time, as pd_sample_id_decode() gives it (and with
+ * its return value), for the cost of one load on a SAMPLE.
+ */
+int pd_sample_time(const struct pd_attr *attr, const struct pd_record *rec,
+		   uint64_t *time);
+
+/*
  * Layout facts for the reader (doc/perf-data-format.md §11.1).
  *
  * pd_sample_id_pos: index in u64 after the header of the id in a SAMPLE,
