@@ -591,7 +591,7 @@ pd_sample_time(const struct pd_attr *attr, const struct pd_record *rec,
 		*time = id.time;
 		return err;
 	}
-	/* TIME follows IDENTIFIER, IP and TID, each a u64 (§11.1) */
+	/* TIME follows IDENTIFIER, IP and TID, a u64 each (§3.1) */
 	at = PD_EVENT_HEADER_SIZE +
 	     8 * (size_t)bits64(t & (PD_SAMPLE_IDENTIFIER | PD_SAMPLE_IP |
 				     PD_SAMPLE_TID));
