@@ -398,6 +398,12 @@ stack_users(void *src, rep_user_fn *fn, void *ctx)
 }
 
 static void
+stacks_forget(void *src)
+{
+	ses_stacks_forget(src);
+}
+
+static void
 run_setup(struct run *run)
 {
 	const struct pd_meta *meta = pd_reader_meta(run->r);
@@ -431,7 +437,7 @@ run_setup(struct run *run)
 	rep_report_cgroup_names(run->rep, &run->cgroups);
 	rep_report_trace_formatter(run->rep, trace_text, run);
 	rep_report_field_formatter(run->rep, field_text, run);
-	rep_report_set_users(run->rep, stack_users, run->sess);
+	rep_report_set_users(run->rep, stack_users, stacks_forget, run->sess);
 	free(sockets);
 }
 

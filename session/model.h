@@ -166,8 +166,9 @@ struct ses_sample {
 	const struct ses_thread *thread;
 	const char *comm;		/* comm at the sample's time, interned */
 	/*
-	 * With opts.stack_ids: 1 + the sample's index in the stack table,
-	 * or 0 when the table is full (the sample is resolved).
+	 * With opts.stack_ids: 1 + the sample's index in the stack table
+	 * (counted on from the last id after ses_stacks_forget()), or 0
+	 * when the table is full (the sample is resolved).
 	 */
 	uint64_t stack_id;
 	/*

@@ -204,6 +204,8 @@ struct ses_rcache_ent {
  */
 struct ses_stacktab {
 	size_t nr;			/* entries */
+	uint64_t last_id;		/* the last stack id given */
+	bool forget;			/* empty the table before the next sample */
 	uint64_t *slots;		/* stack_slot(); 0 is free */
 	size_t cap_slots;		/* a power of two, or 0 */
 	uint64_t *words;

@@ -413,7 +413,8 @@ stack_insert(struct ses_stacktab *rc, uint64_t h, size_t nw, size_t slot,
 	e = rc->words + rc->nr_words;
 	e[0] = h;
 	e[1] = nw;
-	e[2] = ++rc->nr;
+	rc->nr++;
+	e[2] = ++rc->last_id;
 	memset(e + STACK_ENT_USER, 0, SES_STACK_USER_WORDS * sizeof(*e));
 	memcpy(e + STACK_ENT_HEAD, rc->scratch, nw * sizeof(uint64_t));
 	rc->slots[slot] = stack_slot(h, rc->nr_words);
@@ -505,6 +506,25 @@ stack_table_free(struct ses_stacktab *rc)
 	free(rc->slots);
 	free(rc->words);
 	free(rc->scratch);
+}
+
+void
+ses_stacks_forget(struct ses_session *s)
+{
+	s->stacks.forget = true;
+}
+
+/* Give the entries' memory back; the ids go on from the last one. */
+static void
+stack_table_empty(struct ses_stacktab *rc)
+{
+	free(rc->slots);
+	free(rc->words);
+	rc->slots = NULL;
+	rc->words = NULL;
+	rc->cap_slots = rc->cap_words = 0;
+	rc->nr = rc->nr_words = 0;
+	rc->forget = false;
 }
 
 /*
@@ -784,6 +804,8 @@ process_sample(struct ses_session *s, const struct pd_record *rec,
 	s->out.evsel = (unsigned int)rec->evsel;
 	s->out.stack_id = 0;
 	s->out.stack_user = NULL;
+	if (s->stacks.forget)
+		stack_table_empty(&s->stacks);
 	s->out.resolved = false;
 	s->out_rec = rec;
 	if (!pre) {

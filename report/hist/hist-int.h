@@ -174,6 +174,7 @@ struct rep_stacks {
 	uint64_t time_quantum;		/* with the time key, its step is too */
 	/* the tool's stack user words (rep_report_set_users), or NULL */
 	rep_users_each_fn *users_each;
+	rep_users_forget_fn *users_forget;	/* or NULL */
 	void *users_src;
 };
 

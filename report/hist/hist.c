@@ -595,6 +595,8 @@ stacks_replay(struct rep_report *rep)
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	rep_memo_begin(&rep->memo, rep->children && !scratch_keys(rep));
 	users_fold(st);
+	if (st->users_forget)
+		st->users_forget(st->users_src);
 	for (i = 0; i < st->nr; i++) {
 		const struct rep_stack *k = &st->v[i];
 		const uint64_t *w = st->words + k->off;
@@ -1550,9 +1552,10 @@ ignore_callees(const struct rep_report *rep, const struct ses_sample *s,
 
 void
 rep_report_set_users(struct rep_report *rep, rep_users_each_fn *each,
-		     void *src)
+		     rep_users_forget_fn *forget, void *src)
 {
 	rep->stacks.users_each = each;
+	rep->stacks.users_forget = forget;
 	rep->stacks.users_src = src;
 }
 

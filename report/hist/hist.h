@@ -234,12 +234,15 @@ void rep_report_add(struct rep_report *rep, const struct ses_sample *s);
  * Samples with a stack id: the report keeps its SES_STACK_USER_WORDS
  * user words (ses_sample.stack_user), where a repeat is counted with no
  * look-up of the report's own, and reads them all, through each, before
- * the stacks go into the histograms.
+ * the stacks go into the histograms.  Then, with forget, it lets the
+ * tool drop them and the stacks they belong to (ses_stacks_forget()):
+ * tokens from before a replay are stale anyway.
  */
 typedef void rep_user_fn(void *ctx, uint64_t *user);
 typedef void rep_users_each_fn(void *src, rep_user_fn *fn, void *ctx);
+typedef void rep_users_forget_fn(void *src);
 void rep_report_set_users(struct rep_report *rep, rep_users_each_fn *each,
-			  void *src);
+			  rep_users_forget_fn *forget, void *src);
 /* rep_report_add() of a resolved sample with its stack's user words. */
 void rep_report_add_user(struct rep_report *rep, uint64_t *user,
 			 const struct ses_sample *s);

@@ -435,6 +435,61 @@ check_user_words(unsigned int threads)
 	run_close(&run);
 }
 
+/*
+ * ses_stacks_forget() after the first sample: its repeat (t=30) comes
+ * resolved, with a new id and zero user words; the ids go on from there,
+ * the next repeat (t=49) is one again, and the table holds only the
+ * stacks interned since.
+ */
+static void
+check_forget(unsigned int threads)
+{
+	struct ses_opts opts = { .stack_ids = true, .threads = threads,
+				 .stack_key_cpu = true };
+	struct user_visit v = { .in_order = true };
+	struct run run;
+	struct ses_session *s;
+	struct ses_event ev;
+	uint64_t last_id = 0, first_id = 0;
+	size_t samples = 0;
+
+	s = run_open(&run, &opts);
+	while (ses_next(s, &ev) > 0) {
+		const struct ses_sample *sm = ev.sample;
+
+		if (ev.kind != SES_SAMPLE)
+			continue;
+		samples++;
+		if (samples == 1) {
+			first_id = sm->stack_id;
+			sm->stack_user[0] = 99;
+			ses_stacks_forget(s);
+		} else if (samples == 2) {
+			T(sm->resolved && sm->stack_id == first_id + 1 &&
+			  !sm->stack_user[0], "forget %u: the repeat is new "
+			  "(id %llu)", threads, (unsigned long long)sm->stack_id);
+		} else if (samples == 9) {
+			T(!sm->resolved && sm->stack_id == last_id,
+			  "forget %u: a later repeat is one", threads);
+		} else {
+			T(sm->resolved && sm->stack_id == last_id + 1,
+			  "forget %u: sample %zu, id %llu after %llu", threads,
+			  samples, (unsigned long long)sm->stack_id,
+			  (unsigned long long)last_id);
+		}
+		/* user_visit() expects each stack's number since the forget */
+		sm->stack_user[0] = sm->stack_id - first_id;
+		sm->stack_user[SES_STACK_USER_WORDS - 1] =
+			7 * (sm->stack_id - first_id);
+		last_id = sm->stack_id;
+	}
+	T_EQ_U64(samples, 9, "forget: samples");
+	ses_stack_user_each(s, user_visit, &v);
+	T_EQ_U64(v.n, last_id - first_id, "forget: the stacks since");
+	T(v.in_order, "forget %u: those stacks' words", threads);
+	run_close(&run);
+}
+
 /* Without stack ids every sample is resolved and has id 0. */
 static void
 check_no_ids(void)
@@ -475,6 +530,8 @@ main(void)
 	check_on_demand(1);
 	check_user_words(0);
 	check_user_words(1);
+	check_forget(0);
+	check_forget(1);
 	check_no_ids();
 	unlink(path);
 	return t_done("test-session-api");
