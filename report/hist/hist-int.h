@@ -134,13 +134,18 @@ struct rep_hist {
  * first sample that needs them), but for an entry's map: the last
  * sample's, hence last_seq.
  */
+/*
+ * A stack's words are known by their 128-bit hash: two stacks that differ
+ * share it with a chance of about 2^-128 (as the session's stack keys), so
+ * that a look-up reads this record and not the words.
+ */
 struct rep_stack {
-	uint64_t hash;
+	uint64_t hash, hash_hi;
 	uint64_t period;
 	uint64_t count;
 	uint64_t last_seq;
-	size_t off;			/* of its words in rep_stacks.words */
-	size_t nr_words;
+	uint32_t off;			/* of its words in rep_stacks.words */
+	uint32_t nr_words;
 	/* its first sample's (the key holds them only when by_thread) */
 	const struct ses_thread *thread;
 	const char *comm;

@@ -302,13 +302,16 @@ stacks_rehash(struct rep_stacks *st)
 }
 
 static void
-stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
-	     const struct ses_sample *s)
+stack_append(struct rep_stacks *st, XXH128_hash_t hash, size_t nw,
+	     size_t slot, const struct ses_sample *s)
 {
 	struct rep_stack *k;
 
 	if (st->nr >= UINT32_MAX - 1)
 		die(1, "more than %u distinct stacks", UINT32_MAX - 2);
+	/* replayed past max_words: far below */
+	if (st->nr_words + nw > UINT32_MAX)
+		die(1, "more than %u words of stacks", UINT32_MAX);
 	if (st->nr == st->cap) {
 		st->cap = st->cap ? st->cap * 2 : 1024;
 		st->v = xreallocarray(st->v, st->cap, sizeof(*st->v));
@@ -321,8 +324,9 @@ stack_append(struct rep_stacks *st, uint64_t hash, size_t nw, size_t slot,
 	memcpy(st->words + st->nr_words, st->scratch, nw * sizeof(uint64_t));
 	k = &st->v[st->nr];
 	*k = (struct rep_stack){
-		.hash = hash, .period = s->period, .count = 1,
-		.last_seq = st->seq, .off = st->nr_words, .nr_words = nw,
+		.hash = hash.low64, .hash_hi = hash.high64,
+		.period = s->period, .count = 1, .last_seq = st->seq,
+		.off = (uint32_t)st->nr_words, .nr_words = (uint32_t)nw,
 		.thread = s->thread, .comm = s->comm,
 	};
 	st->nr_words += nw;
@@ -336,18 +340,17 @@ stack_add(struct rep_report *rep, const struct ses_sample *s, bool filtered)
 	struct rep_stacks *st = &rep->stacks;
 	bool hide = rep->o.hist.hide_unresolved;
 	size_t nw = stack_words(st, s, filtered, hide), j;
-	uint64_t hash = XXH3_64bits(st->scratch, nw * sizeof(uint64_t));
+	XXH128_hash_t hash = XXH3_128bits(st->scratch, nw * sizeof(uint64_t));
 	struct rep_stack *k;
 
 	st->seq++;
 	if ((st->nr + 1) * 2 > st->cap_slots)
 		stacks_rehash(st);
-	j = hash & (st->cap_slots - 1);
+	j = hash.low64 & (st->cap_slots - 1);
 	while (st->slots[j]) {
 		k = &st->v[st->slots[j] - 1];
-		if (k->hash == hash && k->nr_words == nw &&
-		    !memcmp(st->words + k->off, st->scratch,
-			    nw * sizeof(uint64_t))) {
+		if (k->hash == hash.low64 && k->hash_hi == hash.high64 &&
+		    k->nr_words == nw) {
 			k->period += s->period;
 			k->count++;
 			k->last_seq = st->seq;
