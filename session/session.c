@@ -500,20 +500,6 @@ ses_stack_user_each(struct ses_session *s,
 		fn(ctx, rc->words + off + STACK_ENT_USER);
 }
 
-static void
-stack_table_free(struct ses_stacktab *rc)
-{
-	free(rc->slots);
-	free(rc->words);
-	free(rc->scratch);
-}
-
-void
-ses_stacks_forget(struct ses_session *s)
-{
-	s->stacks.forget = true;
-}
-
 /* Give the entries' memory back; the ids go on from the last one. */
 static void
 stack_table_empty(struct ses_stacktab *rc)
@@ -525,6 +511,19 @@ stack_table_empty(struct ses_stacktab *rc)
 	rc->cap_slots = rc->cap_words = 0;
 	rc->nr = rc->nr_words = 0;
 	rc->forget = false;
+}
+
+static void
+stack_table_free(struct ses_stacktab *rc)
+{
+	stack_table_empty(rc);
+	free(rc->scratch);
+}
+
+void
+ses_stacks_forget(struct ses_session *s)
+{
+	s->stacks.forget = true;
 }
 
 /*
