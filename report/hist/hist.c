@@ -139,10 +139,37 @@ branch_get(const uint64_t *w, struct ses_frame_branch *b)
 	};
 }
 
+/*
+ * A frame's few words are pointers and small numbers: their products
+ * with odd constants, independent of each other, mixed once.
+ */
 static uint64_t
 frame_hash(const struct rep_stacks *st, const uint64_t *f)
 {
-	return XXH3_64bits(f, frame_words(st) * sizeof(*f));
+	static const uint64_t odd[STACK_FRAME + STACK_BRANCH] = {
+		0x9e3779b97f4a7c15ULL, 0xc2b2ae3d27d4eb4fULL,
+		0x165667b19e3779f9ULL, 0x85ebca77c2b2ae63ULL,
+		0x27d4eb2f165667c5ULL, 0xff51afd7ed558ccdULL,
+		0xc4ceb9fe1a85ec53ULL, 0x94d049bb133111ebULL,
+		0xbf58476d1ce4e5b9ULL, 0xd6e8feb86659fd93ULL,
+	};
+	size_t i, fw = frame_words(st);
+	uint64_t h = 0;
+
+	for (i = 0; i < fw; i++)
+		h ^= f[i] * odd[i];
+	return u64_mix(h);
+}
+
+static bool
+frame_equal(const struct rep_stacks *st, const uint64_t *a, const uint64_t *b)
+{
+	size_t i, fw = frame_words(st);
+	uint64_t diff = 0;
+
+	for (i = 0; i < fw; i++)
+		diff |= a[i] ^ b[i];
+	return !diff;
 }
 
 static void
@@ -174,8 +201,7 @@ frame_intern(struct rep_stacks *st, const uint64_t *f)
 		frames_rehash(st);
 	j = frame_hash(st, f) & (st->cap_frame_slots - 1);
 	while ((id = st->frame_slots[j]) != 0) {
-		if (!memcmp(st->frames + (size_t)(id - 1) * fw, f,
-			    fw * sizeof(*f)))
+		if (frame_equal(st, st->frames + (size_t)(id - 1) * fw, f))
 			return id - 1;
 		j = (j + 1) & (st->cap_frame_slots - 1);
 	}
