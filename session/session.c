@@ -523,7 +523,11 @@ stack_table_free(struct ses_stacktab *rc)
 void
 ses_stacks_forget(struct ses_session *s)
 {
-	s->stacks.forget = true;
+	/* once the session has ended no sample holds user words */
+	if (s->end)
+		stack_table_empty(&s->stacks);
+	else
+		s->stacks.forget = true;
 }
 
 /*

@@ -176,12 +176,12 @@ void ses_stack_user_each(struct ses_session *s,
 			 void (*fn)(void *ctx, uint64_t *user), void *ctx);
 
 /*
- * Empty the stack table before the next sample, so that its memory stays
- * bounded where stacks rarely repeat: a sample whose key was interned
- * before is then a new stack, resolved again, with a new id (an id is
- * never given twice).  The user words go with the table: for a tool that
- * has read them all (ses_stack_user_each()) and keeps nothing by stack
- * id from before.
+ * Empty the stack table before the next sample, or at once when
+ * ses_next() has ended, so that its memory stays bounded where stacks
+ * rarely repeat: a sample whose key was interned before is then a new
+ * stack, resolved again, with a new id (an id is never given twice).
+ * The user words go with the table: for a tool that has read them all
+ * (ses_stack_user_each()) and keeps nothing by stack id from before.
  */
 void ses_stacks_forget(struct ses_session *s);
 

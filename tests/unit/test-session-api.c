@@ -487,6 +487,11 @@ check_forget(unsigned int threads)
 	ses_stack_user_each(s, user_visit, &v);
 	T_EQ_U64(v.n, last_id - first_id, "forget: the stacks since");
 	T(v.in_order, "forget %u: those stacks' words", threads);
+	/* after the end nothing waits for a next sample */
+	ses_stacks_forget(s);
+	v.n = 0;
+	ses_stack_user_each(s, user_visit, &v);
+	T_EQ_U64(v.n, 0, "forget after the end: at once");
 	run_close(&run);
 }
 
