@@ -23,6 +23,7 @@
 
 #define CC_ROOT		0u
 #define CC_NO_NODE	UINT32_MAX
+#define CC_MAX_RUN	((1u << 30) - 1)	/* cc_node.nr */
 
 /* What a frame's key is made of (cc_frame.kind). */
 enum cc_kind {
@@ -38,11 +39,11 @@ struct cc_frame {
 	const char *srcline;	/* address and srcline keys; may be NULL */
 	uint64_t ip;
 	/*
-	 * The identity under the tree's key: sym->start or the ip
-	 * (function), the ip (address), the srcline's pointer, else as the
-	 * function key's (srcline); kind says which.
+	 * What its identity under the tree's key is made of: sym->start or
+	 * the ip under the function key, the ip under the address key, the
+	 * srcline, else as the function key's under the srcline key
+	 * (callchain.c, frame_key()); the nodes keep it, not every frame.
 	 */
-	uint64_t key;
 	uint8_t kind;
 };
 
@@ -71,8 +72,8 @@ struct cc_bcount {
 };
 
 /*
- * One cache line.  The first frame's identity is kept in the node too,
- * so that finding a child reads the table slot and the node only.
+ * 56 bytes.  The first frame's identity is kept in the node too, so
+ * that finding a child reads the table slot and the node only.
  * Counts are 32 bits: perf prints them as unsigned int.
  */
 struct cc_node {
@@ -80,12 +81,12 @@ struct cc_node {
 	uint64_t children_hit;
 	struct sym_dso *dso;		/* of the first frame */
 	uint64_t key;			/* of the first frame */
-	uint8_t kind;			/* of the first frame */
 	uint32_t count;			/* chains ending here */
 	uint32_t children_count;	/* chains going on below */
 	uint32_t parent;		/* CC_NO_NODE for the root */
 	uint32_t first;			/* index of the first frame */
-	uint32_t nr;			/* frames in the run (0: root) */
+	uint32_t nr : 30;		/* frames in the run (0: root) */
+	uint32_t kind : 2;		/* of the first frame (enum cc_kind) */
 	uint32_t hot;			/* the child found last, or 0 */
 };
 
@@ -168,8 +169,8 @@ cc_frame_cmp(enum rep_cc_key key, const struct cc_frame *a,
 	if (a->dso != b->dso)
 		return sym_dso_seq(a->dso) < sym_dso_seq(b->dso) ? -1 : 1;
 	if (a->sym && b->sym && key != REP_CC_KEY_ADDRESS) {
-		x = a->key;
-		y = b->key;
+		x = a->sym->start;
+		y = b->sym->start;
 	} else {
 		x = a->ip;
 		y = b->ip;

@@ -111,40 +111,67 @@ chain_loc(const struct cc_chain *c, size_t i)
 	return &c->locs[c->reverse ? c->nr - 1 - i : i];
 }
 
+/* A frame's identity under its tree's key, of the kind it has. */
+static uint64_t
+frame_key(const struct cc_frame *f)
+{
+	switch (f->kind) {
+	case CC_KIND_SYM:
+		return f->sym->start;
+	case CC_KIND_SRCLINE:
+		return (uintptr_t)f->srcline;
+	case CC_KIND_NAME:
+		return u64map_str_key(f->sym->name);
+	default:
+		return f->ip;
+	}
+}
+
+/* A frame of a chain being added, with its key (frame_key()). */
+struct cc_kframe {
+	struct cc_frame f;
+	uint64_t key;
+};
+
 /* A location as a frame of this tree, with its key. */
-static struct cc_frame
+static struct cc_kframe
 loc_frame(const struct rep_cc_root *root, const struct ses_loc *l)
 {
 	const struct rep_cc_keying *k = &root->keying;
-	struct cc_frame f = {
-		.dso = l->dso, .sym = l->sym, .ip = l->ip,
-		.key = l->ip, .kind = CC_KIND_IP,
+	struct cc_kframe kf = {
+		.f = { .dso = l->dso, .sym = l->sym, .ip = l->ip,
+		       .kind = CC_KIND_IP },
+		.key = l->ip,
 	};
+	struct cc_frame *f = &kf.f;
 
 	if (k->key != REP_CC_KEY_FUNCTION)
-		f.srcline = k->srcline(k->ctx, l);
-	if (k->key == REP_CC_KEY_SRCLINE && f.srcline) {
-		f.key = (uintptr_t)f.srcline;
-		f.kind = CC_KIND_SRCLINE;
+		f->srcline = k->srcline(k->ctx, l);
+	if (k->key == REP_CC_KEY_SRCLINE && f->srcline) {
+		kf.key = (uintptr_t)f->srcline;
+		f->kind = CC_KIND_SRCLINE;
 	} else if (l->sym && l->sym->inlined && k->key != REP_CC_KEY_ADDRESS) {
-		f.key = u64map_str_key(l->sym->name);
-		f.kind = CC_KIND_NAME;
+		kf.key = u64map_str_key(l->sym->name);
+		f->kind = CC_KIND_NAME;
 	} else if (l->sym && k->key != REP_CC_KEY_ADDRESS) {
-		f.key = l->sym->start;
-		f.kind = CC_KIND_SYM;
+		kf.key = l->sym->start;
+		f->kind = CC_KIND_SYM;
 	}
-	return f;
+	return kf;
 }
 
-static struct cc_frame
+static struct cc_kframe
 chain_frame(const struct rep_cc_root *root, const struct cc_chain *c,
 	    size_t i)
 {
 	size_t at = c->reverse ? c->nr - 1 - i : i;
+	struct cc_kframe kf;
 
-	if (c->frames)
-		return c->frames[at];
-	return loc_frame(root, &c->locs[at]);
+	if (!c->frames)
+		return loc_frame(root, &c->locs[at]);
+	kf.f = c->frames[at];
+	kf.key = frame_key(&kf.f);
+	return kf;
 }
 
 /* Whether two frames merge (perf's match_chain() says MATCH_EQ). */
@@ -175,21 +202,21 @@ frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
 	      const struct cc_chain *c, size_t pos)
 {
 	const struct ses_loc *l;
-	struct cc_frame f;
+	struct cc_kframe f;
 
 	if (c->frames || root->keying.key != REP_CC_KEY_FUNCTION) {
 		f = chain_frame(root, c, pos);
-		return frames_equal(root, t, &f);
+		return frames_equal(root, t, &f.f);
 	}
 	l = chain_loc(c, pos);
 	if ((t->sym && t->sym->inlined) || (l->sym && l->sym->inlined)) {
 		f = chain_frame(root, c, pos);
-		return frames_equal(root, t, &f);
+		return frames_equal(root, t, &f.f);
 	}
 	if (t->dso != l->dso)
 		return false;
 	if (t->sym && l->sym)
-		return t->sym == l->sym || t->key == l->sym->start;
+		return t->sym == l->sym || t->sym->start == l->sym->start;
 	return t->ip == l->ip;
 }
 
@@ -287,7 +314,7 @@ frames_append(struct rep_cc_root *root, const struct cc_chain *c,
 	for (i = from; i < c->nr; i++) {
 		struct cc_frame *f = &root->frames[root->nr_frames];
 
-		*f = chain_frame(root, c, i);
+		*f = chain_frame(root, c, i).f;
 		if (root->bcounts)
 			bcount_add(&root->bcounts[root->nr_frames],
 				   chain_br(c, i), f->ip, count, true,
@@ -307,21 +334,28 @@ frame_matched(struct rep_cc_root *root, uint32_t fi, const struct cc_chain *c,
 			   root->frames[fi].ip, count, false, c->last_seq);
 }
 
-/* Consistent with node_starts_with(). */
+/* A child's slot by its parent and its first frame's DSO and key. */
 static uint64_t
-slot_hash(const struct rep_cc_root *root, uint32_t parent,
-	  const struct cc_frame *f)
+slot_hash(uint32_t parent, const struct sym_dso *dso, uint64_t key)
 {
-	uint64_t where = (uintptr_t)cc_frame_id_dso(f) ^
-			 ((uint64_t)parent << 32);
+	uint64_t where = (uintptr_t)dso ^ ((uint64_t)parent << 32);
 
-	return u64_mix(f->key ^ u64_mix(where));
+	return u64_mix(key ^ u64_mix(where));
 }
 
-static const struct cc_frame *
-node_frame(const struct rep_cc_root *root, uint32_t node)
+/* Consistent with node_starts_with(). */
+static uint64_t
+frame_slot_hash(uint32_t parent, const struct cc_kframe *f)
 {
-	return &root->frames[root->nodes[node].first];
+	return slot_hash(parent, cc_frame_id_dso(&f->f), f->key);
+}
+
+static uint64_t
+node_slot_hash(const struct rep_cc_root *root, uint32_t node)
+{
+	const struct cc_node *n = &root->nodes[node];
+
+	return slot_hash(n->parent, n->dso, n->key);
 }
 
 /* Copy the identity of the node's first frame into the node. */
@@ -332,7 +366,7 @@ node_key_set(struct rep_cc_root *root, uint32_t node)
 	const struct cc_frame *f = &root->frames[n->first];
 
 	n->dso = cc_frame_id_dso(f);
-	n->key = f->key;
+	n->key = frame_key(f);
 	n->kind = f->kind;
 }
 
@@ -346,21 +380,19 @@ node_key_set(struct rep_cc_root *root, uint32_t node)
  */
 static bool
 node_starts_with(const struct rep_cc_root *root, uint32_t node,
-		 const struct cc_frame *f)
+		 const struct cc_kframe *f)
 {
 	const struct cc_node *n = &root->nodes[node];
 
-	return n->dso == cc_frame_id_dso(f) && n->key == f->key &&
-	       n->kind == f->kind;
+	return n->dso == cc_frame_id_dso(&f->f) && n->key == f->key &&
+	       n->kind == f->f.kind;
 }
 
 static void
 slots_put(struct rep_cc_root *root, uint32_t node)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint64_t h = slot_hash(root, root->nodes[node].parent,
-			       node_frame(root, node));
-	uint32_t s = (uint32_t)h & mask;
+	uint32_t s = (uint32_t)node_slot_hash(root, node) & mask;
 
 	while (root->slots[s])
 		s = (s + 1) & mask;
@@ -389,10 +421,10 @@ slots_grow(struct rep_cc_root *root)
  */
 static uint32_t
 slots_probe(const struct rep_cc_root *root, uint32_t parent,
-	    const struct cc_frame *f)
+	    const struct cc_kframe *f)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint32_t s = (uint32_t)slot_hash(root, parent, f) & mask;
+	uint32_t s = (uint32_t)frame_slot_hash(parent, f) & mask;
 	uint32_t n;
 
 	while ((n = root->slots[s]) != 0) {
@@ -409,8 +441,7 @@ static uint32_t
 slot_of(const struct rep_cc_root *root, uint32_t n)
 {
 	uint32_t mask = root->cap_slots - 1;
-	uint32_t s = (uint32_t)slot_hash(root, root->nodes[n].parent,
-					 node_frame(root, n)) & mask;
+	uint32_t s = (uint32_t)node_slot_hash(root, n) & mask;
 
 	while (root->slots[s] != n)
 		s = (s + 1) & mask;
@@ -423,7 +454,7 @@ slot_of(const struct rep_cc_root *root, uint32_t n)
  */
 static uint32_t
 child_find(struct rep_cc_root *root, uint32_t parent,
-	   const struct cc_frame *f)
+	   const struct cc_kframe *f)
 {
 	uint32_t c = root->nodes[parent].hot;
 
@@ -519,11 +550,11 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 	uint32_t node = CC_ROOT, child, m;
 	const struct cc_frame *run;
 	size_t pos = 0;
-	struct cc_frame f;
+	struct cc_kframe f;
 
 	if (!c->nr)
 		return;
-	if (c->nr >= CC_NO_NODE)
+	if (c->nr > CC_MAX_RUN)
 		die(1, "callchain of %zu frames", c->nr);
 	for (;;) {
 		root->nodes[node].children_hit += period;
