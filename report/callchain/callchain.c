@@ -25,15 +25,23 @@
 #include "lib/xalloc.h"
 #include "report/callchain/callchain-int.h"
 
+/* A frame of a chain being added, with its key (frame_key()). */
+struct cc_kframe {
+	struct cc_frame f;
+	uint64_t key;
+};
+
 /*
- * A chain being added: locs[0..nr), or frames already made (a merge),
- * in the order they enter the tree.
+ * A chain being added: locs[0..nr), frames already made (a merge), or
+ * the frames of a table by their ids, in the order they enter the tree.
  */
 struct cc_chain {
 	const struct ses_loc *locs;
 	const struct ses_frame_branch *br;	/* with locs, or NULL */
 	uint64_t last_seq;			/* with br */
 	const struct cc_frame *frames;
+	const struct cc_kframe *table;		/* with ids */
+	const uint32_t *ids;
 	size_t nr;
 	bool reverse;
 };
@@ -127,17 +135,10 @@ frame_key(const struct cc_frame *f)
 	}
 }
 
-/* A frame of a chain being added, with its key (frame_key()). */
-struct cc_kframe {
-	struct cc_frame f;
-	uint64_t key;
-};
-
-/* A location as a frame of this tree, with its key. */
+/* A location as a frame under keying k, with its key. */
 static struct cc_kframe
-loc_frame(const struct rep_cc_root *root, const struct ses_loc *l)
+keyed_frame(const struct rep_cc_keying *k, const struct ses_loc *l)
 {
-	const struct rep_cc_keying *k = &root->keying;
 	struct cc_kframe kf = {
 		.f = { .dso = l->dso, .sym = l->sym, .ip = l->ip,
 		       .kind = CC_KIND_IP },
@@ -167,8 +168,10 @@ chain_frame(const struct rep_cc_root *root, const struct cc_chain *c,
 	size_t at = c->reverse ? c->nr - 1 - i : i;
 	struct cc_kframe kf;
 
+	if (c->ids)
+		return c->table[c->ids[at]];
 	if (!c->frames)
-		return loc_frame(root, &c->locs[at]);
+		return keyed_frame(&root->keying, &c->locs[at]);
 	kf.f = c->frames[at];
 	kf.key = frame_key(&kf.f);
 	return kf;
@@ -194,8 +197,9 @@ frames_equal(const struct rep_cc_root *root, const struct cc_frame *a,
 
 /*
  * Whether frame pos of the chain merges with t; under the function key
- * without building the frame: the same symbol needs no look at its
- * start.
+ * without building the frame: the same symbol in the same DSO needs no
+ * look at the symbol (a frame of the tree is an inline one's when its
+ * kind says so).
  */
 static bool
 frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
@@ -204,12 +208,22 @@ frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
 	const struct ses_loc *l;
 	struct cc_kframe f;
 
+	if (c->ids) {
+		const struct cc_frame *k = &c->table[c->ids[c->reverse ?
+				c->nr - 1 - pos : pos]].f;
+
+		if (t->sym && t->sym == k->sym && t->dso == k->dso)
+			return true;
+		return frames_equal(root, t, k);
+	}
 	if (c->frames || root->keying.key != REP_CC_KEY_FUNCTION) {
 		f = chain_frame(root, c, pos);
 		return frames_equal(root, t, &f.f);
 	}
 	l = chain_loc(c, pos);
-	if ((t->sym && t->sym->inlined) || (l->sym && l->sym->inlined)) {
+	if (t->sym && t->sym == l->sym && t->dso == l->dso)
+		return true;
+	if (t->kind == CC_KIND_NAME || (l->sym && l->sym->inlined)) {
 		f = chain_frame(root, c, pos);
 		return frames_equal(root, t, &f.f);
 	}
@@ -660,4 +674,56 @@ rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 		chain_add(dst, &c, src->nodes[n].hit, 1);
 	}
 	free(buf);
+}
+
+struct rep_cc_frames {
+	struct cc_kframe *v;
+	size_t nr;
+};
+
+struct rep_cc_frames *
+rep_cc_frames_new(const struct ses_loc *locs, size_t nr)
+{
+	static const struct rep_cc_keying function = {
+		.key = REP_CC_KEY_FUNCTION,
+	};
+	struct rep_cc_frames *t = xcalloc(1, sizeof(*t));
+	size_t i;
+
+	t->v = xreallocarray(NULL, nr ? nr : 1, sizeof(*t->v));
+	t->nr = nr;
+	for (i = 0; i < nr; i++)
+		t->v[i] = keyed_frame(&function, &locs[i]);
+	return t;
+}
+
+void
+rep_cc_frames_free(struct rep_cc_frames *frames)
+{
+	if (!frames)
+		return;
+	free(frames->v);
+	free(frames);
+}
+
+void
+rep_cc_add_ids(struct rep_cc_root *root, const struct rep_cc_frames *frames,
+	       const uint32_t *ids, size_t nr, bool reverse, uint64_t period,
+	       uint64_t count)
+{
+	struct cc_chain c = {
+		.table = frames->v, .ids = ids, .nr = nr, .reverse = reverse,
+	};
+	size_t i;
+
+	if (root->keying.key != REP_CC_KEY_FUNCTION ||
+	    root->keying.branch_counts)
+		die(1, "internal error: chain by ids into a tree of key %d",
+		    (int)root->keying.key);
+	for (i = 0; i < nr; i++)
+		if (ids[i] >= frames->nr)
+			die(1, "internal error: frame id %u of %zu", ids[i],
+			    frames->nr);
+	/* perf keeps the counts in 32 bits */
+	chain_add(root, &c, period, (uint32_t)count);
 }

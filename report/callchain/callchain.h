@@ -129,6 +129,24 @@ void rep_cc_add_branch_n(struct rep_cc_root *root,
 			 uint64_t last_seq);
 
 /*
+ * The distinct locations of many chains, as frames of trees of the
+ * function key made once: chains of them are added by their indexes
+ * (rep_cc_add_ids()), from any thread.
+ */
+struct rep_cc_frames;
+
+struct rep_cc_frames *rep_cc_frames_new(const struct ses_loc *locs,
+					size_t nr);
+void rep_cc_frames_free(struct rep_cc_frames *frames);
+/*
+ * rep_cc_add_n() of the chain whose frame i is location ids[i] of
+ * frames, to a tree of the function key without branch counts.
+ */
+void rep_cc_add_ids(struct rep_cc_root *root,
+		    const struct rep_cc_frames *frames, const uint32_t *ids,
+		    size_t nr, bool reverse, uint64_t period, uint64_t count);
+
+/*
  * Add every chain of src to dst, as perf does when two histogram entries
  * collapse into one: periods add up, and each merged chain counts as one
  * (perf's "count" value after a merge).  src is left unchanged.

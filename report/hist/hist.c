@@ -491,26 +491,26 @@ job_note(struct rep_jobs *j, struct rep_hist *h, size_t idx, size_t first,
 
 struct jobs_part {
 	const struct rep_stacks *st;
+	const struct rep_cc_frames *frames;	/* st's frames, by id */
 	const struct rep_job *v;	/* a run of whole entries' jobs */
 	size_t nr;
-	struct ses_loc *locs;		/* a slice of a stack's chain */
-	struct ses_frame_branch *brs;	/* its branch parts (st->branches) */
-	size_t cap_locs;
+	uint32_t *ids;			/* a slice of a stack's chain */
+	size_t cap_ids;
 };
 
-/* The slice of its stack's chain that job b adds, into p->locs. */
+/* The ids of the slice of its stack's chain that job b adds. */
 static void
-part_locs(struct jobs_part *p, const struct rep_job *b)
+part_ids(struct jobs_part *p, const struct rep_job *b)
 {
 	const uint64_t *w = p->st->words + p->st->v[b->stack].off;
+	size_t c;
 
-	if (b->nr > p->cap_locs) {
-		p->cap_locs = b->nr;
-		p->locs = xreallocarray(p->locs, b->nr, sizeof(*p->locs));
-		if (p->st->branches)
-			p->brs = xreallocarray(p->brs, b->nr, sizeof(*p->brs));
+	if (b->nr > p->cap_ids) {
+		p->cap_ids = b->nr;
+		p->ids = xreallocarray(p->ids, b->nr, sizeof(*p->ids));
 	}
-	stack_frames_get(p->st, w, b->first, b->nr, p->locs, p->brs, NULL);
+	for (c = 0; c < b->nr; c++)
+		p->ids[c] = stack_frame_id(w, 1 + b->first + c);
 }
 
 static void *
@@ -519,17 +519,35 @@ jobs_part_run(void *arg)
 	struct jobs_part *p = arg;
 	size_t i;
 
+	/* a tree without branch counts has no use for the branch parts */
 	for (i = 0; i < p->nr; i++) {
 		const struct rep_job *b = &p->v[i];
 		struct rep_hent *e = &b->h->ents[b->idx];
 
-		part_locs(p, b);
+		part_ids(p, b);
 		if (!e->cc)
 			e->cc = rep_cc_new(NULL);	/* function key */
-		rep_cc_add_branch_n(e->cc, p->locs, p->brs, b->nr,
-				    b->reverse, b->period, b->count, 0);
+		rep_cc_add_ids(e->cc, p->frames, p->ids, b->nr, b->reverse,
+			       b->period, b->count);
 	}
 	return NULL;
+}
+
+/* The stacks' frames as frames of the trees, once for all the jobs. */
+static struct rep_cc_frames *
+jobs_frames(const struct rep_stacks *st)
+{
+	struct ses_loc *locs = xreallocarray(NULL, st->nr_frames ?
+					     st->nr_frames : 1,
+					     sizeof(*locs));
+	struct rep_cc_frames *frames;
+	size_t i;
+
+	for (i = 0; i < st->nr_frames; i++)
+		frame_get(st->frames + i * frame_words(st), &locs[i]);
+	frames = rep_cc_frames_new(locs, st->nr_frames);
+	free(locs);
+	return frames;
 }
 
 /*
@@ -571,9 +589,11 @@ static void
 jobs_run(struct rep_report *rep)
 {
 	struct rep_jobs *j = &rep->jobs;
+	struct rep_cc_frames *frames = jobs_frames(&rep->stacks);
 	struct jobs_part part[2] = {
-		{ .st = &rep->stacks, .v = j->v, .nr = j->nr },
-		{ .st = &rep->stacks },
+		{ .st = &rep->stacks, .frames = frames, .v = j->v,
+		  .nr = j->nr },
+		{ .st = &rep->stacks, .frames = frames },
 	};
 	size_t half = j->nr / 2;
 	pthread_t th;
@@ -595,10 +615,9 @@ jobs_run(struct rep_report *rep)
 		jobs_part_run(&part[0]);
 		pthread_join(th, NULL);
 	}
-	free(part[0].locs);
-	free(part[1].locs);
-	free(part[0].brs);
-	free(part[1].brs);
+	free(part[0].ids);
+	free(part[1].ids);
+	rep_cc_frames_free(frames);
 	j->nr = 0;
 }
 

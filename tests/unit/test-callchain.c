@@ -85,14 +85,28 @@ frame_is(uint32_t frame, const char *entry)
 	return f->sym >= 0 && strcmp(cc_syms[f->sym].name, entry) == 0;
 }
 
+/* The frames of cc_frames[] as a table for rep_cc_add_ids(). */
+static struct rep_cc_frames *
+perf_frames(void)
+{
+	struct ses_loc locs[ARRAY_SIZE(cc_frames)];
+	uint32_t i;
+
+	for (i = 0; i < ARRAY_SIZE(cc_frames); i++)
+		locs[i] = loc_of(i);
+	return rep_cc_frames_new(locs, ARRAY_SIZE(cc_frames));
+}
+
 /*
  * Feed the entry's tree as perf's histogram does: without children the
  * samples whose ip is in the entry, whole chain; with children also the
  * samples passing through it, from its first place in cursor order
- * (root first for caller order) to the end of the cursor.
+ * (root first for caller order) to the end of the cursor.  With table,
+ * each chain goes in by its frames' ids.
  */
 static uint64_t
-feed_entry(struct rep_cc_root *root, const struct cc_case *c, bool caller)
+feed_entry(struct rep_cc_root *root, const struct cc_case *c, bool caller,
+	   const struct rep_cc_frames *table)
 {
 	struct ses_loc locs[256];
 	uint64_t total = 0;
@@ -125,8 +139,14 @@ feed_entry(struct rep_cc_root *root, const struct cc_case *c, bool caller)
 		}
 		if (!hit)
 			continue;
-		for (i = 0; i < n; i++)
-			rep_cc_add(root, locs + from, len, caller, PERIOD);
+		for (i = 0; i < n; i++) {
+			if (table)
+				rep_cc_add_ids(root, table, fr + from, len,
+					       caller, PERIOD, 1);
+			else
+				rep_cc_add(root, locs + from, len, caller,
+					   PERIOD);
+		}
 	}
 	return total;
 }
@@ -162,8 +182,9 @@ show_diff(const char *got, const char *want)
 		"  got:  %.80s\n  want: %.80s\n", line, got, want);
 }
 
+/* With table, the chains go in by their frames' ids. */
 static void
-test_perf_case(const struct cc_case *c)
+test_perf_case(const struct cc_case *c, const struct rep_cc_frames *table)
 {
 	struct rep_cc_param p;
 	struct rep_cc_print_opts o;
@@ -177,12 +198,13 @@ test_perf_case(const struct cc_case *c)
 		T(rep_cc_param_parse(&p, c->g, &bad) == 0, "parse %s", c->g);
 	if (c->children && !p.order_set)
 		p.caller = true;
-	total = feed_entry(root, c, p.caller);
+	total = feed_entry(root, c, p.caller, table);
 	rep_cc_print_opts_init(&o, &p, total, rep_cc_total(root));
 	o.skip_first = true;
 	got = print_to_string(root, &o);
-	T(strcmp(got, c->expect) == 0, "%s %s -g %s", c->entry,
-	  c->children ? "--children" : "--no-children", c->g ? c->g : "");
+	T(strcmp(got, c->expect) == 0, "%s %s -g %s%s", c->entry,
+	  c->children ? "--children" : "--no-children", c->g ? c->g : "",
+	  table ? " (by ids)" : "");
 	if (strcmp(got, c->expect) != 0)
 		show_diff(got, c->expect);
 	free(got);
@@ -647,12 +669,17 @@ test_branch_counts(void)
 int
 main(void)
 {
+	struct rep_cc_frames *table;
 	size_t i;
 
 	locs_init();
 	hand_init();
-	for (i = 0; i < ARRAY_SIZE(cc_cases); i++)
-		test_perf_case(&cc_cases[i]);
+	table = perf_frames();
+	for (i = 0; i < ARRAY_SIZE(cc_cases); i++) {
+		test_perf_case(&cc_cases[i], NULL);
+		test_perf_case(&cc_cases[i], table);
+	}
+	rep_cc_frames_free(table);
 	test_split();
 	test_hand_graph();
 	test_merge();
