@@ -244,7 +244,7 @@ rep_cc_new(const struct rep_cc_keying *keying)
 	else
 		root->keying.key = REP_CC_KEY_FUNCTION;
 
-	root->cap_nodes = 4;
+	root->cap_nodes = 2;	/* the root and one chain */
 	root->nodes = xcalloc(root->cap_nodes, sizeof(*root->nodes));
 	root->nodes[CC_ROOT].parent = CC_NO_NODE;
 	root->nr_nodes = 1;
