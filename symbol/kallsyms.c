@@ -298,13 +298,43 @@ module_of(struct sym_kallsyms *k, struct ks_ent *e, size_t *counts_cap,
 	return (int)++k->nr_mods;
 }
 
-/* Split the fixed-up symbols into the kernel's table and each module's. */
+/*
+ * The names the symbols keep, copied together: the file's text also
+ * holds every line's address, type and the symbols left out, twice the
+ * size.
+ */
+static char *
+names_compact(struct ks_vec *vec)
+{
+	size_t total = 0, i, len;
+	char *names, *at;
+
+	for (i = 0; i < vec->nr; i++)
+		total += strlen(vec->v[i].name) + 1;
+	names = malloc(total ? total : 1);
+	if (!names)
+		return NULL;
+	at = names;
+	for (i = 0; i < vec->nr; i++) {
+		len = strlen(vec->v[i].name) + 1;
+		memcpy(at, vec->v[i].name, len);
+		vec->v[i].name = at;
+		at += len;
+	}
+	return names;
+}
+
+/*
+ * Split the fixed-up symbols into the kernel's table and each module's;
+ * their names go into one block the kernel's table owns.
+ */
 static int
 split(struct ks_vec *vec, char *text, struct sym_kallsyms *k)
 {
 	size_t *counts = calloc(1, sizeof(size_t)), counts_cap = 0, i, n;
 	struct sym_symbol **arrs = NULL;
 	int *which = calloc(vec->nr ? vec->nr : 1, sizeof(int));
+	char *names = NULL;
 	int ret = -ENOMEM, m;
 
 	if (!counts || !which)
@@ -316,6 +346,12 @@ split(struct ks_vec *vec, char *text, struct sym_kallsyms *k)
 		which[i] = m;
 		counts[m]++;
 	}
+	/* the module names are cut off now */
+	names = names_compact(vec);
+	if (!names)
+		goto out;
+	free(text);
+	text = NULL;
 	n = k->nr_mods + 1;
 	arrs = calloc(n, sizeof(*arrs));
 	k->mods = calloc(n, sizeof(*k->mods));
@@ -341,10 +377,10 @@ split(struct ks_vec *vec, char *text, struct sym_kallsyms *k)
 		if (!k->mods[i - 1])
 			goto out;
 	}
-	k->kernel = sym_table_from_sorted(arrs[0], counts[0], text);
+	k->kernel = sym_table_from_sorted(arrs[0], counts[0], names);
 	arrs[0] = NULL;
 	ret = k->kernel ? 0 : -ENOMEM;
-	text = NULL;
+	names = NULL;
 out:
 	if (arrs)
 		for (i = 0; i < k->nr_mods + 1; i++)
@@ -352,6 +388,7 @@ out:
 	free(arrs);
 	free(counts);
 	free(which);
+	free(names);
 	free(text);
 	return ret;
 }
@@ -384,7 +421,7 @@ kallsyms_load_now(const char *path, struct sym_kallsyms *out,
 		qsort(vec.v, vec.nr, sizeof(*vec.v), ent_cmp);
 	fixup_end(&vec);
 	dedup(&vec);
-	/* split owns text from here */
+	/* split frees text from here */
 	ret = split(&vec, text, out);
 	free(vec.v);
 	if (ret)

@@ -10,6 +10,8 @@
 
 #include <elf.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "symbol/sym-int.h"
 #include "tests/unit/t.h"
@@ -196,10 +198,61 @@ test_hint_order(void)
 	sym_ctx_free(ctx);
 }
 
+static const char *
+ks_name(const struct sym_table *t, uint64_t addr)
+{
+	const struct sym_symbol *s = t ? sym_table_find(t, addr) : NULL;
+
+	return s ? s->name : "(none)";
+}
+
+/*
+ * A kallsyms file's symbols by table: the kernel's and each module's,
+ * with their names whole once the file's text is gone.
+ */
+static void
+test_kallsyms_names(void)
+{
+	static const char text[] =
+		"0000000000000000 A fixed_percpu_data\n"
+		"ffffffff81000000 T _stext\n"
+		"ffffffff81000100 T start_kernel\n"
+		"ffffffff81000200 t helper\n"
+		"ffffffff82000000 D some_data\n"
+		"ffffffffc0000000 t mod_fn\t[mymod]\n"
+		"ffffffffc0000100 T mod_fn2\t[mymod]\n"
+		"ffffffffc1000000 t other_fn\t[other]\n";
+	char path[] = "/tmp/test-symbol-XXXXXX";
+	struct sym_kallsyms k;
+	int fd = mkstemp(path);
+
+	T(fd >= 0 && write(fd, text, sizeof(text) - 1) ==
+	  (ssize_t)(sizeof(text) - 1), "kallsyms file written");
+	if (fd >= 0)
+		close(fd);
+	T_EQ_U64(sym_kallsyms_load(path, &k), 0, "kallsyms loaded");
+	unlink(path);
+	T(!strcmp(ks_name(k.kernel, 0xffffffff81000150), "start_kernel") &&
+	  !strcmp(ks_name(k.kernel, 0xffffffff81000210), "helper") &&
+	  !strcmp(ks_name(k.kernel, 0xffffffff82000000), "some_data"),
+	  "kernel symbols by name");
+	T_EQ_U64(k.nr_mods, 2, "modules");
+	if (k.nr_mods == 2) {
+		T(!strcmp(k.mod_names[0], "[mymod]") &&
+		  !strcmp(k.mod_names[1], "[other]"), "module names");
+		T(!strcmp(ks_name(k.mods[0], 0xffffffffc0000050), "mod_fn") &&
+		  !strcmp(ks_name(k.mods[0], 0xffffffffc0000100), "mod_fn2") &&
+		  !strcmp(ks_name(k.mods[1], 0xffffffffc1000000), "other_fn"),
+		  "module symbols, names cut at the tab");
+	}
+	sym_kallsyms_free(&k);
+}
+
 int
 main(void)
 {
 	test_tree_invariants();
+	test_kallsyms_names();
 	test_fixup_and_aliases();
 	test_overlap_walk();
 	test_hint_order();
