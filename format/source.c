@@ -436,7 +436,7 @@ pd_reader_mapping(const struct pd_reader *r, const unsigned char **lo,
 	return true;
 }
 
-#define DROP_STEP	((size_t)4 << 20)
+#define DROP_STEP	((size_t)1 << 20)
 
 void
 pd_reader_drop_before(struct pd_reader *r, const unsigned char *upto)

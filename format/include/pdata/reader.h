@@ -120,7 +120,7 @@ bool pd_reader_mapping(const struct pd_reader *r, const unsigned char **lo,
  * caller holds no view below upto.  Dropped pages of the read-only file
  * mapping are read again from the file if touched, so this bounds the
  * reader's resident memory on big files without changing a byte read.
- * Done in steps of 32 MiB; nothing for a stream.
+ * Done in steps of 1 MiB; nothing for a stream.
  */
 void pd_reader_drop_before(struct pd_reader *r, const unsigned char *upto);
 
