@@ -24,6 +24,12 @@
 /* New chunks double from OE_CHUNK_FIRST to OE_CHUNK: a small file needs little. */
 #define OE_CHUNK_FIRST (64u << 10)
 #define OE_CHUNK (1u << 20)
+/*
+ * The most of the file a chunk's records kept in place may span: a
+ * chunk holds the file's pages from its first such record until its
+ * last record goes (8 KiB DWARF samples would fill a chunk with 40 MB).
+ */
+#define OE_SPAN_MAX ((size_t)2 << 20)
 
 struct ses_oe_chunk {
 	struct ses_oe_chunk *next;	/* on the spare list */
@@ -140,7 +146,9 @@ ses_oe_copy(struct ses_oe *oe, const struct pd_record *rec)
 	struct ses_oe_rec *r;
 
 	need = (need + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
-	if (!c || c->cap - c->used < need) {
+	if (!c || c->cap - c->used < need ||
+	    (keep && c->first &&
+	     (size_t)(rec->data - c->first) > OE_SPAN_MAX)) {
 		if (c && !c->live)
 			chunk_spare(oe, c);
 		c = oe->cur = chunk_get(oe, need);

@@ -330,7 +330,7 @@ struct ses_session {
 	struct ses_batch fill;		/* plain loop: the batch being filled */
 	struct pd_sample rsample;	/* samples decoded for ses_pre */
 	bool pre_on;			/* decode them (the caller lags) */
-	unsigned int release_tick;	/* records read since pages were let go */
+	uint64_t release_bytes;		/* read since pages were let go */
 	/* DSOs named to load ahead (session/hint.c) */
 	struct ses_hints *hints;
 	char pad_reader_end[64];

@@ -1151,19 +1151,22 @@ batch_reserve(struct ses_batch *b, size_t more)
 }
 
 /*
- * Let the reader drop the file's pages behind what is still held; now
- * and then is often enough for its steps.
+ * Let the reader drop the file's pages behind what is still held; once
+ * a mebibyte of records is often enough for its steps (of as much).
  */
-#define RELEASE_EVERY	4096
+#define RELEASE_BYTES	((uint64_t)1 << 20)
 
 static void
 release_behind(struct ses_session *s, const struct pd_record *rec)
 {
 	const unsigned char *held;
 
-	if (++s->release_tick % RELEASE_EVERY ||
-	    rec->origin != PD_ORIGIN_FILE || rec->source != 0)
+	if (rec->origin != PD_ORIGIN_FILE || rec->source != 0)
 		return;
+	s->release_bytes += rec->size;
+	if (s->release_bytes < RELEASE_BYTES)
+		return;
+	s->release_bytes = 0;
 	held = ses_oe_oldest(&s->oe);
 	pd_reader_drop_before(s->r, held && held < rec->data ? held : rec->data);
 }

@@ -245,6 +245,54 @@ test_many(void)
 	ses_oe_free(&oe);
 }
 
+/*
+ * Records kept in place (8 KiB apart, as DWARF samples) hold the file's
+ * pages only back to the chunk of the oldest one still queued, and a
+ * chunk spans at most 2 MiB of the file (OE_SPAN_MAX).
+ */
+static void
+test_span(void)
+{
+	enum { REC = 8192, NR = 1024, TAKEN = 900 };
+	const size_t span_max = (size_t)2 << 20;
+	unsigned char *file = calloc(NR, REC);
+	struct ses_oe_rec **v = calloc(NR, sizeof(*v));
+	struct ses_oe oe = { 0 };
+	struct pd_record rec;
+	const unsigned char *held;
+	uint64_t i;
+	size_t n;
+
+	if (!file || !v)
+		abort();
+	ses_oe_set_place(&oe, file, file + (size_t)NR * REC);
+	for (i = 0; i < NR; i++) {
+		memset(&rec, 0, sizeof(rec));
+		rec.data = file + i * REC;
+		rec.size = REC;
+		ses_oe_queue_rec(&oe, ses_oe_copy(&oe, &rec), i + 1);
+	}
+	n = ses_oe_take(&oe, TAKEN, v);
+	T_EQ_U64(n, TAKEN, "records taken");
+	for (i = 0; i < n; i++)
+		ses_oe_release(&oe, v[i]);
+	held = ses_oe_oldest(&oe);
+	T(held && held <= file + (size_t)TAKEN * REC &&
+	  (size_t)(file + (size_t)TAKEN * REC - held) <= span_max + REC,
+	  "file held back %td bytes behind the oldest queued record",
+	  held ? file + (size_t)TAKEN * REC - held : -1);
+	n = ses_oe_take(&oe, UINT64_MAX, v);
+	for (i = 0; i < n; i++)
+		ses_oe_release(&oe, v[i]);
+	/* the chunk being filled keeps its place */
+	held = ses_oe_oldest(&oe);
+	T(!held || (size_t)(file + (size_t)NR * REC - held) <= span_max + REC,
+	  "all released: at most the last chunk's span held");
+	ses_oe_free(&oe);
+	free(v);
+	free(file);
+}
+
 static void
 test_intern(void)
 {
@@ -264,6 +312,7 @@ main(void)
 	test_kernel_overlap();
 	test_rounds();
 	test_many();
+	test_span();
 	test_intern();
 	ses_arena_free(&arena);
 	return t_done("test-session");
