@@ -10,8 +10,8 @@
 
 #include <elf.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "symbol/sym-int.h"
 #include "tests/unit/t.h"
@@ -222,16 +222,18 @@ test_kallsyms_names(void)
 		"ffffffffc0000000 t mod_fn\t[mymod]\n"
 		"ffffffffc0000100 T mod_fn2\t[mymod]\n"
 		"ffffffffc1000000 t other_fn\t[other]\n";
-	char path[] = "/tmp/test-symbol-XXXXXX";
-	struct sym_kallsyms k;
-	int fd = mkstemp(path);
+	char dir[256], path[300];
+	struct sym_kallsyms k = { 0 };
+	FILE *f;
 
-	T(fd >= 0 && write(fd, text, sizeof(text) - 1) ==
-	  (ssize_t)(sizeof(text) - 1), "kallsyms file written");
-	if (fd >= 0)
-		close(fd);
+	if (!t_tmpdir("test-symbol", dir, sizeof(dir)))
+		abort();
+	snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	f = fopen(path, "w");
+	T(f && fwrite(text, 1, sizeof(text) - 1, f) == sizeof(text) - 1 &&
+	  fclose(f) == 0, "kallsyms file written");
 	T_EQ_U64(sym_kallsyms_load(path, &k), 0, "kallsyms loaded");
-	unlink(path);
+	t_tmpdir_remove(dir);
 	T(!strcmp(ks_name(k.kernel, 0xffffffff81000150), "start_kernel") &&
 	  !strcmp(ks_name(k.kernel, 0xffffffff81000210), "helper") &&
 	  !strcmp(ks_name(k.kernel, 0xffffffff82000000), "some_data"),
