@@ -188,6 +188,7 @@ struct rep_jobs {
 	struct rep_job *v;
 	size_t nr, cap;
 	uint32_t stack;			/* the stack being replayed */
+	struct rep_cc_frames *frames;	/* the stacks' frames, while on */
 	bool on;
 	bool ncpu_many;			/* more than one CPU online */
 };

@@ -589,11 +589,10 @@ static void
 jobs_run(struct rep_report *rep)
 {
 	struct rep_jobs *j = &rep->jobs;
-	struct rep_cc_frames *frames = jobs_frames(&rep->stacks);
 	struct jobs_part part[2] = {
-		{ .st = &rep->stacks, .frames = frames, .v = j->v,
+		{ .st = &rep->stacks, .frames = j->frames, .v = j->v,
 		  .nr = j->nr },
-		{ .st = &rep->stacks, .frames = frames },
+		{ .st = &rep->stacks, .frames = j->frames },
 	};
 	size_t half = j->nr / 2;
 	pthread_t th;
@@ -617,7 +616,6 @@ jobs_run(struct rep_report *rep)
 	}
 	free(part[0].ids);
 	free(part[1].ids);
-	rep_cc_frames_free(frames);
 	j->nr = 0;
 }
 
@@ -641,6 +639,8 @@ stacks_replay(struct rep_report *rep)
 		       rep->cc_keying.key == REP_CC_KEY_FUNCTION &&
 		       !rep->cc_keying.branch_counts;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
+	/* the frames do not change while the stacks are replayed */
+	rep->jobs.frames = rep->jobs.on ? jobs_frames(st) : NULL;
 	rep_memo_begin(&rep->memo, rep->children && !scratch_keys(rep));
 	users_fold(st);
 	if (st->users_forget)
@@ -681,6 +681,8 @@ stacks_replay(struct rep_report *rep)
 	if (rep->jobs.nr)
 		jobs_run(rep);
 	rep->jobs.on = false;
+	rep_cc_frames_free(rep->jobs.frames);
+	rep->jobs.frames = NULL;
 	rep_memo_end(&rep->memo);
 	free(rep->jobs.v);
 	rep->jobs.v = NULL;
