@@ -46,12 +46,19 @@ struct cc_chain {
 	bool reverse;
 };
 
+/* Where the chain's frame i, in the order it enters the tree, is kept. */
+static size_t
+chain_at(const struct cc_chain *c, size_t i)
+{
+	return c->reverse ? c->nr - 1 - i : i;
+}
+
 static const struct ses_frame_branch *
 chain_br(const struct cc_chain *c, size_t i)
 {
 	if (!c->br)
 		return NULL;
-	return &c->br[c->reverse ? c->nr - 1 - i : i];
+	return &c->br[chain_at(c, i)];
 }
 
 /* perf's branch_type_count(): a branch into a frame at ip */
@@ -116,7 +123,7 @@ bcount_add(struct cc_bcount *bc, const struct ses_frame_branch *fb,
 static const struct ses_loc *
 chain_loc(const struct cc_chain *c, size_t i)
 {
-	return &c->locs[c->reverse ? c->nr - 1 - i : i];
+	return &c->locs[chain_at(c, i)];
 }
 
 /* A frame's identity under its tree's key, of the kind it has. */
@@ -165,7 +172,7 @@ static struct cc_kframe
 chain_frame(const struct rep_cc_root *root, const struct cc_chain *c,
 	    size_t i)
 {
-	size_t at = c->reverse ? c->nr - 1 - i : i;
+	size_t at = chain_at(c, i);
 	struct cc_kframe kf;
 
 	if (c->ids)
@@ -195,6 +202,14 @@ frames_equal(const struct rep_cc_root *root, const struct cc_frame *a,
 	return a->ip == b->ip;
 }
 
+/* Whether t is of symbol sym in dso: under the function key it merges. */
+static bool
+same_symbol(const struct cc_frame *t, const struct sym_symbol *sym,
+	    const struct sym_dso *dso)
+{
+	return t->sym && t->sym == sym && t->dso == dso;
+}
+
 /*
  * Whether frame pos of the chain merges with t; under the function key
  * without building the frame: the same symbol in the same DSO needs no
@@ -209,10 +224,9 @@ frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
 	struct cc_kframe f;
 
 	if (c->ids) {
-		const struct cc_frame *k = &c->table[c->ids[c->reverse ?
-				c->nr - 1 - pos : pos]].f;
+		const struct cc_frame *k = &c->table[c->ids[chain_at(c, pos)]].f;
 
-		if (t->sym && t->sym == k->sym && t->dso == k->dso)
+		if (same_symbol(t, k->sym, k->dso))
 			return true;
 		return frames_equal(root, t, k);
 	}
@@ -221,7 +235,7 @@ frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
 		return frames_equal(root, t, &f.f);
 	}
 	l = chain_loc(c, pos);
-	if (t->sym && t->sym == l->sym && t->dso == l->dso)
+	if (same_symbol(t, l->sym, l->dso))
 		return true;
 	if (t->kind == CC_KIND_NAME || (l->sym && l->sym->inlined)) {
 		f = chain_frame(root, c, pos);
