@@ -7,7 +7,9 @@
  * holds a run of frames, split where two chains part; hit is the period
  * of the chains that end at the node, children_hit that of the chains
  * that go on below it.  Nodes and frames live in two arrays and refer to
- * each other by index, so growing them never invalidates a link.
+ * each other by index, so growing them never invalidates a link; a frame
+ * there is an index into the pool of the distinct frames, which the
+ * trees of a report share.
  * Children are found through one open-addressing table per tree keyed by
  * (parent, first frame); the printers rebuild ordered child lists.
  */
@@ -23,6 +25,7 @@
 
 #define CC_ROOT		0u
 #define CC_NO_NODE	UINT32_MAX
+#define CC_NO_FRAME	UINT32_MAX	/* no frame of a tree */
 #define CC_MAX_RUN	((1u << 30) - 1)	/* cc_node.nr */
 
 /* What a frame's key is made of (cc_frame.kind). */
@@ -42,9 +45,28 @@ struct cc_frame {
 	 * What its identity under the tree's key is made of: sym->start or
 	 * the ip under the function key, the ip under the address key, the
 	 * srcline, else as the function key's under the srcline key
-	 * (callchain.c, frame_key()); the nodes keep it, not every frame.
+	 * (cc_kframe.key).
 	 */
 	uint8_t kind;
+};
+
+/* A frame with its identity under its tree's key (callchain.c, keyed_frame()). */
+struct cc_kframe {
+	struct cc_frame f;
+	uint64_t key;
+};
+
+/*
+ * The distinct frames of a report's trees, each kept once: a tree holds
+ * its frames as indexes into the pool (4 bytes, not a 48-byte copy).
+ * Frames are added while no other thread reads the pool; one is never
+ * removed or changed, so an index stays valid while the pool lives.
+ */
+struct rep_cc_pool {
+	struct cc_kframe *v;
+	uint32_t nr, cap;
+	uint32_t *slots;		/* index + 1; 0: free */
+	uint32_t cap_slots;		/* a power of two, or 0 */
 };
 
 /* perf's branch_type_stat: the kinds of the branches a frame was the target of */
@@ -92,10 +114,11 @@ struct cc_node {
 
 struct rep_cc_root {
 	struct rep_cc_keying keying;
+	struct rep_cc_pool *pool;	/* keying.pool, or the tree's own */
 	struct cc_node *nodes;
 	uint32_t nr_nodes;
 	uint32_t cap_nodes;
-	struct cc_frame *frames;
+	uint32_t *frames;		/* indexes into pool */
 	/* keying.branch_counts: one per frame, else NULL */
 	struct cc_bcount *bcounts;
 	uint32_t nr_frames;
@@ -109,6 +132,13 @@ struct rep_cc_root {
  * remainder line's), clipped to size - 1 bytes.
  */
 void cc_bcount_text(const struct cc_bcount *bc, char *buf, size_t size);
+
+/* Frame i of the tree's runs. */
+static inline const struct cc_frame *
+cc_tree_frame(const struct rep_cc_root *root, uint32_t i)
+{
+	return &root->pool->v[root->frames[i]].f;
+}
 
 static inline uint64_t
 cc_cumul_hit(const struct cc_node *n)

@@ -156,7 +156,7 @@ view_sort(struct cc_view *v, bool graph, uint64_t min_hit)
 
 			recs[i] = (struct cc_sortrec){
 				.value = graph ? cc_cumul_hit(&r->nodes[k]) : 0,
-				.frame = &r->frames[r->nodes[k].first],
+				.frame = cc_tree_frame(r, r->nodes[k].first),
 				.node = k,
 				.key = r->keying.key,
 			};
@@ -231,12 +231,11 @@ print_name(FILE *out, const struct cc_frame *f)
 }
 
 /*
- * With branch counts, what perf prints after a frame's name (f NULL:
- * the remainder line), through a buffer of size bytes.
+ * With branch counts, what perf prints after the tree's frame fi
+ * (CC_NO_FRAME: the remainder line), through a buffer of size bytes.
  */
 static void
-print_counts(FILE *out, const struct rep_cc_root *r, const struct cc_frame *f,
-	     size_t size)
+print_counts(FILE *out, const struct rep_cc_root *r, uint32_t fi, size_t size)
 {
 	char buf[CC_COUNTS_MAX + 1];
 
@@ -244,7 +243,7 @@ print_counts(FILE *out, const struct rep_cc_root *r, const struct cc_frame *f,
 		return;
 	if (size > sizeof(buf))
 		size = sizeof(buf);
-	cc_bcount_text(f ? &r->bcounts[f - r->frames] : NULL, buf, size);
+	cc_bcount_text(fi != CC_NO_FRAME ? &r->bcounts[fi] : NULL, buf, size);
 	fputs(buf, out);
 }
 
@@ -273,13 +272,13 @@ print_bars(FILE *out, unsigned int margin, uint32_t depth, uint32_t mask)
 }
 
 /*
- * One frame of a branch; the first one carries the branch's value in
- * its last level.
+ * The tree's frame fi of a branch (CC_NO_FRAME: the remainder line);
+ * the first one carries the branch's value in its last level.
  */
 static void
 print_branch_frame(FILE *out, const struct cc_view *v, unsigned int margin,
 		   uint32_t depth, uint32_t mask, bool first, uint64_t period,
-		   uint64_t count, uint64_t total, const struct cc_frame *f)
+		   uint64_t count, uint64_t total, uint32_t fi)
 {
 	const struct rep_cc_print_opts *o = v->opts;
 	uint32_t i;
@@ -295,12 +294,12 @@ print_branch_frame(FILE *out, const struct cc_view *v, unsigned int margin,
 			fputs("          ", out);
 		}
 	}
-	if (f)
-		print_name(out, f);
+	if (fi != CC_NO_FRAME)
+		print_name(out, cc_tree_frame(v->root, fi));
 	else
 		fputs(o->key == REP_CC_KEY_FUNCTION ? CC_REMAINDER_NAME :
 		      CC_REMAINDER_NAME_KEYED, out);
-	print_counts(out, v->root, f, CC_COUNTS_BRANCH);
+	print_counts(out, v->root, fi, CC_COUNTS_BRANCH);
 	fputc('\n', out);
 }
 
@@ -339,7 +338,7 @@ print_remainder(FILE *out, const struct cc_view *v, const struct cc_level *l,
 	}
 	print_branch_frame(out, v, margin, l->depth,
 			   l->new_mask & ~depth_bit(l->depth - 1), true,
-			   l->remaining, count, l->total, NULL);
+			   l->remaining, count, l->total, CC_NO_FRAME);
 	return true;
 }
 
@@ -363,7 +362,7 @@ print_child(FILE *out, const struct cc_view *v, struct cc_level *l,
 	for (k = 0; k < n->nr; k++)
 		print_branch_frame(out, v, margin, l->depth, l->new_mask,
 				   k == 0, cc_cumul_hit(n), cc_cumul_count(n),
-				   l->total, &r->frames[n->first + k]);
+				   l->total, n->first + k);
 	l->printed++;
 	*below = (struct cc_level){
 		.parent = c,
@@ -444,8 +443,8 @@ print_graph(FILE *out, const struct cc_view *v)
 					margin += 3;
 					any = true;
 				}
-				print_name(out, &r->frames[n->first + k]);
-				print_counts(out, r, &r->frames[n->first + k],
+				print_name(out, cc_tree_frame(r, n->first + k));
+				print_counts(out, r, n->first + k,
 					     CC_COUNTS_MAX + 1);
 				fputc('\n', out);
 				if (++shown == o->print_limit)
@@ -531,7 +530,8 @@ path_frames(const struct rep_cc_root *r, uint32_t n,
 	for (i = n; i != CC_ROOT; i = r->nodes[i].parent) {
 		at -= r->nodes[i].nr;
 		for (k = 0; k < r->nodes[i].nr; k++)
-			(*buf)[at + k] = &r->frames[r->nodes[i].first + k];
+			(*buf)[at + k] =
+				cc_tree_frame(r, r->nodes[i].first + k);
 	}
 	for (k = 0; k < len; k++)
 		if ((*buf)[k]->ip < CC_CONTEXT_MAX)

@@ -25,12 +25,6 @@
 #include "lib/xalloc.h"
 #include "report/callchain/callchain-int.h"
 
-/* A frame of a chain being added, with its key (frame_key()). */
-struct cc_kframe {
-	struct cc_frame f;
-	uint64_t key;
-};
-
 /*
  * A chain being added: locs[0..nr), frames already made (a merge), or
  * the frames of a table by their ids, in the order they enter the tree.
@@ -39,8 +33,8 @@ struct cc_chain {
 	const struct ses_loc *locs;
 	const struct ses_frame_branch *br;	/* with locs, or NULL */
 	uint64_t last_seq;			/* with br */
-	const struct cc_frame *frames;
-	const struct cc_kframe *table;		/* with ids */
+	const struct cc_kframe *frames;
+	const uint32_t *table;		/* with ids: their pool indexes */
 	const uint32_t *ids;
 	size_t nr;
 	bool reverse;
@@ -126,22 +120,6 @@ chain_loc(const struct cc_chain *c, size_t i)
 	return &c->locs[chain_at(c, i)];
 }
 
-/* A frame's identity under its tree's key, of the kind it has. */
-static uint64_t
-frame_key(const struct cc_frame *f)
-{
-	switch (f->kind) {
-	case CC_KIND_SYM:
-		return f->sym->start;
-	case CC_KIND_SRCLINE:
-		return (uintptr_t)f->srcline;
-	case CC_KIND_NAME:
-		return u64map_str_key(f->sym->name);
-	default:
-		return f->ip;
-	}
-}
-
 /* A location as a frame under keying k, with its key. */
 static struct cc_kframe
 keyed_frame(const struct rep_cc_keying *k, const struct ses_loc *l)
@@ -168,20 +146,22 @@ keyed_frame(const struct rep_cc_keying *k, const struct ses_loc *l)
 	return kf;
 }
 
-static struct cc_kframe
+/*
+ * The chain's frame i, in the pool or in scratch; one in the pool is
+ * valid until a frame is added to it.
+ */
+static const struct cc_kframe *
 chain_frame(const struct rep_cc_root *root, const struct cc_chain *c,
-	    size_t i)
+	    size_t i, struct cc_kframe *scratch)
 {
 	size_t at = chain_at(c, i);
-	struct cc_kframe kf;
 
 	if (c->ids)
-		return c->table[c->ids[at]];
-	if (!c->frames)
-		return keyed_frame(&root->keying, &c->locs[at]);
-	kf.f = c->frames[at];
-	kf.key = frame_key(&kf.f);
-	return kf;
+		return &root->pool->v[c->table[c->ids[at]]];
+	if (c->frames)
+		return &c->frames[at];
+	*scratch = keyed_frame(&root->keying, &c->locs[at]);
+	return scratch;
 }
 
 /* Whether two frames merge (perf's match_chain() says MATCH_EQ). */
@@ -211,41 +191,119 @@ same_symbol(const struct cc_frame *t, const struct sym_symbol *sym,
 }
 
 /*
- * Whether frame pos of the chain merges with t; under the function key
- * without building the frame: the same symbol in the same DSO needs no
- * look at the symbol (a frame of the tree is an inline one's when its
- * kind says so).
+ * Whether frame pos of the chain merges with the pool's frame tid;
+ * under the function key without building the frame: the same frame, or
+ * the same symbol in the same DSO, needs no look at the symbol (a frame
+ * of the tree is an inline one's when its kind says so).
  */
 static bool
-frame_matches(const struct rep_cc_root *root, const struct cc_frame *t,
+frame_matches(const struct rep_cc_root *root, uint32_t tid,
 	      const struct cc_chain *c, size_t pos)
 {
+	const struct cc_frame *t = &root->pool->v[tid].f;
 	const struct ses_loc *l;
-	struct cc_kframe f;
+	struct cc_kframe scratch;
 
 	if (c->ids) {
-		const struct cc_frame *k = &c->table[c->ids[chain_at(c, pos)]].f;
+		uint32_t id = c->table[c->ids[chain_at(c, pos)]];
+		const struct cc_frame *k = &root->pool->v[id].f;
 
-		if (same_symbol(t, k->sym, k->dso))
+		if (id == tid || same_symbol(t, k->sym, k->dso))
 			return true;
 		return frames_equal(root, t, k);
 	}
-	if (c->frames || root->keying.key != REP_CC_KEY_FUNCTION) {
-		f = chain_frame(root, c, pos);
-		return frames_equal(root, t, &f.f);
-	}
+	if (c->frames || root->keying.key != REP_CC_KEY_FUNCTION)
+		return frames_equal(root, t,
+				    &chain_frame(root, c, pos, &scratch)->f);
 	l = chain_loc(c, pos);
 	if (same_symbol(t, l->sym, l->dso))
 		return true;
-	if (t->kind == CC_KIND_NAME || (l->sym && l->sym->inlined)) {
-		f = chain_frame(root, c, pos);
-		return frames_equal(root, t, &f.f);
-	}
+	if (t->kind == CC_KIND_NAME || (l->sym && l->sym->inlined))
+		return frames_equal(root, t,
+				    &chain_frame(root, c, pos, &scratch)->f);
 	if (t->dso != l->dso)
 		return false;
 	if (t->sym && l->sym)
 		return t->sym == l->sym || t->sym->start == l->sym->start;
 	return t->ip == l->ip;
+}
+
+/* Frames with the same fields have the same key. */
+static bool
+kframes_same(const struct cc_kframe *a, const struct cc_kframe *b)
+{
+	return a->f.ip == b->f.ip && a->f.sym == b->f.sym &&
+	       a->f.dso == b->f.dso && a->f.srcline == b->f.srcline &&
+	       a->f.kind == b->f.kind;
+}
+
+static uint64_t
+kframe_hash(const struct cc_kframe *k)
+{
+	uint64_t h = u64_mix((uintptr_t)k->f.dso ^ ((uint64_t)k->f.kind << 56));
+
+	h = u64_mix(h ^ (uintptr_t)k->f.sym);
+	h = u64_mix(h ^ (uintptr_t)k->f.srcline);
+	return u64_mix(h ^ k->f.ip);
+}
+
+struct rep_cc_pool *
+rep_cc_pool_new(void)
+{
+	return xcalloc(1, sizeof(struct rep_cc_pool));
+}
+
+void
+rep_cc_pool_free(struct rep_cc_pool *pool)
+{
+	if (!pool)
+		return;
+	free(pool->v);
+	free(pool->slots);
+	free(pool);
+}
+
+static void
+pool_slots_grow(struct rep_cc_pool *p)
+{
+	uint32_t mask, s, i;
+
+	if (p->cap_slots >= (1u << 31))
+		die(1, "more than %u distinct callchain frames", 1u << 30);
+	free(p->slots);
+	p->cap_slots = p->cap_slots ? p->cap_slots * 2 : 1024;
+	p->slots = xcalloc(p->cap_slots, sizeof(*p->slots));
+	mask = p->cap_slots - 1;
+	for (i = 0; i < p->nr; i++) {
+		s = (uint32_t)kframe_hash(&p->v[i]) & mask;
+		while (p->slots[s])
+			s = (s + 1) & mask;
+		p->slots[s] = i + 1;
+	}
+}
+
+/* The index of k in the pool, which gains it when it is new. */
+static uint32_t
+pool_add(struct rep_cc_pool *p, const struct cc_kframe *k)
+{
+	uint32_t mask, s, i;
+
+	if (((uint64_t)p->nr + 1) * 2 > p->cap_slots)
+		pool_slots_grow(p);
+	mask = p->cap_slots - 1;
+	s = (uint32_t)kframe_hash(k) & mask;
+	while ((i = p->slots[s]) != 0) {
+		if (kframes_same(&p->v[i - 1], k))
+			return i - 1;
+		s = (s + 1) & mask;
+	}
+	if (p->nr == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 1024;
+		p->v = xreallocarray(p->v, p->cap, sizeof(*p->v));
+	}
+	p->v[p->nr] = *k;
+	p->slots[s] = ++p->nr;
+	return p->nr - 1;
 }
 
 struct rep_cc_root *
@@ -257,6 +315,9 @@ rep_cc_new(const struct rep_cc_keying *keying)
 		root->keying = *keying;
 	else
 		root->keying.key = REP_CC_KEY_FUNCTION;
+	root->pool = root->keying.pool;
+	if (!root->pool)
+		root->pool = rep_cc_pool_new();
 
 	root->cap_nodes = 2;	/* the root and one chain */
 	root->nodes = xcalloc(root->cap_nodes, sizeof(*root->nodes));
@@ -274,6 +335,8 @@ rep_cc_free(struct rep_cc_root *root)
 	free(root->frames);
 	free(root->bcounts);
 	free(root->slots);
+	if (root->pool != root->keying.pool)
+		rep_cc_pool_free(root->pool);
 	free(root);
 }
 
@@ -314,6 +377,17 @@ node_alloc(struct rep_cc_root *root)
 	return i;
 }
 
+/* The pool's index of the chain's frame i, which the pool gains if new. */
+static uint32_t
+chain_pool_id(struct rep_cc_root *root, const struct cc_chain *c, size_t i)
+{
+	struct cc_kframe scratch;
+
+	if (c->ids)
+		return c->table[c->ids[chain_at(c, i)]];
+	return pool_add(root->pool, chain_frame(root, c, i, &scratch));
+}
+
 /*
  * Copy frames [from, c->nr) of the chain, count of them; returns the
  * first index.
@@ -340,13 +414,13 @@ frames_append(struct rep_cc_root *root, const struct cc_chain *c,
 		}
 	}
 	for (i = from; i < c->nr; i++) {
-		struct cc_frame *f = &root->frames[root->nr_frames];
+		uint32_t id = chain_pool_id(root, c, i);
 
-		*f = chain_frame(root, c, i).f;
+		root->frames[root->nr_frames] = id;
 		if (root->bcounts)
 			bcount_add(&root->bcounts[root->nr_frames],
-				   chain_br(c, i), f->ip, count, true,
-				   c->last_seq);
+				   chain_br(c, i), root->pool->v[id].f.ip,
+				   count, true, c->last_seq);
 		root->nr_frames++;
 	}
 	return first;
@@ -359,7 +433,8 @@ frame_matched(struct rep_cc_root *root, uint32_t fi, const struct cc_chain *c,
 {
 	if (root->bcounts)
 		bcount_add(&root->bcounts[fi], chain_br(c, pos),
-			   root->frames[fi].ip, count, false, c->last_seq);
+			   cc_tree_frame(root, fi)->ip, count, false,
+			   c->last_seq);
 }
 
 /* A child's slot by its parent and its first frame's DSO and key. */
@@ -391,11 +466,11 @@ static void
 node_key_set(struct rep_cc_root *root, uint32_t node)
 {
 	struct cc_node *n = &root->nodes[node];
-	const struct cc_frame *f = &root->frames[n->first];
+	const struct cc_kframe *f = &root->pool->v[root->frames[n->first]];
 
-	n->dso = cc_frame_id_dso(f);
-	n->key = frame_key(f);
-	n->kind = f->kind;
+	n->dso = cc_frame_id_dso(&f->f);
+	n->key = f->key;
+	n->kind = f->f.kind;
 }
 
 /*
@@ -576,9 +651,9 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 	  uint64_t period, uint32_t count)
 {
 	uint32_t node = CC_ROOT, child, m;
-	const struct cc_frame *run;
+	const uint32_t *run;
 	size_t pos = 0;
-	struct cc_kframe f;
+	struct cc_kframe scratch;
 
 	if (!c->nr)
 		return;
@@ -587,8 +662,8 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 	for (;;) {
 		root->nodes[node].children_hit += period;
 		root->nodes[node].children_count += count;
-		f = chain_frame(root, c, pos);
-		child = child_find(root, node, &f);
+		child = child_find(root, node,
+				   chain_frame(root, c, pos, &scratch));
 		if (!child) {
 			child_add(root, node, c, pos, period, count);
 			return;
@@ -598,7 +673,7 @@ chain_add(struct rep_cc_root *root, const struct cc_chain *c,
 		pos++;
 		run = &root->frames[root->nodes[child].first];
 		while (m < root->nodes[child].nr && pos < c->nr &&
-		       frame_matches(root, &run[m], c, pos)) {
+		       frame_matches(root, run[m], c, pos)) {
 			frame_matched(root, root->nodes[child].first + m, c,
 				      pos, count);
 			m++;
@@ -650,7 +725,7 @@ rep_cc_add_branch_n(struct rep_cc_root *root, const struct ses_loc *frames,
 /* The frames from the root down to node n, in the tree's order. */
 static size_t
 path_collect(const struct rep_cc_root *src, uint32_t n,
-	     struct cc_frame **buf, size_t *cap)
+	     struct cc_kframe **buf, size_t *cap)
 {
 	size_t len = 0, at;
 	uint32_t i, k;
@@ -665,7 +740,8 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 	for (i = n; i != CC_ROOT; i = src->nodes[i].parent) {
 		at -= src->nodes[i].nr;
 		for (k = 0; k < src->nodes[i].nr; k++)
-			(*buf)[at + k] = src->frames[src->nodes[i].first + k];
+			(*buf)[at + k] =
+				src->pool->v[src->frames[src->nodes[i].first + k]];
 	}
 	return len;
 }
@@ -673,7 +749,7 @@ path_collect(const struct rep_cc_root *src, uint32_t n,
 void
 rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 {
-	struct cc_frame *buf = NULL;
+	struct cc_kframe *buf = NULL;
 	size_t cap = 0;
 	uint32_t n;
 
@@ -691,23 +767,29 @@ rep_cc_merge(struct rep_cc_root *dst, const struct rep_cc_root *src)
 }
 
 struct rep_cc_frames {
-	struct cc_kframe *v;
+	struct rep_cc_pool *pool;
+	uint32_t *v;			/* the pool's index of each */
 	size_t nr;
 };
 
 struct rep_cc_frames *
-rep_cc_frames_new(const struct ses_loc *locs, size_t nr)
+rep_cc_frames_new(struct rep_cc_pool *pool, const struct ses_loc *locs,
+		  size_t nr)
 {
 	static const struct rep_cc_keying function = {
 		.key = REP_CC_KEY_FUNCTION,
 	};
 	struct rep_cc_frames *t = xcalloc(1, sizeof(*t));
+	struct cc_kframe k;
 	size_t i;
 
+	t->pool = pool;
 	t->v = xreallocarray(NULL, nr ? nr : 1, sizeof(*t->v));
 	t->nr = nr;
-	for (i = 0; i < nr; i++)
-		t->v[i] = keyed_frame(&function, &locs[i]);
+	for (i = 0; i < nr; i++) {
+		k = keyed_frame(&function, &locs[i]);
+		t->v[i] = pool_add(pool, &k);
+	}
 	return t;
 }
 
@@ -731,7 +813,7 @@ rep_cc_add_ids(struct rep_cc_root *root, const struct rep_cc_frames *frames,
 	size_t i;
 
 	if (root->keying.key != REP_CC_KEY_FUNCTION ||
-	    root->keying.branch_counts)
+	    root->keying.branch_counts || root->pool != frames->pool)
 		die(1, "internal error: chain by ids into a tree of key %d",
 		    (int)root->keying.key);
 	for (i = 0; i < nr; i++)

@@ -81,6 +81,17 @@ struct rep_cc_opts {
 struct rep_cc_root;
 
 /*
+ * Where trees keep their distinct frames: the trees of one report share
+ * one, so that a frame in many trees is stored once.  It must outlive
+ * them, and no thread may add to a tree of it while another adds to a
+ * tree of it by locations (rep_cc_add_ids() only reads it).
+ */
+struct rep_cc_pool;
+
+struct rep_cc_pool *rep_cc_pool_new(void);
+void rep_cc_pool_free(struct rep_cc_pool *pool);
+
+/*
  * The key a tree merges its frames by.  Under the address and srcline
  * keys each frame carries perf's callchain srcline: srcline(ctx, loc)
  * gives it, one pointer for equal strings (they are compared as
@@ -96,9 +107,10 @@ struct rep_cc_keying {
 	 * them after its name.
 	 */
 	bool branch_counts;
+	struct rep_cc_pool *pool;	/* NULL: the tree has its own */
 };
 
-/* keying NULL: the function key */
+/* keying NULL: the function key, the tree's own pool */
 struct rep_cc_root *rep_cc_new(const struct rep_cc_keying *keying);
 void rep_cc_free(struct rep_cc_root *root);
 
@@ -129,18 +141,20 @@ void rep_cc_add_branch_n(struct rep_cc_root *root,
 			 uint64_t last_seq);
 
 /*
- * The distinct locations of many chains, as frames of trees of the
- * function key made once: chains of them are added by their indexes
+ * The distinct locations of many chains, as frames of pool's trees of
+ * the function key made once: chains of them are added by their indexes
  * (rep_cc_add_ids()), from any thread.
  */
 struct rep_cc_frames;
 
-struct rep_cc_frames *rep_cc_frames_new(const struct ses_loc *locs,
+struct rep_cc_frames *rep_cc_frames_new(struct rep_cc_pool *pool,
+					const struct ses_loc *locs,
 					size_t nr);
 void rep_cc_frames_free(struct rep_cc_frames *frames);
 /*
  * rep_cc_add_n() of the chain whose frame i is location ids[i] of
- * frames, to a tree of the function key without branch counts.
+ * frames, to a tree of frames' pool, of the function key without branch
+ * counts.
  */
 void rep_cc_add_ids(struct rep_cc_root *root,
 		    const struct rep_cc_frames *frames, const uint32_t *ids,

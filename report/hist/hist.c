@@ -492,6 +492,7 @@ job_note(struct rep_jobs *j, struct rep_hist *h, size_t idx, size_t first,
 struct jobs_part {
 	const struct rep_stacks *st;
 	const struct rep_cc_frames *frames;	/* st's frames, by id */
+	const struct rep_cc_keying *keying;	/* the function key's */
 	const struct rep_job *v;	/* a run of whole entries' jobs */
 	size_t nr;
 	uint32_t *ids;			/* a slice of a stack's chain */
@@ -526,7 +527,7 @@ jobs_part_run(void *arg)
 
 		part_ids(p, b);
 		if (!e->cc)
-			e->cc = rep_cc_new(NULL);	/* function key */
+			e->cc = rep_cc_new(p->keying);
 		rep_cc_add_ids(e->cc, p->frames, p->ids, b->nr, b->reverse,
 			       b->period, b->count);
 	}
@@ -535,7 +536,7 @@ jobs_part_run(void *arg)
 
 /* The stacks' frames as frames of the trees, once for all the jobs. */
 static struct rep_cc_frames *
-jobs_frames(const struct rep_stacks *st)
+jobs_frames(const struct rep_stacks *st, struct rep_cc_pool *pool)
 {
 	struct ses_loc *locs = xreallocarray(NULL, st->nr_frames ?
 					     st->nr_frames : 1,
@@ -545,7 +546,7 @@ jobs_frames(const struct rep_stacks *st)
 
 	for (i = 0; i < st->nr_frames; i++)
 		frame_get(st->frames + i * frame_words(st), &locs[i]);
-	frames = rep_cc_frames_new(locs, st->nr_frames);
+	frames = rep_cc_frames_new(pool, locs, st->nr_frames);
 	free(locs);
 	return frames;
 }
@@ -590,9 +591,10 @@ jobs_run(struct rep_report *rep)
 {
 	struct rep_jobs *j = &rep->jobs;
 	struct jobs_part part[2] = {
-		{ .st = &rep->stacks, .frames = j->frames, .v = j->v,
-		  .nr = j->nr },
-		{ .st = &rep->stacks, .frames = j->frames },
+		{ .st = &rep->stacks, .frames = j->frames,
+		  .keying = &rep->cc_keying, .v = j->v, .nr = j->nr },
+		{ .st = &rep->stacks, .frames = j->frames,
+		  .keying = &rep->cc_keying },
 	};
 	size_t half = j->nr / 2;
 	pthread_t th;
@@ -640,7 +642,8 @@ stacks_replay(struct rep_report *rep)
 		       !rep->cc_keying.branch_counts;
 	rep->jobs.ncpu_many = sysconf(_SC_NPROCESSORS_ONLN) > 1;
 	/* the frames do not change while the stacks are replayed */
-	rep->jobs.frames = rep->jobs.on ? jobs_frames(st) : NULL;
+	rep->jobs.frames = rep->jobs.on ?
+			   jobs_frames(st, rep->cc_keying.pool) : NULL;
 	rep_memo_begin(&rep->memo, rep->children && !scratch_keys(rep));
 	users_fold(st);
 	if (st->users_forget)
@@ -947,6 +950,7 @@ rep_report_new(const struct rep_report_opts *opts, size_t nr_evsels,
 		.srcline = cc_srcline,
 		.ctx = rep,
 		.branch_counts = opts->cc.branch_counts,
+		.pool = rep_cc_pool_new(),
 	};
 	rep->stacks.branches = opts->cc.param.branch;
 	if (opts->pipe) {
@@ -1023,6 +1027,7 @@ rep_report_free(struct rep_report *rep)
 		return;
 	for (i = 0; i < rep->nr_evsels; i++)
 		hist_free(rep->hists[i]);
+	rep_cc_pool_free(rep->cc_keying.pool);
 	if (rep->parent_re_ok)
 		regfree(&rep->parent_re);
 	if (rep->ignore_re_ok)

@@ -85,16 +85,16 @@ frame_is(uint32_t frame, const char *entry)
 	return f->sym >= 0 && strcmp(cc_syms[f->sym].name, entry) == 0;
 }
 
-/* The frames of cc_frames[] as a table for rep_cc_add_ids(). */
+/* The frames of cc_frames[] as a table of pool for rep_cc_add_ids(). */
 static struct rep_cc_frames *
-perf_frames(void)
+perf_frames(struct rep_cc_pool *pool)
 {
 	struct ses_loc locs[ARRAY_SIZE(cc_frames)];
 	uint32_t i;
 
 	for (i = 0; i < ARRAY_SIZE(cc_frames); i++)
 		locs[i] = loc_of(i);
-	return rep_cc_frames_new(locs, ARRAY_SIZE(cc_frames));
+	return rep_cc_frames_new(pool, locs, ARRAY_SIZE(cc_frames));
 }
 
 /*
@@ -182,13 +182,15 @@ show_diff(const char *got, const char *want)
 		"  got:  %.80s\n  want: %.80s\n", line, got, want);
 }
 
-/* With table, the chains go in by their frames' ids. */
+/* With table (of pool), the chains go in by their frames' ids. */
 static void
-test_perf_case(const struct cc_case *c, const struct rep_cc_frames *table)
+test_perf_case(const struct cc_case *c, const struct rep_cc_frames *table,
+	       struct rep_cc_pool *pool)
 {
+	const struct rep_cc_keying keying = { .pool = pool };
 	struct rep_cc_param p;
 	struct rep_cc_print_opts o;
-	struct rep_cc_root *root = rep_cc_new(NULL);
+	struct rep_cc_root *root = rep_cc_new(&keying);
 	const char *bad;
 	uint64_t total;
 	char *got;
@@ -300,7 +302,7 @@ test_split(void)
 	T_EQ_U64(n->children_hit, 19, "root children_hit");
 	T_EQ_U64(n->children_count, 4, "root children_count");
 	for (n = &r->nodes[1]; n < &r->nodes[r->nr_nodes]; n++) {
-		const char *first = r->frames[n->first].sym->name;
+		const char *first = cc_tree_frame(r, n->first)->sym->name;
 
 		if (!strcmp(first, "a")) {
 			T_EQ_U64(n->nr, 2, "ab frames");
@@ -413,6 +415,46 @@ test_merge(void)
 	rep_cc_free(all);
 }
 
+/*
+ * Trees of one pool keep each distinct frame once, in the pool, and
+ * print as trees with their own; a merge between trees of one pool, or
+ * of two, gives the same tree.
+ */
+static void
+test_pool(void)
+{
+	struct rep_cc_pool *pool = rep_cc_pool_new();
+	const struct rep_cc_keying shared = { .pool = pool };
+	struct rep_cc_root *a = rep_cc_new(&shared), *b = rep_cc_new(&shared),
+			   *own = rep_cc_new(NULL), *m = rep_cc_new(&shared);
+	char *want;
+
+	hand_add(a, "abc", 7);
+	hand_add(a, "ab?", 3);
+	hand_add(b, "abd", 5);
+	hand_add(b, "eab", 2);
+	T_EQ_U64(pool->nr, 6, "distinct frames of two trees");
+	T_EQ_U64(a->nr_frames + b->nr_frames, 10, "the trees' frames");
+	hand_add(own, "abc", 7);
+	hand_add(own, "ab?", 3);
+	want = hand_print(own, "graph,0", 10, 10);
+	expect_print(a, "graph,0", 10, 10, want, "shared pool prints as own");
+	free(want);
+	rep_cc_merge(m, a);
+	rep_cc_merge(m, b);
+	rep_cc_merge(own, b);
+	T_EQ_U64(pool->nr, 6, "a merge in the pool adds no frame");
+	want = hand_print(own, "graph,0", 17, 17);
+	expect_print(m, "graph,0", 17, 17, want,
+		     "merge in one pool equals merge across two");
+	free(want);
+	rep_cc_free(a);
+	rep_cc_free(b);
+	rep_cc_free(m);
+	rep_cc_free(own);
+	rep_cc_pool_free(pool);
+}
+
 static void
 test_param(void)
 {
@@ -520,10 +562,12 @@ node_path(const struct rep_cc_root *r, uint32_t n, char *buf, size_t size)
 	at = len;
 	for (i = n; i != CC_ROOT; i = r->nodes[i].parent) {
 		at -= r->nodes[i].nr;
-		const struct cc_frame *run = &r->frames[r->nodes[i].first];
+		for (k = 0; k < r->nodes[i].nr; k++) {
+			const struct cc_frame *f =
+				cc_tree_frame(r, r->nodes[i].first + k);
 
-		for (k = 0; k < r->nodes[i].nr; k++)
-			buf[at + k] = run[k].sym ? run[k].sym->name[0] : '?';
+			buf[at + k] = f->sym ? f->sym->name[0] : '?';
+		}
 	}
 }
 
@@ -554,8 +598,9 @@ check_tree(const struct rep_cc_root *r, const struct rnd_chain *chains,
 			bad++;
 		for (m = n + 1; m < r->nr_nodes; m++)
 			if (r->nodes[m].parent == c->parent &&
-			    cc_frame_cmp(REP_CC_KEY_FUNCTION, &r->frames[c->first],
-					 &r->frames[r->nodes[m].first]) == 0)
+			    cc_frame_cmp(REP_CC_KEY_FUNCTION,
+					 cc_tree_frame(r, c->first),
+					 cc_tree_frame(r, r->nodes[m].first)) == 0)
 				bad++;
 	}
 	for (n = 0; n < r->nr_nodes; n++) {
@@ -669,20 +714,23 @@ test_branch_counts(void)
 int
 main(void)
 {
+	struct rep_cc_pool *pool = rep_cc_pool_new();
 	struct rep_cc_frames *table;
 	size_t i;
 
 	locs_init();
 	hand_init();
-	table = perf_frames();
+	table = perf_frames(pool);
 	for (i = 0; i < ARRAY_SIZE(cc_cases); i++) {
-		test_perf_case(&cc_cases[i], NULL);
-		test_perf_case(&cc_cases[i], table);
+		test_perf_case(&cc_cases[i], NULL, NULL);
+		test_perf_case(&cc_cases[i], table, pool);
 	}
 	rep_cc_frames_free(table);
+	rep_cc_pool_free(pool);
 	test_split();
 	test_hand_graph();
 	test_merge();
+	test_pool();
 	test_param();
 	test_deep();
 	test_random();
