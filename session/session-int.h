@@ -73,6 +73,14 @@ struct ses_thread_int {
 	struct ses_maps *maps;	/* shared by the threads of a process */
 	bool comm_set;
 	struct ses_lbr_stitch *lbr_stitch;	/* --stitch-lbr's memory, or NULL */
+	/*
+	 * The stack key's id of what resolving the thread's samples
+	 * depends on (session.c, stack_ctx()), and what it stands for.
+	 */
+	uint64_t ctx_id;		/* 0: none yet */
+	const char *ctx_comm;
+	const struct ses_maps *ctx_maps;
+	uint64_t ctx_gen;
 };
 
 struct ses_threads {
@@ -283,6 +291,7 @@ struct ses_session {
 	size_t rcache_misses;		/* since it last grew */
 	bool rcache_skip;		/* keep the lookup just made out of it */
 	uint64_t map_gen;		/* bumped when any map set changes */
+	uint64_t last_ctx;		/* the last stack_ctx() id given */
 	/* the threads of recent samples, by tid; cleared on FORK */
 #define SES_TCACHE 64
 	struct ses_thread_int *tcache[SES_TCACHE];

@@ -110,7 +110,12 @@ ses_header_bid(struct ses_session *s, const char *name)
  * time); below 2^32, as stack_slot() keeps offsets in 32 bits.
  */
 #define STACK_MAX_WORDS	((size_t)32 << 20)
-#define STACK_KEY_HEAD	8
+/*
+ * A raw key's head: the event and cpumode, the resolution context
+ * (stack_ctx()), the ip, the CPU, the unwinding key (KEY_UNWIND).
+ */
+#define STACK_KEY_HEAD	5
+#define KEY_UNWIND	4
 /* a raw key: the head, then the chain's hash (two words) */
 #define STACK_KEY_RAW	(STACK_KEY_HEAD + 2)
 
@@ -222,21 +227,44 @@ pre_decode(const struct ses_session *s, const struct pd_attr *attr,
 	return true;
 }
 
+/* Whether t's context id stands for what it has now. */
+static bool
+stack_ctx_current(const struct ses_session *s, const struct ses_thread_int *t)
+{
+	return t->ctx_id && t->ctx_comm == t->pub.comm &&
+	       t->ctx_maps == t->maps && t->ctx_gen == s->map_gen;
+}
+
 /*
- * The key's words of what resolving a sample of thread t depends on here,
- * and of the record's fields its hash holds (the ip and CPU, words 4 and
- * 5, are hashed by the reader with the callchain: left to the caller).
+ * What resolving a sample of thread t depends on besides its record
+ * (the thread, its comm, its map set and the maps' generation) as one
+ * id, a new one when any of them changed since t's last: ids are never
+ * given twice, and threads live as long as the session, so that equal
+ * ids mean equal contexts.
+ */
+static uint64_t
+stack_ctx(struct ses_session *s, struct ses_thread_int *t)
+{
+	if (!stack_ctx_current(s, t)) {
+		t->ctx_comm = t->pub.comm;
+		t->ctx_maps = t->maps;
+		t->ctx_gen = s->map_gen;
+		t->ctx_id = ++s->last_ctx;
+	}
+	return t->ctx_id;
+}
+
+/*
+ * The key's words of what resolving a sample in context ctx depends on,
+ * and of the record's fields its hash holds (the ip and CPU, words 2 and
+ * 3, are hashed by the reader with the callchain: left to the caller).
  */
 static void
-stack_key_head(const struct ses_session *s, const struct ses_thread_int *t,
-	       const struct ses_pre *p, int evsel, uint64_t *w)
+stack_key_head(uint64_t ctx, const struct ses_pre *p, int evsel, uint64_t *w)
 {
 	w[0] = (uint32_t)evsel | (uint64_t)p->cpumode << 32;
-	w[1] = (uintptr_t)t;
-	w[2] = (uintptr_t)t->pub.comm;
-	w[3] = s->map_gen;
-	w[6] = (uintptr_t)t->maps;
-	w[7] = p->unwind_key;
+	w[1] = ctx;
+	w[KEY_UNWIND] = p->unwind_key;
 }
 
 /* The key's hash: the record's part, hashed by the reader, and ours. */
@@ -244,10 +272,7 @@ static uint64_t
 stack_key_hash(uint64_t record_hash, const uint64_t *w)
 {
 	return u64_mix(record_hash ^ w[0] * 0x9e3779b97f4a7c15ULL ^
-		       w[1] * 0xc2b2ae3d27d4eb4fULL ^
-		       w[2] * 0x165667b19e3779f9ULL ^
-		       w[3] * 0x85ebca77c2b2ae63ULL ^
-		       w[6] * 0x27d4eb2f165667c5ULL ^ w[7]);
+		       w[1] * 0xc2b2ae3d27d4eb4fULL ^ w[KEY_UNWIND]);
 }
 
 /*
@@ -260,7 +285,7 @@ stack_key_hash(uint64_t record_hash, const uint64_t *w)
  * here.
  */
 static size_t
-stack_key(struct ses_session *s, const struct ses_thread_int *t,
+stack_key(struct ses_session *s, struct ses_thread_int *t,
 	  const struct ses_pre *p, int evsel, uint64_t *h)
 {
 	struct ses_stacktab *rc = &s->stacks;
@@ -272,9 +297,9 @@ stack_key(struct ses_session *s, const struct ses_thread_int *t,
 					    sizeof(*rc->scratch));
 	}
 	w = rc->scratch;
-	stack_key_head(s, t, p, evsel, w);
-	w[4] = p->ip;
-	w[5] = p->cpu_nr;
+	stack_key_head(stack_ctx(s, t), p, evsel, w);
+	w[2] = p->ip;
+	w[3] = p->cpu_nr;
 	w[STACK_KEY_HEAD] = p->hash;
 	w[STACK_KEY_HEAD + 1] = p->hash_hi;
 	*h = stack_key_hash(p->hash, w);
@@ -306,7 +331,7 @@ unwound_key(struct ses_session *s, struct ses_thread_int *t, size_t nw,
 					    sizeof(*rc->scratch));
 	}
 	w = rc->scratch;
-	w[7] = UNWOUND_KEY_MARK;
+	w[KEY_UNWIND] = UNWOUND_KEY_MARK;
 	frames_hash = XXH3_128bits_withSeed(nr ? s->uw_ips : NULL,
 					    nr * sizeof(*w), nr);
 	w[nw] = nr;
@@ -443,9 +468,10 @@ stack_hash_ahead(const struct ses_session *s, struct ses_oe_rec *r,
 	if (!p->ok || p->by_frames)
 		return false;
 	t = s->tcache[(uint32_t)p->tid & (SES_TCACHE - 1)];
-	if (!t || t->pub.tid != p->tid || t->pub.pid != p->pid)
+	if (!t || t->pub.tid != p->tid || t->pub.pid != p->pid ||
+	    !stack_ctx_current(s, t))
 		return false;
-	stack_key_head(s, t, p, ses_oe_record(r)->evsel, w);
+	stack_key_head(t->ctx_id, p, ses_oe_record(r)->evsel, w);
 	*h = stack_key_hash(p->hash, w);
 	return true;
 }
