@@ -481,6 +481,7 @@ main(int argc, char **argv)
 	int ret = 0;
 
 	diag_set_program("pdiff");
+	xalloc_large_apart();
 	parse_args(argc, argv, &o);
 	setup_keys(&o, &sort_owned);
 	n = setup_files(&files, argc - optind, argv + optind, &o);

@@ -683,6 +683,7 @@ main(int argc, char **argv)
 	int ret;
 
 	diag_set_program("pexport");
+	xalloc_large_apart();
 	parse_args(argc, argv, &o);
 	if (!o.nr_inputs) {
 		o.inputs = xmalloc(sizeof(*o.inputs));

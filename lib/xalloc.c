@@ -6,6 +6,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "lib/diag.h"
 #include "lib/xalloc.h"
@@ -64,4 +67,17 @@ xstrndup(const char *s, size_t n)
 	memcpy(p, s, n);
 	p[n] = '\0';
 	return p;
+}
+
+void
+xalloc_large_apart(void)
+{
+#if defined(__GLIBC__) && defined(M_MMAP_THRESHOLD)
+	/*
+	 * glibc's threshold otherwise rises to 32 MiB once such a block is
+	 * freed, and a table under it grows by copying on the heap, whose
+	 * top may stay mapped after.
+	 */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
+#endif
 }

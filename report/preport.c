@@ -1168,6 +1168,7 @@ main(int argc, char **argv)
 	int err;
 
 	diag_set_program("preport");
+	xalloc_large_apart();
 	parse_args(argc, argv, &o);
 	if (!o.input)
 		o.input = tool_default_input();

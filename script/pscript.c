@@ -736,6 +736,7 @@ pscript_main(int argc, char **argv)
 	int err, ret = 0;
 
 	diag_set_program("pscript");
+	xalloc_large_apart();
 	signal(SIGPIPE, SIG_IGN);
 	scr_fields_init(&s.f);
 	parse_args(argc, argv, &o, &s);
